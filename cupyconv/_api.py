@@ -1,0 +1,160 @@
+"""The public function: validate, pick where to run, adapt array kinds, run."""
+from __future__ import annotations
+
+import threading
+from typing import Optional, Sequence, Union
+
+import numpy as np
+
+from . import _adapters as ad
+from ._args import ConvParams, IntArg, check_conv_args
+from ._reference import conv_transpose1d_numpy
+
+_last = threading.local()
+BACKENDS = ("auto", "gpu", "cpu")
+
+
+def gpu_available() -> bool:
+    """True when CuPy is installed and a CUDA device is usable."""
+    try:
+        import cupy
+        return bool(cupy.is_available())
+    except Exception:  # ImportError, or a broken driver install
+        return False
+
+
+def last_backend() -> Optional[str]:
+    """``'gpu'`` or ``'cpu'``: where this thread's last conv_transpose1d call ran."""
+    return getattr(_last, "backend", None)
+
+
+def conv_transpose1d(x, weight, bias=None, stride: IntArg = 1, padding: IntArg = 0,
+                     output_padding: IntArg = 0, groups: int = 1, dilation: IntArg = 1, *,
+                     output_size: Optional[Union[int, Sequence[int]]] = None,
+                     backend: str = "auto"):
+    """1-D transposed convolution, exactly as ``torch.nn.functional.conv_transpose1d``.
+
+    Parameters
+    ----------
+    x : array, shape (N, C_in, L_in) or (C_in, L_in)
+        numpy.ndarray, cupy.ndarray or torch.Tensor; decides where the call runs and
+        the kind of the result.
+    weight : array, shape (C_in, C_out // groups, K)
+    bias : array, shape (C_out,), optional
+    stride, padding, output_padding, dilation : int or 1-element tuple/list
+    groups : int
+    output_size : int or sequence, optional
+        Requested output length (``L_out``, or the whole output shape), as
+        ``torch.nn.ConvTranspose1d.forward`` takes it; it replaces ``output_padding``.
+    backend : {'auto', 'gpu', 'cpu'}
+        For host input (NumPy arrays, torch CPU tensors): ``'auto'`` runs on the GPU
+        when one is usable and on the NumPy reference otherwise; ``'gpu'``/``'cpu'``
+        force one. Device input always runs on its device. ``last_backend()`` says
+        which ran.
+
+    Returns
+    -------
+    array, shape (N, C_out, L_out) or (C_out, L_out), the same kind and dtype as ``x``;
+    on the same device and stream for CuPy (current stream) and torch (torch's current
+    stream) inputs.
+
+    Notes
+    -----
+    Mixed kinds: ``x`` decides. ``weight`` and ``bias`` may be any of the three kinds
+    and are brought to ``x`` (zero-copy for arrays on the same GPU, a copy otherwise;
+    GPU arrays on a different device than ``x`` are a ValueError). All arrays must
+    share one dtype (float16, bfloat16, float32 or float64), as in torch; float16 and
+    bfloat16 accumulate in float32.
+
+    Examples
+    --------
+    >>> import numpy as np, cupyconv
+    >>> x = np.random.rand(2, 4, 10).astype(np.float32)
+    >>> w = np.random.rand(4, 3, 3).astype(np.float32)
+    >>> cupyconv.conv_transpose1d(x, w, stride=2, padding=1, dilation=2).shape
+    (2, 3, 21)
+
+    See Also
+    --------
+    torch.nn.functional.conv_transpose1d
+    """
+    if backend not in BACKENDS:
+        raise ValueError(f"backend must be one of {BACKENDS}, got {backend!r}")
+    kinds = {"x": ad.array_kind(x, "x"), "weight": ad.array_kind(weight, "weight")}
+    arrays = {"x": x, "weight": weight}
+    if bias is not None:
+        kinds["bias"] = ad.array_kind(bias, "bias")
+        arrays["bias"] = bias
+    dtypes = {k: ad.dtype_name(a, kinds[k], k) for k, a in arrays.items()}
+    if len(set(dtypes.values())) > 1:
+        raise TypeError("x, weight and bias must have the same dtype, got "
+                        + ", ".join(f"{k}: {v}" for k, v in dtypes.items()))
+    dtype = dtypes["x"]
+    devices = {k: ad.device_of(a, kinds[k]) for k, a in arrays.items()}
+    dev = devices["x"]
+    for k, d in devices.items():
+        if d is not None and dev is not None and d != dev:
+            raise ValueError(f"{k} is on GPU {d} but x is on GPU {dev}: all arrays must "
+                             "be on x's device")
+    p = check_conv_args(tuple(x.shape), tuple(weight.shape),
+                        None if bias is None else tuple(bias.shape),
+                        stride, padding, output_padding, groups, dilation, output_size)
+
+    if dev is not None:
+        if backend == "cpu":
+            raise ValueError("backend='cpu' needs host input; x is on a GPU")
+        _last.backend = "gpu"
+        return _run_device(arrays, kinds, p, dtype, dev)
+    use_gpu = backend == "gpu" or (backend == "auto" and gpu_available())
+    if backend == "gpu" and not gpu_available():
+        raise RuntimeError("backend='gpu' was requested but no CUDA device is usable "
+                           "(cupy.is_available() is False)")
+    if use_gpu:
+        y = _run_host_on_gpu(arrays, kinds, p, dtype)
+    else:
+        y = _run_cpu(arrays, kinds, p)
+    _last.backend = "gpu" if use_gpu else "cpu"
+    return ad.numpy_to_torch(y, dtype) if kinds["x"] == ad.TORCH else y
+
+
+def _as3d(a, p: ConvParams):
+    return a if p.batched else a.reshape((1,) + tuple(a.shape))
+
+
+def _run_cpu(arrays, kinds, p: ConvParams) -> np.ndarray:
+    h = {k: ad.to_numpy(a, kinds[k]) for k, a in arrays.items()}
+    y = conv_transpose1d_numpy(_as3d(h["x"], p), h["weight"], h.get("bias"), p)
+    return y.reshape(p.out_shape)
+
+
+def _launch(arrays, kinds, p: ConvParams, dtype: str, dev: int, y) -> None:
+    import cupy
+    from ._gpu import launch
+    c = {k: cupy.ascontiguousarray(ad.to_cupy(a, kinds[k])) for k, a in arrays.items()}
+    launch(_as3d(c["x"], p), c["weight"], c.get("bias"), y, p, dtype, dev)
+
+
+def _run_host_on_gpu(arrays, kinds, p: ConvParams, dtype: str) -> np.ndarray:
+    import cupy
+    with cupy.cuda.Device(cupy.cuda.runtime.getDevice()) as d:
+        out_dtype = np.int16 if dtype == "bfloat16" else np.dtype(dtype)
+        y = cupy.empty((p.batch, p.out_channels, p.length_out), dtype=out_dtype)
+        _launch(arrays, kinds, p, dtype, d.id, y)
+        h = y.get()
+    if dtype == "bfloat16":
+        import ml_dtypes
+        h = h.view(ml_dtypes.bfloat16)
+    return h.reshape(p.out_shape)
+
+
+def _run_device(arrays, kinds, p: ConvParams, dtype: str, dev: int):
+    import cupy
+    with cupy.cuda.Device(dev):
+        if kinds["x"] == ad.TORCH:
+            with ad.torch_stream(dev):
+                y, yc = ad.empty_torch(p.out_shape, dtype, dev)
+                _launch(arrays, kinds, p, dtype, dev, _as3d(yc, p))
+            return y
+        y = cupy.empty(p.out_shape, dtype=arrays["x"].dtype)
+        _launch(arrays, kinds, p, dtype, dev, _as3d(y, p))
+        return y

@@ -1,0 +1,133 @@
+"""Kernel instance choice: a pure function from a validated call to a kernel key.
+
+No CuPy and no device here, so every decision is unit-testable on a CPU. The key's
+``name_expression()`` is the only spelling of a C++ instance name: the module loader
+registers it with NVRTC and looks the kernel up by the same string.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ._args import ConvParams
+
+# dtype name -> C++ element type in kernels/ct1d_types.cuh
+CTYPES = {"float32": "float", "float64": "double", "float16": "f16_t", "bfloat16": "bf16_t"}
+
+# Taps up to this many are compile-time constants (fully unrolled index arithmetic);
+# larger kernels use the runtime-parameter instance (S = D = K = 0 in the name).
+MAX_UNROLLED_K = 32
+
+# Shared-memory budgets per block, in bytes: small enough for >= 2 resident blocks per
+# SM on sm_80/sm_90 (164/228 KB), large enough for 64-channel tiles.
+_OUT_TILE_BUDGET = 64 * 1024
+_STAGE_BUDGET = 40 * 1024
+# Accumulator registers per thread (KB*RC*RJ values) before spills set in.
+_ACC_BUDGET = 64
+
+
+@dataclass(frozen=True)
+class KernelKey:
+    """One compiled instance of kernels/ct1d_scatter.cu. All fields are template arguments."""
+
+    dtype: str          # key of CTYPES
+    stride: int         # 0: runtime value
+    dilation: int       # 0: runtime value
+    kernel_size: int    # 0: runtime value
+    co_threads: int     # threads along output channels
+    rc: int             # output channels per thread
+    rj: int             # consecutive input columns per thread
+    kb: int             # taps per register block
+    ci_chunk: int       # input channels staged per step
+    threads: int        # threads per block
+
+    family = "ct1d_scatter"
+
+    def name_expression(self) -> str:
+        return (f"{self.family}<{CTYPES[self.dtype]}, {self.stride}, {self.dilation}, "
+                f"{self.kernel_size}, {self.co_threads}, {self.rc}, {self.rj}, {self.kb}, "
+                f"{self.ci_chunk}, {self.threads}>")
+
+    @property
+    def co_tile(self) -> int:
+        return self.co_threads * self.rc
+
+    @property
+    def ncol(self) -> int:
+        """Input columns staged per tile."""
+        return self.threads // self.co_threads * self.rj
+
+    @property
+    def acc_bytes(self) -> int:
+        return 8 if self.dtype == "float64" else 4
+
+    def smem_bytes(self, tile_out: int) -> int:
+        stage = self.ci_chunk * (self.ncol + self.kb * self.co_tile)
+        return self.acc_bytes * (stage + self.co_tile * (tile_out | 1))
+
+
+@dataclass(frozen=True)
+class LaunchPlan:
+    key: KernelKey
+    tile_out: int       # output positions per tile
+    n_tiles: int
+    co_chunks: int      # channel tiles per group
+    smem_bytes: int
+
+
+def _pow2_at_least(v: int) -> int:
+    return 1 << max(0, (v - 1).bit_length())
+
+
+def max_tile_out(ncol: int, S: int, D: int, K: int) -> int:
+    """Largest tile whose columns fit in ``ncol``: (ncol-1)*S + 1 - (K-1)*D (may be < 1)."""
+    return (ncol - 1) * S + 1 - (K - 1) * D
+
+
+def plan(p: ConvParams, dtype: str) -> LaunchPlan:
+    """Choose the kernel instance and tile geometry for one call."""
+    S, D, K = p.stride, p.dilation, p.kernel_size
+    # Positions inside one row are 32-bit in the kernel (row offsets are 64-bit).
+    full = (p.length_in - 1) * S + (K - 1) * D + 1 + p.output_padding
+    if max(full, p.length_out + p.padding) >= 2**31:
+        raise NotImplementedError(f"rows longer than 2**31 - 1 positions ({full}) are not "
+                                  "supported on the GPU")
+    cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
+    a = 8 if dtype == "float64" else 4
+    acc_budget = _ACC_BUDGET // (a // 4)
+
+    rc = 4 if cog >= 4 else (2 if cog >= 2 else 1)
+    rj = 4
+    kb = max(1, min(K, acc_budget // (rc * rj)))
+    kb = -(-K // -(-K // kb))                      # equal-sized tap blocks
+    threads = 256
+    co_threads = min(16, _pow2_at_least(-(-cog // rc)))
+
+    def geometry(co_threads, threads):
+        ncol = threads // co_threads * rj
+        return ncol, max_tile_out(ncol, S, D, K)
+
+    ncol, tile = geometry(co_threads, threads)
+    # Keep the recomputed halo under half the tile: trade channel width for columns.
+    while co_threads > 1 and tile * 2 < ncol * S:
+        co_threads //= 2
+        ncol, tile = geometry(co_threads, threads)
+    if tile < 1:
+        raise NotImplementedError(
+            f"the GPU kernel stages at most {ncol} input columns per tile, fewer than the "
+            f"(K-1)*dilation/stride = {(K - 1) * D / S:.0f} a single output needs; "
+            "use backend='cpu' for this call")
+    # Large strides make wide output tiles: cap the tile's shared memory.
+    co_tile = co_threads * rc
+    tile = min(tile, _OUT_TILE_BUDGET // (a * co_tile) - 1)
+    tile = max(tile, 1)
+
+    ci_chunk = min(32, _pow2_at_least(max(cig, 1)))
+    while ci_chunk > 1 and a * ci_chunk * (ncol + kb * co_tile) > _STAGE_BUDGET:
+        ci_chunk //= 2
+
+    unrolled = K <= MAX_UNROLLED_K
+    key = KernelKey(dtype, S if unrolled else 0, D if unrolled else 0, K if unrolled else 0,
+                    co_threads, rc, rj, kb, ci_chunk, threads)
+    tile = min(tile, p.length_out)
+    return LaunchPlan(key, tile, -(-p.length_out // tile), -(-cog // co_tile),
+                      key.smem_bytes(tile))

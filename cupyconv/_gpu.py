@@ -1,0 +1,59 @@
+"""GPU launcher: CuPy arrays in, kernel launched on CuPy's current stream.
+
+Owns the argument marshalling (every scalar as the exact C type) and the launch
+geometry. Callers have validated the call and selected the device.
+"""
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+
+from ._args import ConvParams
+from ._dispatch import plan
+from ._modules import get_kernel
+
+_MAX_GRID_YZ = 65535
+# Blocks per launch to aim for before blocks start looping over several tiles (and reusing
+# their staged weights): about 8 waves of 2 resident blocks per SM.
+_WAVES = 8
+
+
+@functools.lru_cache(maxsize=None)
+def _sm_count(device_id: int) -> int:
+    import cupy
+    return cupy.cuda.Device(device_id).attributes["MultiProcessorCount"]
+
+
+_smem_set: dict = {}
+
+
+def launch(x, weight, bias, y, p: ConvParams, dtype: str, device_id: int) -> None:
+    """y[...] = conv_transpose1d(x, weight, bias) for C-contiguous CuPy arrays.
+
+    ``dtype`` names the element type (``bfloat16`` data may arrive as an int16 view).
+    Must be called with ``device_id`` current; runs on the current stream.
+    """
+    if y.size == 0:
+        return
+    pl = plan(p, dtype)
+    kern = get_kernel(pl.key, device_id)
+    if pl.smem_bytes > 48 * 1024 and _smem_set.get((device_id, pl.key), 0) < pl.smem_bytes:
+        # above 48 KB a block needs an explicit opt-in (cudaFuncSetAttribute)
+        kern.max_dynamic_shared_size_bytes = pl.smem_bytes
+        _smem_set[(device_id, pl.key)] = pl.smem_bytes
+    grid_y = p.groups * pl.co_chunks
+    if grid_y > _MAX_GRID_YZ:
+        raise NotImplementedError(f"groups * ceil(C_out/groups / {pl.key.co_tile}) = {grid_y} "
+                                  f"exceeds the grid limit {_MAX_GRID_YZ}")
+    i32 = np.int32
+    for n0 in range(0, p.batch, _MAX_GRID_YZ):
+        nz = min(_MAX_GRID_YZ, p.batch - n0)
+        target = _WAVES * 2 * _sm_count(device_id)
+        grid_x = min(pl.n_tiles, max(-(-target // (grid_y * nz)), -(-pl.n_tiles // 8)))
+        kern((grid_x, grid_y, nz), (pl.key.threads,),
+             (x, weight, np.uint64(0) if bias is None else bias, y,
+              i32(p.in_channels), i32(p.out_channels), i32(p.groups), i32(p.length_in),
+              i32(p.length_out), i32(p.padding), i32(p.stride), i32(p.dilation),
+              i32(p.kernel_size), i32(pl.tile_out), i32(pl.n_tiles), i32(n0)),
+             shared_mem=pl.smem_bytes)

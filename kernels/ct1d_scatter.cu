@@ -1,0 +1,170 @@
+// Phase-decomposed scatter for torch.nn.functional.conv_transpose1d.
+//
+//   y[n, g*Cog + co, i*S + k*D - P] += x[n, g*Cig + ci, i] * w[g*Cig + ci, co, k]
+//
+// One block owns an output tile: channels [co_base, co_base + CO_T) of one group and
+// positions [o0, o0 + tile_out) of one batch item. It stages the input columns that reach
+// the tile (a halo of about (K-1)*D/S columns is recomputed by the neighbouring tile, never
+// exchanged through global memory) and computes, for every staged column i and tap k,
+// the vector W_k^T x[:, i] in registers. Those vectors are added into an on-chip copy of
+// the tile in T = ceil(((K-1)*D + 1)/S) passes, pass t taking the columns with
+// i mod T == t: columns of one phase have disjoint footprints, so a pass needs no
+// atomics, and every output element sums its contributions in the same fixed order
+// (bias, phase 0, phase 1, ...; each column's sum over channels in channel order) on
+// every run and for every tile size. The tile is then stored once; bias and positions
+// that no tap reaches are written by the same store.
+#include "ct1d_types.cuh"
+
+// Template parameters:
+//   T           element type in memory: float, double, f16_t, bf16_t
+//   S_, D_, K_  stride, dilation, kernel size; 0 means "use the runtime argument"
+//               (the runtime-parameter instance, for kernels too large to unroll)
+//   CO_THREADS  threads along output channels; each owns RC consecutive channels
+//   RC, RJ      register block: RC output channels x RJ consecutive staged columns
+//   KB          taps held in registers at once; K is processed in ceil(K/KB) blocks
+//   CI_CHUNK    input channels staged in shared memory at once
+//   THREADS     threads per block
+//
+// Shared memory (dynamic, in accumulator type A):
+//   x_s  [CI_CHUNK][NCOL]      staged input columns
+//   w_s  [CI_CHUNK][KB][CO_T]  staged weights, channel-contiguous for vector loads
+//   out  [CO_T][tile_out | 1]  the output tile (odd pitch spreads rows over banks)
+template <typename T, int S_, int D_, int K_, int CO_THREADS, int RC, int RJ, int KB,
+          int CI_CHUNK, int THREADS>
+__global__ void __launch_bounds__(THREADS, 2)
+ct1d_scatter(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__ bias,
+             T* __restrict__ y,
+             int C_in, int C_out, int groups, int L_in, int L_out, int pad,
+             int s_rt, int d_rt, int k_rt, int tile_out, int n_tiles, int n_offset)
+{
+    typedef typename acc_of<T>::type A;
+    constexpr int CO_T = CO_THREADS * RC;
+    constexpr int NCOL = (THREADS / CO_THREADS) * RJ;
+    const int S = S_ ? S_ : s_rt;
+    const int D = D_ ? D_ : d_rt;
+    const int K = K_ ? K_ : k_rt;
+    const int n_phases = ((K - 1) * D + S) / S;   // T in the design notes
+
+    const int cig = C_in / groups, cog = C_out / groups;
+    const int co_chunks = (cog + CO_T - 1) / CO_T;
+    const int g = blockIdx.y / co_chunks;
+    const int co_base = (blockIdx.y % co_chunks) * CO_T;
+    const int co_n = min(CO_T, cog - co_base);
+    const long long n = (long long)blockIdx.z + n_offset;
+
+    extern __shared__ __align__(16) unsigned char smem_raw[];
+    A* x_s = reinterpret_cast<A*>(smem_raw);
+    A* w_s = x_s + CI_CHUNK * NCOL;
+    A* out_s = w_s + CI_CHUNK * KB * CO_T;
+    const int pitch = tile_out | 1;
+
+    const int tid = threadIdx.x;
+    const int c0 = (tid % CO_THREADS) * RC;   // first owned channel, block-relative
+    const int j0 = (tid / CO_THREADS) * RJ;   // first owned staged column
+    const int n_chunks = (cig + CI_CHUNK - 1) / CI_CHUNK;
+    const int n_kb = (K + KB - 1) / KB;
+    // With one channel chunk and one tap block the weights stay in shared memory
+    // for every tile this block visits.
+    const bool w_resident = n_chunks <= 1 && n_kb == 1;
+    bool w_loaded = false;
+
+    const T* xn = x + (n * C_in + (long long)g * cig) * L_in;
+    const T* wg = w + (long long)g * cig * cog * K;
+    T* yn = y + (n * C_out + (long long)g * cog + co_base) * L_out;
+
+    for (int tile = blockIdx.x; tile < n_tiles; tile += gridDim.x) {
+        const int o0 = tile * tile_out;
+        const int to_n = min(tile_out, L_out - o0);
+        // Columns that reach [o0, o0 + to_n): i*S + k*D - pad in range for some k.
+        const int lo = o0 + pad - (K - 1) * D;
+        const int i_lo = lo > 0 ? (lo + S - 1) / S : 0;
+        const int i_hi = min((o0 + to_n - 1 + pad) / S, L_in - 1);
+        const int ncol = i_hi - i_lo + 1;   // <= NCOL by the choice of tile_out; may be <= 0
+
+        __syncthreads();   // the previous tile's store has finished reading out_s
+        for (int e = tid; e < CO_T * pitch; e += THREADS) {
+            const int r = e / pitch;
+            out_s[e] = (bias != nullptr && r < co_n) ? to_acc(bias[g * cog + co_base + r]) : A(0);
+        }
+
+        for (int kb = 0; kb < n_kb; ++kb) {
+            A acc[KB][RC][RJ];
+#pragma unroll
+            for (int kk = 0; kk < KB; ++kk)
+#pragma unroll
+                for (int r = 0; r < RC; ++r)
+#pragma unroll
+                    for (int j = 0; j < RJ; ++j) acc[kk][r][j] = A(0);
+
+            for (int ch = 0; ch < n_chunks; ++ch) {
+                const int ci0 = ch * CI_CHUNK;
+                const int ci_n = min(CI_CHUNK, cig - ci0);
+                const bool load_x = n_chunks > 1 || kb == 0;
+                const bool load_w = !(w_resident && w_loaded);
+                if (load_x || load_w) {
+                    __syncthreads();   // everyone is done with the previous chunk
+                    if (load_x) {
+                        for (int e = tid; e < CI_CHUNK * NCOL; e += THREADS) {
+                            const int c = e / NCOL, j = e % NCOL;
+                            x_s[e] = (c < ci_n && j < ncol)
+                                ? to_acc(xn[(long long)(ci0 + c) * L_in + i_lo + j]) : A(0);
+                        }
+                    }
+                    if (load_w) {
+                        for (int e = tid; e < CI_CHUNK * KB * CO_T; e += THREADS) {
+                            const int c = e / (KB * CO_T), kk = (e / CO_T) % KB, r = e % CO_T;
+                            const int k = kb * KB + kk;
+                            w_s[e] = (c < ci_n && r < co_n && k < K)
+                                ? to_acc(wg[((long long)(ci0 + c) * cog + co_base + r) * K + k])
+                                : A(0);
+                        }
+                        w_loaded = true;
+                    }
+                    __syncthreads();
+                }
+#pragma unroll 2
+                for (int c = 0; c < ci_n; ++c) {
+                    A xv[RJ];
+#pragma unroll
+                    for (int j = 0; j < RJ; ++j) xv[j] = x_s[c * NCOL + j0 + j];
+#pragma unroll
+                    for (int kk = 0; kk < KB; ++kk) {
+                        A wv[RC];
+#pragma unroll
+                        for (int r = 0; r < RC; ++r) wv[r] = w_s[(c * KB + kk) * CO_T + c0 + r];
+#pragma unroll
+                        for (int r = 0; r < RC; ++r)
+#pragma unroll
+                            for (int j = 0; j < RJ; ++j) acc[kk][r][j] += wv[r] * xv[j];
+                    }
+                }
+            }
+
+            // T non-overlapping passes into the on-chip tile.
+            const int ph0 = (i_lo + j0) % n_phases;
+            for (int t = 0; t < n_phases; ++t) {
+                __syncthreads();
+#pragma unroll
+                for (int j = 0; j < RJ; ++j) {
+                    if (j0 + j >= ncol || (ph0 + j) % n_phases != t) continue;
+                    const int i = i_lo + j0 + j;
+#pragma unroll
+                    for (int kk = 0; kk < KB; ++kk) {
+                        const int k = kb * KB + kk;
+                        const int pos = i * S + k * D - pad - o0;
+                        if (k >= K || pos < 0 || pos >= to_n) continue;
+#pragma unroll
+                        for (int r = 0; r < RC; ++r) out_s[(c0 + r) * pitch + pos] += acc[kk][r][j];
+                    }
+                }
+            }
+        }
+
+        __syncthreads();
+        // Each output element is written to global memory exactly once.
+        for (int e = tid; e < co_n * to_n; e += THREADS) {
+            const int r = e / to_n, p = e % to_n;
+            yn[(long long)r * L_out + o0 + p] = from_acc<T>(out_s[r * pitch + p]);
+        }
+    }
+}

@@ -1,0 +1,45 @@
+// Element types and conversions shared by the cupyconv kernels.
+//
+// Half and bfloat16 are carried as 16-bit storage structs with explicit conversions,
+// so the kernels need no CUDA toolkit header (cuda_fp16.h / cuda_bf16.h): NVRTC
+// compiles them the same with or without a toolkit on the machine.
+#pragma once
+
+struct f16_t  { unsigned short bits; };
+struct bf16_t { unsigned short bits; };
+
+// Accumulator type: fp16/bf16/fp32 accumulate in float, fp64 in double.
+template <typename T> struct acc_of          { typedef float  type; };
+template <>           struct acc_of<double>  { typedef double type; };
+
+__device__ __forceinline__ float  to_acc(float v)  { return v; }
+__device__ __forceinline__ double to_acc(double v) { return v; }
+__device__ __forceinline__ float  to_acc(f16_t v) {
+    float f;
+    asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(v.bits));
+    return f;
+}
+__device__ __forceinline__ float to_acc(bf16_t v) {
+    return __uint_as_float(((unsigned int)v.bits) << 16);
+}
+
+template <typename T> __device__ __forceinline__ T from_acc(float v);
+template <typename T> __device__ __forceinline__ T from_acc(double v);
+template <> __device__ __forceinline__ float  from_acc<float>(float v)   { return v; }
+template <> __device__ __forceinline__ double from_acc<double>(double v) { return v; }
+template <> __device__ __forceinline__ f16_t from_acc<f16_t>(float v) {
+    f16_t h;
+    asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h.bits) : "f"(v));
+    return h;
+}
+template <> __device__ __forceinline__ bf16_t from_acc<bf16_t>(float v) {
+    // round to nearest even, keeping NaN a (quiet) NaN; portable to every sm
+    unsigned int u = __float_as_uint(v);
+    bf16_t b;
+    if ((u & 0x7fffffffu) > 0x7f800000u) {
+        b.bits = (unsigned short)((u >> 16) | 0x40u);
+    } else {
+        b.bits = (unsigned short)((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);
+    }
+    return b;
+}
