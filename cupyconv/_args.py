@@ -77,7 +77,7 @@ def output_length(length_in: int, kernel_size: int, stride: IntArg = 1, padding:
     return (L - 1) * S - 2 * P + D * (K - 1) + OP + 1
 
 
-def _output_padding_from_size(output_size, L_in, K, S, P, D) -> int:
+def _output_padding_from_size(output_size, L_in, K, S, P, D, batched: bool = True) -> int:
     """output_padding implied by ``output_size``, as nn.ConvTranspose1d.forward computes it."""
     if isinstance(output_size, numbers.Integral) and not isinstance(output_size, bool):
         sizes = [output_size]
@@ -87,14 +87,14 @@ def _output_padding_from_size(output_size, L_in, K, S, P, D) -> int:
         except TypeError:
             raise TypeError("output_size must be an int or a sequence of ints, "
                             f"got {type(output_size).__name__}") from None
-        # torch accepts (L,), or (N, C, L) with the leading entries ignored
-        if len(sizes) == 3:
-            sizes = sizes[2:]
-        elif len(sizes) == 2:
-            sizes = sizes[1:]  # the unbatched (C, L) spelling
+        # torch accepts (L,), or the full output shape with the leading entries ignored:
+        # (N, C, L) for batched input, (C, L) for unbatched input -- nothing else
+        full, given = (3 if batched else 2), len(sizes)
+        if given == full:
+            sizes = sizes[full - 1:]
         if len(sizes) != 1:
-            raise ValueError("output_size must have 1 element (L_out), or the full output "
-                             f"shape, got {len(list(output_size))} elements")
+            raise ValueError(f"output_size must have 1 or {full} elements (L_out, or the full "
+                             f"output shape) for {full}-D input, got {given} elements")
     L = _as_int(sizes[0], "output_size")
     lo = (L_in - 1) * S - 2 * P + D * (K - 1) + 1
     hi = lo + S - 1
@@ -140,6 +140,8 @@ def check_conv_args(x_shape: tuple, w_shape: tuple, bias_shape: Optional[tuple],
     W_in, C_og, K = w_shape
     if K < 1:
         raise ValueError(f"weight: kernel_size (weight.shape[2]) must be >= 1, got {K}")
+    if W_in < 1:    # as torch: zero-channel x is only allowed with a non-empty weight
+        raise ValueError(f"weight: C_in = weight.shape[0] must be >= 1, got {W_in}")
     if W_in % G:
         raise ValueError(f"groups={G} must divide C_in = weight.shape[0] = {W_in}")
     if C_in != W_in:
@@ -157,7 +159,7 @@ def check_conv_args(x_shape: tuple, w_shape: tuple, bias_shape: Optional[tuple],
         raise ValueError(f"bias must have shape (C_out,) = ({C_out},), got {tuple(bias_shape)}")
 
     if output_size is not None:
-        OP = _output_padding_from_size(output_size, L_in, K, S, P, D)
+        OP = _output_padding_from_size(output_size, L_in, K, S, P, D, batched)
     elif not (OP < S or OP < D):
         raise ValueError("output_padding must be smaller than either stride or dilation, got "
                          f"output_padding={OP}, stride={S}, dilation={D}")

@@ -6,6 +6,7 @@ registers it with NVRTC and looks the kernel up by the same string.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from ._args import ConvParams
@@ -22,7 +23,7 @@ MAX_UNROLLED_K = 32
 _OUT_TILE_BUDGET = 64 * 1024
 _STAGE_BUDGET = 40 * 1024
 # Accumulator registers per thread (KB*RC*RJ values) before spills set in.
-_ACC_BUDGET = 64
+_ACC_BUDGET = 48
 
 
 @dataclass(frozen=True)
@@ -83,6 +84,7 @@ def max_tile_out(ncol: int, S: int, D: int, K: int) -> int:
     return (ncol - 1) * S + 1 - (K - 1) * D
 
 
+@functools.lru_cache(maxsize=4096)
 def plan(p: ConvParams, dtype: str) -> LaunchPlan:
     """Choose the kernel instance and tile geometry for one call."""
     S, D, K = p.stride, p.dilation, p.kernel_size

@@ -15,6 +15,34 @@
 // that no tap reaches are written by the same store.
 #include "ct1d_types.cuh"
 
+// Output positions [o0, o0 + to_n) of a tile and the input columns [i_lo, i_lo + ncol)
+// that reach it (i*S + k*D - pad inside the tile for some k); ncol may be <= 0.
+struct TileCols { int o0, to_n, i_lo, ncol; };
+
+__device__ __forceinline__ TileCols tile_cols(int tile, int tile_out, int L_out, int L_in,
+                                              int pad, int S, int D, int K) {
+    TileCols t;
+    t.o0 = tile * tile_out;
+    t.to_n = min(tile_out, L_out - t.o0);
+    const int lo = t.o0 + pad - (K - 1) * D;
+    t.i_lo = lo > 0 ? (lo + S - 1) / S : 0;
+    t.ncol = min((t.o0 + t.to_n - 1 + pad) / S, L_in - 1) - t.i_lo + 1;
+    return t;
+}
+
+// Load this thread's share of a [CI_CHUNK][NCOL] input stage into registers
+// (zero outside the channel chunk and the tile's columns).
+template <typename A, typename T, int XPT, int NCOL, int CI_CHUNK, int THREADS>
+__device__ __forceinline__ void fetch_x(A (&xr)[XPT], const T* __restrict__ xn, int L_in,
+                                        int i_lo, int ncol, int ci0, int ci_n) {
+#pragma unroll
+    for (int q = 0; q < XPT; ++q) {
+        const int e = threadIdx.x + q * THREADS, c = e / NCOL, j = e % NCOL;
+        xr[q] = (e < CI_CHUNK * NCOL && c < ci_n && j < ncol)
+            ? to_acc(xn[(long long)(ci0 + c) * L_in + i_lo + j]) : A(0);
+    }
+}
+
 // Template parameters:
 //   T           element type in memory: float, double, f16_t, bf16_t
 //   S_, D_, K_  stride, dilation, kernel size; 0 means "use the runtime argument"
@@ -72,19 +100,26 @@ ct1d_scatter(const T* __restrict__ x, const T* __restrict__ w, const T* __restri
     const T* wg = w + (long long)g * cig * cog * K;
     T* yn = y + (n * C_out + (long long)g * cog + co_base) * L_out;
 
+    // x staging goes through registers, so the next tile's loads can be in flight
+    // while this tile computes.
+    constexpr int XPT = (CI_CHUNK * NCOL + THREADS - 1) / THREADS;
+    A xr[XPT];
+    const bool prefetch = n_chunks == 1 && n_kb == 1;
+    const int warp = tid / 32, lane = tid % 32;
+    constexpr int WARPS = THREADS / 32;
+    if (prefetch && (int)blockIdx.x < n_tiles) {
+        const TileCols tc = tile_cols(blockIdx.x, tile_out, L_out, L_in, pad, S, D, K);
+        fetch_x<A, T, XPT, NCOL, CI_CHUNK, THREADS>(xr, xn, L_in, tc.i_lo, tc.ncol, 0, cig);
+    }
+
     for (int tile = blockIdx.x; tile < n_tiles; tile += gridDim.x) {
-        const int o0 = tile * tile_out;
-        const int to_n = min(tile_out, L_out - o0);
-        // Columns that reach [o0, o0 + to_n): i*S + k*D - pad in range for some k.
-        const int lo = o0 + pad - (K - 1) * D;
-        const int i_lo = lo > 0 ? (lo + S - 1) / S : 0;
-        const int i_hi = min((o0 + to_n - 1 + pad) / S, L_in - 1);
-        const int ncol = i_hi - i_lo + 1;   // <= NCOL by the choice of tile_out; may be <= 0
+        const TileCols tc = tile_cols(tile, tile_out, L_out, L_in, pad, S, D, K);
+        const int o0 = tc.o0, to_n = tc.to_n, i_lo = tc.i_lo, ncol = tc.ncol;
 
         __syncthreads();   // the previous tile's store has finished reading out_s
-        for (int e = tid; e < CO_T * pitch; e += THREADS) {
-            const int r = e / pitch;
-            out_s[e] = (bias != nullptr && r < co_n) ? to_acc(bias[g * cog + co_base + r]) : A(0);
+        for (int r = warp; r < CO_T; r += WARPS) {
+            const A bv = (bias != nullptr && r < co_n) ? to_acc(bias[g * cog + co_base + r]) : A(0);
+            for (int p = lane; p < pitch; p += 32) out_s[r * pitch + p] = bv;
         }
 
         for (int kb = 0; kb < n_kb; ++kb) {
@@ -104,17 +139,21 @@ ct1d_scatter(const T* __restrict__ x, const T* __restrict__ w, const T* __restri
                 if (load_x || load_w) {
                     __syncthreads();   // everyone is done with the previous chunk
                     if (load_x) {
-                        for (int e = tid; e < CI_CHUNK * NCOL; e += THREADS) {
-                            const int c = e / NCOL, j = e % NCOL;
-                            x_s[e] = (c < ci_n && j < ncol)
-                                ? to_acc(xn[(long long)(ci0 + c) * L_in + i_lo + j]) : A(0);
+                        if (!prefetch)
+                            fetch_x<A, T, XPT, NCOL, CI_CHUNK, THREADS>(xr, xn, L_in, i_lo, ncol, ci0, ci_n);
+#pragma unroll
+                        for (int q = 0; q < XPT; ++q) {
+                            const int e = tid + q * THREADS;
+                            if (e < CI_CHUNK * NCOL) x_s[e] = xr[q];
                         }
                     }
                     if (load_w) {
+                        // tap-fastest order: consecutive threads read consecutive weights
+#pragma unroll 2
                         for (int e = tid; e < CI_CHUNK * KB * CO_T; e += THREADS) {
-                            const int c = e / (KB * CO_T), kk = (e / CO_T) % KB, r = e % CO_T;
+                            const int c = e / (KB * CO_T), r = (e / KB) % CO_T, kk = e % KB;
                             const int k = kb * KB + kk;
-                            w_s[e] = (c < ci_n && r < co_n && k < K)
+                            w_s[(c * KB + kk) * CO_T + r] = (c < ci_n && r < co_n && k < K)
                                 ? to_acc(wg[((long long)(ci0 + c) * cog + co_base + r) * K + k])
                                 : A(0);
                         }
@@ -122,7 +161,11 @@ ct1d_scatter(const T* __restrict__ x, const T* __restrict__ w, const T* __restri
                     }
                     __syncthreads();
                 }
-#pragma unroll 2
+                if (prefetch && tile + (int)gridDim.x < n_tiles) {
+                    const TileCols nx = tile_cols(tile + gridDim.x, tile_out, L_out, L_in, pad, S, D, K);
+                    fetch_x<A, T, XPT, NCOL, CI_CHUNK, THREADS>(xr, xn, L_in, nx.i_lo, nx.ncol, 0, cig);
+                }
+#pragma unroll 1
                 for (int c = 0; c < ci_n; ++c) {
                     A xv[RJ];
 #pragma unroll
@@ -162,9 +205,8 @@ ct1d_scatter(const T* __restrict__ x, const T* __restrict__ w, const T* __restri
 
         __syncthreads();
         // Each output element is written to global memory exactly once.
-        for (int e = tid; e < co_n * to_n; e += THREADS) {
-            const int r = e / to_n, p = e % to_n;
-            yn[(long long)r * L_out + o0 + p] = from_acc<T>(out_s[r * pitch + p]);
-        }
+        for (int r = warp; r < co_n; r += WARPS)
+            for (int p = lane; p < to_n; p += 32)
+                yn[(long long)r * L_out + o0 + p] = from_acc<T>(out_s[r * pitch + p]);
     }
 }

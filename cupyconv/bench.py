@@ -1,0 +1,328 @@
+"""Benchmark: cupyconv side by side with torch, in one process, on one GPU.
+
+    python -m cupyconv.bench [--quick] [--json out.json] [--chart out.png] [--only NAME]
+
+For every configuration: median ms over >= 20 CUDA-event-timed runs after warm-up,
+on fresh random data; achieved GB/s over the minimum bytes (x, weight, bias, y each
+once) and that as a fraction of a device-to-device copy measured in the same run;
+speedup over torch fp32 with TF32 off and with torch's default (TF32 on); relative
+error ||y - y64|| / ||y64|| against a float64 torch result; extra device memory the
+call took beyond its output. Small (latency-bound) calls also report wall-clock time
+per call, including Python overhead, for cupyconv and torch.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from dataclasses import asdict, dataclass
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class Config:
+    name: str
+    family: str
+    N: int
+    C_in: int
+    C_out: int
+    K: int
+    L: int
+    S: int = 1
+    P: int = 0
+    D: int = 1
+    G: int = 1
+    OP: int = 0
+    bias: bool = False
+    dtype: str = "float32"
+
+
+SEED = Config("seed", "seed", 16, 32, 64, 3, 131072, S=2, P=1, D=2)
+
+
+def _up(name, N, cin, cout, S, L, bias=True):
+    # vocoder/codec upsampler: kernel = 2*stride, padding = stride/2 (HiFi-GAN, EnCodec)
+    return Config(name, "vocoder", N, cin, cout, 2 * S, L, S=S, P=(S + 1) // 2, bias=bias,
+                  OP=S % 2)
+
+
+SWEEP = [
+    SEED,
+    Config("seed-bf16", "seed", 16, 32, 64, 3, 131072, S=2, P=1, D=2, dtype="bfloat16"),
+    Config("seed-fp16", "seed", 16, 32, 64, 3, 131072, S=2, P=1, D=2, dtype="float16"),
+    Config("seed-bias", "seed", 16, 32, 64, 3, 131072, S=2, P=1, D=2, bias=True),
+    # HiFi-GAN V1 / MelGAN upsampling stack (rates 8, 8, 2, 2; 512 -> 32 channels)
+    _up("hifigan-u1-b16", 16, 512, 256, 8, 256),
+    _up("hifigan-u2-b16", 16, 256, 128, 8, 2048),
+    _up("hifigan-u3-b16", 16, 128, 64, 2, 16384),
+    _up("hifigan-u4-b16", 16, 64, 32, 2, 32768),
+    _up("hifigan-u1-b4-long", 4, 512, 256, 8, 2048),
+    _up("hifigan-u2-b4-long", 4, 256, 128, 8, 16384),
+    _up("hifigan-u3-b4-long", 4, 128, 64, 2, 131072),
+    _up("hifigan-u4-b4-long", 4, 64, 32, 2, 262144),
+    # EnCodec / SoundStream decoder (strides 8, 5, 4, 2)
+    _up("encodec-s8", 8, 512, 256, 8, 1024),
+    _up("encodec-s5", 8, 256, 128, 5, 8192),
+    _up("encodec-s4", 8, 128, 64, 4, 40960),
+    _up("encodec-s2", 8, 64, 32, 2, 163840),
+    # narrow late stages, long sequences (memory-bound)
+    _up("up-32-16-s2", 16, 32, 16, 2, 131072),
+    _up("up-32-32-s4", 8, 32, 32, 4, 65536),
+    _up("up-16-16-s8", 8, 16, 16, 8, 32768),
+    _up("up-64-64-s3", 8, 64, 64, 3, 65536),
+    _up("up-256-256-s2", 8, 256, 256, 2, 8192),
+    _up("up-512-512-s2", 4, 512, 512, 2, 4096),
+    # strided and dilated long sequences like the seed
+    Config("sd-s2d2k3-c16", "strided", 16, 16, 32, 3, 131072, S=2, P=1, D=2),
+    Config("sd-s2d2k3-c64", "strided", 16, 64, 64, 3, 65536, S=2, P=1, D=2),
+    Config("sd-s3d2k5", "strided", 8, 32, 64, 5, 65536, S=3, P=2, D=2),
+    Config("sd-s4d3k5", "strided", 8, 32, 32, 5, 65536, S=4, P=3, D=3, OP=1),
+    Config("sd-s2d1k7", "strided", 8, 32, 64, 7, 65536, S=2, P=3, D=1, OP=1),
+    Config("sd-s1d4k3", "strided", 8, 32, 32, 3, 131072, S=1, P=4, D=4),
+    Config("sd-s2d4k4", "strided", 8, 64, 32, 4, 65536, S=2, P=2, D=4),
+    Config("sd-s5d1k11", "strided", 4, 32, 32, 11, 32768, S=5, P=3, D=1, bias=True),
+    # grouped and depthwise (pytorch#47341)
+    Config("dw-512-k6-s3", "depthwise", 16, 512, 512, 6, 2048, S=3, P=1, G=512),
+    Config("dw-256-k4-s2", "depthwise", 8, 256, 256, 4, 16384, S=2, P=1, G=256, bias=True),
+    Config("dw-64-k16-s8", "depthwise", 8, 64, 64, 16, 16384, S=8, P=4, G=64),
+    Config("dw-128-k3-s2d2", "depthwise", 8, 128, 128, 3, 32768, S=2, P=1, D=2, G=128),
+    Config("g4-128-k4-s2", "grouped", 8, 128, 128, 4, 32768, S=2, P=1, G=4),
+    Config("g8-256-k8-s4", "grouped", 8, 256, 256, 8, 8192, S=4, P=2, G=8),
+    Config("g16-512-k16-s8", "grouped", 4, 512, 256, 16, 2048, S=8, P=4, G=16),
+    # small latency-bound calls
+    Config("small-64-32-s2", "small", 1, 64, 32, 4, 1024, S=2, P=1, bias=True),
+    Config("small-512-256-s8", "small", 1, 512, 256, 16, 1024, S=8, P=4, bias=True),
+    Config("small-seed", "small", 1, 32, 64, 3, 1024, S=2, P=1, D=2),
+    Config("small-dw-128", "small", 1, 128, 128, 4, 1024, S=2, P=1, G=128),
+    Config("small-16-16-k3", "small", 1, 16, 16, 3, 1024, S=1, P=1),
+]
+
+QUICK = ["seed", "seed-bf16", "hifigan-u1-b16", "dw-256-k4-s2", "small-64-32-s2"]
+
+
+def l_out(c: Config) -> int:
+    return (c.L - 1) * c.S - 2 * c.P + c.D * (c.K - 1) + c.OP + 1
+
+
+def min_bytes(c: Config) -> int:
+    e = 8 if c.dtype == "float64" else (4 if c.dtype == "float32" else 2)
+    return e * (c.N * c.C_in * c.L + c.C_in * (c.C_out // c.G) * c.K
+                + (c.C_out if c.bias else 0) + c.N * c.C_out * l_out(c))
+
+
+def flops(c: Config) -> int:
+    return 2 * c.N * c.C_in * (c.C_out // c.G) * c.K * c.L
+
+
+def _time_events(fn, reps: int, warmup: int = 3):
+    """Median ms of fn() with torch CUDA events, after warm-up (runs on torch's stream)."""
+    import torch
+    for _ in range(warmup):
+        fn()
+    torch.cuda.synchronize()
+    times = []
+    for _ in range(reps):
+        a, b = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        a.record()
+        fn()
+        b.record()
+        b.synchronize()
+        times.append(a.elapsed_time(b))
+    return float(np.median(times))
+
+
+def _wall_per_call(fn, reps: int = 200):
+    import torch
+    for _ in range(10):
+        fn()
+    torch.cuda.synchronize()
+    t = time.perf_counter()
+    for _ in range(reps):
+        fn()
+    torch.cuda.synchronize()
+    return (time.perf_counter() - t) / reps * 1e3
+
+
+def copy_bandwidth(nbytes: int = 1 << 30, reps: int = 20) -> float:
+    """Device-to-device copy, bytes read + written per second (GB/s)."""
+    import torch
+    a = torch.empty(nbytes // 4, dtype=torch.float32, device="cuda").uniform_()
+    b = torch.empty_like(a)
+    ms = _time_events(lambda: b.copy_(a), reps)
+    return 2 * nbytes / ms / 1e6
+
+
+def run_config(c: Config, reps: int, copy_gbs: float) -> dict:
+    import cupy
+    import torch
+    import torch.nn.functional as F
+
+    import cupyconv
+
+    dt = getattr(torch, c.dtype)
+    g = torch.Generator(device="cuda").manual_seed(hash(c.name) % 2**31)
+    x = torch.randn(c.N, c.C_in, c.L, device="cuda", generator=g).to(dt)
+    w = (torch.randn(c.C_in, c.C_out // c.G, c.K, device="cuda", generator=g)
+         / math.sqrt(c.C_in // c.G * c.K)).to(dt)
+    b = torch.randn(c.C_out, device="cuda", generator=g).to(dt) if c.bias else None
+    kw = dict(stride=c.S, padding=c.P, output_padding=c.OP, groups=c.G, dilation=c.D)
+
+    # float64 reference (cuDNN/ATen in double; TF32 never applies to float64)
+    y64 = F.conv_transpose1d(x.double(), w.double(), None if b is None else b.double(), **kw)
+
+    def ours():
+        return cupyconv.conv_transpose1d(x, w, b, **kw)
+
+    def torch_call():
+        return F.conv_transpose1d(x, w, b, **kw)
+
+    # accuracy, and extra device memory: torch's allocator serves our output too
+    torch.cuda.synchronize()
+    torch.cuda.reset_peak_memory_stats()
+    base = torch.cuda.memory_allocated()
+    pool = cupy.get_default_memory_pool()
+    pool.free_all_blocks()
+    cupy_before = pool.total_bytes()
+    y = ours()
+    torch.cuda.synchronize()
+    out_bytes = y.numel() * y.element_size()
+    extra = (torch.cuda.max_memory_allocated() - base - out_bytes) + (pool.total_bytes() - cupy_before)
+    err = float(torch.linalg.vector_norm((y.double() - y64).flatten())
+                / torch.linalg.vector_norm(y64.flatten()))
+    y2 = ours()
+    deterministic = bool(torch.equal(y, y2))
+    del y, y2
+
+    res = dict(asdict(c), L_out=l_out(c), bytes=min_bytes(c), flops=flops(c))
+    res["ms"] = _time_events(ours, reps)
+    res["gbs"] = min_bytes(c) / res["ms"] / 1e6
+    res["copy_fraction"] = res["gbs"] / copy_gbs
+    res["tflops"] = flops(c) / res["ms"] / 1e9
+    res["rel_err"] = err
+    res["deterministic"] = deterministic
+    res["extra_bytes"] = int(extra)
+    res["extra_fraction"] = extra / out_bytes
+    if c.dtype == "float32":
+        for tf32, label in ((False, "torch_fp32"), (True, "torch_tf32")):
+            torch.backends.cudnn.allow_tf32 = tf32
+            torch.backends.cuda.matmul.allow_tf32 = tf32
+            yt = torch_call()
+            res[label + "_err"] = float(torch.linalg.vector_norm((yt.double() - y64).flatten())
+                                        / torch.linalg.vector_norm(y64.flatten()))
+            res[label + "_ms"] = _time_events(torch_call, reps)
+            res["speedup_" + label.split("_")[1]] = res[label + "_ms"] / res["ms"]
+        torch.backends.cudnn.allow_tf32 = True
+    else:
+        yt = torch_call()
+        res["torch_err"] = float(torch.linalg.vector_norm((yt.double() - y64).flatten())
+                                 / torch.linalg.vector_norm(y64.flatten()))
+        res["torch_ms"] = _time_events(torch_call, reps)
+        res["speedup_same_dtype"] = res["torch_ms"] / res["ms"]
+    if c.family == "small":
+        torch.backends.cudnn.allow_tf32 = False
+        res["wall_ms"] = _wall_per_call(ours)
+        res["torch_wall_ms"] = _wall_per_call(torch_call)
+        xc, wc = cupy.from_dlpack(x), cupy.from_dlpack(w)
+        bc = None if b is None else cupy.from_dlpack(b)
+        res["wall_ms_cupy_in"] = _wall_per_call(lambda: cupyconv.conv_transpose1d(xc, wc, bc, **kw))
+        torch.backends.cudnn.allow_tf32 = True
+    return res
+
+
+def _table(rows) -> str:
+    head = (f"{'config':22} {'dtype':8} {'ms':>8} {'GB/s':>7} {'copy%':>6} {'TF/s':>6} "
+            f"{'vs fp32':>8} {'vs tf32':>8} {'rel err':>9} {'torch ms':>9}")
+    out = [head, "-" * len(head)]
+    for r in rows:
+        tms = r.get("torch_fp32_ms", r.get("torch_ms", float("nan")))
+        out.append(f"{r['name']:22} {r['dtype']:8} {r['ms']:8.3f} {r['gbs']:7.0f} "
+                   f"{100 * r['copy_fraction']:5.1f}% {r['tflops']:6.1f} "
+                   f"{r.get('speedup_fp32', r.get('speedup_same_dtype', float('nan'))):7.2f}x "
+                   f"{r.get('speedup_tf32', float('nan')):7.2f}x {r['rel_err']:9.2e} {tms:9.3f}")
+    return "\n".join(out)
+
+
+def _chart(rows, path: str) -> None:
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    names = [r["name"] for r in rows]
+    sp = [r.get("speedup_fp32", r.get("speedup_same_dtype")) for r in rows]
+    tf = [r.get("speedup_tf32", float("nan")) for r in rows]
+    fig, ax = plt.subplots(figsize=(12, 0.28 * len(rows) + 1.5))
+    ypos = np.arange(len(rows))
+    ax.barh(ypos - 0.2, sp, 0.4, label="vs torch fp32 (TF32 off; same dtype for fp16/bf16)")
+    ax.barh(ypos + 0.2, tf, 0.4, label="vs torch default (TF32 on)")
+    ax.axvline(1.0, color="k", lw=0.8)
+    ax.set_xscale("log")
+    ax.set_yticks(ypos, names, fontsize=7)
+    ax.invert_yaxis()
+    ax.set_xlabel("speedup of cupyconv (higher is better)")
+    ax.legend(fontsize=8)
+    ax.set_title("cupyconv conv_transpose1d vs torch/cuDNN, H200")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--quick", action="store_true", help="a few configurations, fewer runs")
+    ap.add_argument("--reps", type=int, default=30)
+    ap.add_argument("--only", nargs="*", help="configuration names to run")
+    ap.add_argument("--json", help="write results here")
+    ap.add_argument("--chart", help="write a speedup chart (PNG, needs matplotlib)")
+    args = ap.parse_args(argv)
+    try:
+        import torch
+        if not torch.cuda.is_available():
+            raise ImportError
+    except ImportError:
+        print("the benchmark needs torch with CUDA (it times torch side by side)", file=sys.stderr)
+        return 2
+    configs = SWEEP
+    if args.quick:
+        configs = [c for c in SWEEP if c.name in QUICK]
+    if args.only:
+        configs = [c for c in SWEEP if c.name in args.only]
+    reps = 20 if args.quick else max(20, args.reps)
+    copy_gbs = copy_bandwidth()
+    print(f"device: {torch.cuda.get_device_name()}  copy bandwidth: {copy_gbs:.0f} GB/s",
+          file=sys.stderr)
+    rows = []
+    t0 = time.time()
+    for i, c in enumerate(configs):
+        rows.append(run_config(c, reps, copy_gbs))
+        r = rows[-1]
+        bar = "#" * int(30 * (i + 1) / len(configs))
+        print(f"\r[{bar:30}] {i + 1}/{len(configs)} {c.name:22} {r['ms']:.3f} ms "
+              f"({time.time() - t0:.0f}s)", file=sys.stderr, end="", flush=True)
+    print(file=sys.stderr)
+    print(_table(rows))
+    fp32 = [r["speedup_fp32"] for r in rows if "speedup_fp32" in r]
+    if fp32:
+        gm = math.exp(sum(math.log(s) for s in fp32) / len(fp32))
+        print(f"geometric-mean speedup over torch fp32 (TF32 off), {len(fp32)} fp32 configs: "
+              f"{gm:.2f}x; slowest {min(fp32):.2f}x")
+    for r in rows:
+        if "wall_ms" in r:
+            print(f"{r['name']:22} wall per call: cupyconv(torch in) {r['wall_ms']*1e3:.0f} us, "
+                  f"cupyconv(cupy in) {r['wall_ms_cupy_in']*1e3:.0f} us, torch "
+                  f"{r['torch_wall_ms']*1e3:.0f} us")
+    if args.json:
+        meta = dict(device=torch.cuda.get_device_name(), copy_gbs=copy_gbs,
+                    torch=torch.__version__, cudnn=torch.backends.cudnn.version(),
+                    date=time.strftime("%Y-%m-%d %H:%M:%S"), reps=reps)
+        import cupy
+        meta["cupy"] = cupy.__version__
+        with open(args.json, "w") as f:
+            json.dump(dict(meta=meta, results=rows), f, indent=1)
+    if args.chart:
+        _chart(rows, args.chart)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

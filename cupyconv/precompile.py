@@ -1,0 +1,204 @@
+"""Compile (or warm the cache for) the kernel instances that given calls will use.
+
+Every GPU call runs one instance of ``kernels/ct1d_scatter.cu``, chosen by
+``cupyconv._dispatch.plan`` from the call's shapes and dtype and named by a template
+expression such as ``ct1d_scatter<float, 2, 2, 3, 16, 4, 4, 3, 32, 256>``. This tool
+lists those instances for a set of calls and compiles them.
+
+Usage::
+
+    python -m cupyconv.precompile [--call SPEC ...] [--dtype DTYPE ...]
+                                  [--arch ARCH ...] [--list | --warm [--device N]]
+
+``--call SPEC``
+    One call, as comma-separated integers::
+
+        N,C_in,C_out,K,L_in[,stride[,padding[,dilation[,groups]]]]
+
+    with stride, padding, dilation and groups defaulting to 1, 0, 1, 1 and
+    ``C_out`` the *total* number of output channels (weight is
+    ``(C_in, C_out // groups, K)``). Repeat ``--call`` for several calls. Without
+    any, the seed workload ``16,32,64,3,131072,2,1,2,1`` is used.
+``--dtype``
+    float32, float64, float16 or bfloat16; repeatable. Default: all four.
+``--arch``
+    NVRTC target for the GPU-less compile: ``sm_XY`` gives a cubin, ``compute_XY``
+    PTX; repeatable. Default: ``sm_90``.
+``--list``
+    Only print the instances; compile nothing (needs neither CuPy nor a GPU).
+``--warm``
+    Needs a GPU. Load every instance through the runtime path
+    (``cupyconv._modules.get_kernel``), which compiles for the device's own
+    architecture and stores the result in CuPy's on-disk kernel cache
+    (``CUPY_CACHE_DIR``, default ``~/.cupy/kernel_cache``). Later processes that use
+    the same cache directory (CuPy >= 14.2) then load the cubin instead of compiling.
+    ``--arch`` is ignored; ``--device`` picks the GPU (default 0).
+
+Without ``--warm`` the instances are compiled with NVRTC exactly as the runtime
+compiles them (``cupyconv._modules.compile_instance``: same source, same options),
+with no GPU and no driver needed: CI uses this to check every instance compiles. Each
+line printed gives the instance, the target, the size of the cubin/PTX and the compile
+time. The exit status is 0 when everything compiled, 1 when any call could not be
+planned or any instance failed to compile (the compiler log is printed), 2 for bad
+arguments or, with ``--warm``, when no GPU is usable.
+
+Examples::
+
+    python -m cupyconv.precompile                       # seed workload, 4 dtypes, sm_90
+    python -m cupyconv.precompile --arch sm_80 --arch sm_90 --dtype float32 \\
+        --call 8,512,256,16,4096,8,4 --call 8,256,128,4,32768,2,1
+    CUPY_CACHE_DIR=/data/cupy-cache python -m cupyconv.precompile --warm --call ...
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import Dict, List, Optional, Sequence, Tuple
+
+from ._args import SUPPORTED_DTYPES, ConvParams, check_conv_args
+from ._dispatch import KernelKey, plan
+
+SEED_CALL = "16,32,64,3,131072,2,1,2,1"
+_FIELDS = ("N", "C_in", "C_out", "K", "L_in", "stride", "padding", "dilation", "groups")
+_DEFAULTS = (1, 0, 1, 1)            # stride, padding, dilation, groups
+
+
+def parse_call(spec: str) -> ConvParams:
+    """``"N,C_in,C_out,K,L_in[,stride[,padding[,dilation[,groups]]]]"`` -> ConvParams."""
+    try:
+        vals = [int(v) for v in spec.replace(" ", "").split(",")]
+    except ValueError:
+        raise ValueError(f"call spec {spec!r}: expected comma-separated integers "
+                         f"{','.join(_FIELDS)}") from None
+    if not 5 <= len(vals) <= 9:
+        raise ValueError(f"call spec {spec!r}: expected 5 to 9 integers "
+                         f"({','.join(_FIELDS)}; the last four are optional), got {len(vals)}")
+    N, C_in, C_out, K, L = vals[:5]
+    S, P, D, G = vals[5:] + list(_DEFAULTS[len(vals) - 5:])
+    if G < 1 or C_out % G:
+        raise ValueError(f"call spec {spec!r}: groups={G} must divide C_out={C_out}")
+    return check_conv_args((N, C_in, L), (C_in, C_out // G, K), None,
+                           stride=S, padding=P, groups=G, dilation=D)
+
+
+def instances(calls: Sequence[str], dtypes: Sequence[str]
+              ) -> Tuple[Dict[KernelKey, List[str]], List[Tuple[str, str, str]]]:
+    """Instances the calls need, each with the calls that use it; and the calls that the
+    GPU kernel cannot run, as (spec, dtype, reason)."""
+    keys: Dict[KernelKey, List[str]] = {}
+    unsupported = []
+    for spec in calls:
+        p = parse_call(spec)
+        for dt in dtypes:
+            try:
+                key = plan(p, dt).key
+            except NotImplementedError as exc:
+                unsupported.append((spec, dt, str(exc)))
+                continue
+            keys.setdefault(key, []).append(f"{spec} {dt}")
+    return keys, unsupported
+
+
+def _compile_all(keys, archs) -> int:
+    from ._modules import compile_instance
+    failures = 0
+    for key in keys:
+        for arch in archs:
+            t0 = time.perf_counter()
+            try:
+                blob = compile_instance(key, arch)
+            except Exception as exc:  # compiler errors, a missing NVRTC library
+                failures += 1
+                print(f"FAILED {key.name_expression()}  {arch}\n{exc}", flush=True)
+                continue
+            kind = "cubin" if arch.startswith("sm_") else "ptx"
+            print(f"ok  {key.name_expression()}  {arch}  {kind} {len(blob)} B  "
+                  f"{time.perf_counter() - t0:.2f} s", flush=True)
+    return failures
+
+
+def _warm_all(keys, device: int) -> int:
+    import os
+
+    from ._api import gpu_available
+    from ._modules import get_kernel
+    if not gpu_available():
+        print("--warm needs a usable GPU (cupy.is_available() is False); compile without "
+              "--warm to check the instances on this machine", file=sys.stderr)
+        return -1
+    import cupy
+    cache = os.environ.get("CUPY_CACHE_DIR", os.path.expanduser("~/.cupy/kernel_cache"))
+    with cupy.cuda.Device(device) as d:
+        cc = d.compute_capability
+    print(f"warming CuPy's kernel cache {cache} for GPU {device} (sm_{cc})", flush=True)
+    failures = 0
+    for key in keys:
+        t0 = time.perf_counter()
+        try:
+            get_kernel(key, device)
+        except Exception as exc:
+            failures += 1
+            print(f"FAILED {key.name_expression()}  GPU {device}\n{exc}", flush=True)
+            continue
+        print(f"ok  {key.name_expression()}  sm_{cc}  loaded in "
+              f"{time.perf_counter() - t0:.2f} s", flush=True)
+    return failures
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    ap = argparse.ArgumentParser(
+        prog="python -m cupyconv.precompile",
+        description="Compile the cupyconv kernel instances that the given calls use "
+                    "(no GPU needed), or with --warm fill CuPy's kernel cache on a GPU.",
+        epilog="SPEC: N,C_in,C_out,K,L_in[,stride[,padding[,dilation[,groups]]]] "
+               f"(default: the seed workload {SEED_CALL})")
+    ap.add_argument("--call", action="append", metavar="SPEC", default=None,
+                    help="a call to prepare for; repeatable")
+    ap.add_argument("--dtype", action="append", choices=SUPPORTED_DTYPES, default=None,
+                    help="element type; repeatable (default: all four)")
+    ap.add_argument("--arch", action="append", default=None,
+                    help="NVRTC target, sm_XY (cubin) or compute_XY (PTX); repeatable "
+                         "(default: sm_90)")
+    mode = ap.add_mutually_exclusive_group()
+    mode.add_argument("--list", action="store_true", help="only list the instances")
+    mode.add_argument("--warm", action="store_true",
+                      help="load each instance on a GPU, filling CuPy's disk cache")
+    ap.add_argument("--device", type=int, default=0, help="GPU for --warm (default 0)")
+    args = ap.parse_args(argv)
+
+    calls = args.call or [SEED_CALL]
+    dtypes = list(dict.fromkeys(args.dtype or ("float32", "float64", "float16", "bfloat16")))
+    archs = list(dict.fromkeys(args.arch or ["sm_90"]))
+    for arch in archs:
+        if not (arch.startswith(("sm_", "compute_")) and arch.split("_", 1)[1][:2].isdigit()):
+            ap.error(f"--arch {arch!r}: expected sm_XY or compute_XY, e.g. sm_90")
+    try:
+        keys, unsupported = instances(calls, dtypes)
+    except (ValueError, TypeError) as exc:
+        ap.error(str(exc))
+
+    for spec, dt, why in unsupported:
+        print(f"UNSUPPORTED {spec} {dt}: {why}", flush=True)
+    print(f"{len(keys)} instance(s) for {len(calls)} call(s) x {len(dtypes)} dtype(s)",
+          flush=True)
+    if args.list:
+        for key, users in keys.items():
+            print(f"{key.name_expression()}  <- {'; '.join(users)}")
+        return 1 if unsupported else 0
+    if args.warm:
+        failures = _warm_all(keys, args.device)
+        if failures < 0:
+            return 2
+    else:
+        failures = _compile_all(keys, archs)
+    total = len(keys) * (1 if args.warm else len(archs))
+    print(f"{total - failures} of {total} compiled"
+          + (f", {failures} FAILED" if failures else "")
+          + (f", {len(unsupported)} call(s) unsupported on the GPU" if unsupported else ""),
+          flush=True)
+    return 1 if failures or unsupported else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

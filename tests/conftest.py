@@ -1,0 +1,93 @@
+"""Shared test configuration for cupyconv.
+
+* ``@pytest.mark.gpu``: the test needs a usable CUDA device; it is skipped (with a
+  visible reason) when CuPy is missing or ``cupy.is_available()`` is False.
+* ``torch`` fixture: the torch module, or a skip when torch is not installed.
+  ``@pytest.mark.torch`` skips a whole test/module the same way.
+* Randomness: one seed per session, printed in the report header. Set
+  ``CUPYCONV_TEST_SEED=<seed>`` to rerun with the same data. The ``rng`` fixture is a
+  ``numpy.random.Generator`` seeded from (session seed, test node id), so a test draws
+  the same data whether it runs alone or in the full suite. ``test_seed`` gives the
+  session seed itself, for tests that derive their own generators.
+"""
+from __future__ import annotations
+
+import os
+import secrets
+import zlib
+
+import numpy as np
+import pytest
+
+SEED_ENV = "CUPYCONV_TEST_SEED"
+NO_GPU_REASON = "no CUDA device (cupy.is_available() is False)"
+
+
+def _session_seed() -> int:
+    env = os.environ.get(SEED_ENV, "").strip()
+    if env:
+        return int(env)
+    return secrets.randbits(32)
+
+
+SESSION_SEED = _session_seed()
+
+
+def gpu_available() -> bool:
+    try:
+        import cupy
+        return bool(cupy.is_available())
+    except Exception:      # ImportError, or a broken CUDA install
+        return False
+
+
+def torch_module():
+    try:
+        import torch
+    except ImportError:
+        return None
+    return torch
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "gpu: needs a usable CUDA device (skipped otherwise)")
+    config.addinivalue_line("markers", "torch: needs torch installed (skipped otherwise)")
+
+
+def pytest_report_header(config):
+    return (f"cupyconv test seed: {SESSION_SEED} "
+            f"(rerun with {SEED_ENV}={SESSION_SEED} to reproduce)")
+
+
+def pytest_collection_modifyitems(config, items):
+    gpu_items = [it for it in items if it.get_closest_marker("gpu") is not None]
+    if gpu_items and not gpu_available():
+        skip = pytest.mark.skip(reason=NO_GPU_REASON)
+        for it in gpu_items:
+            it.add_marker(skip)
+    torch_items = [it for it in items if it.get_closest_marker("torch") is not None]
+    if torch_items and torch_module() is None:
+        skip = pytest.mark.skip(reason="torch is not installed")
+        for it in torch_items:
+            it.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def test_seed() -> int:
+    return SESSION_SEED
+
+
+@pytest.fixture
+def rng(request) -> np.random.Generator:
+    """A Generator seeded from the session seed and this test's node id."""
+    node = zlib.crc32(request.node.nodeid.encode())
+    return np.random.default_rng([SESSION_SEED, node])
+
+
+@pytest.fixture(scope="session")
+def torch():
+    """The torch module; skips the test when torch is not installed."""
+    mod = torch_module()
+    if mod is None:
+        pytest.skip("torch is not installed")
+    return mod

@@ -1,0 +1,242 @@
+"""The public function on a machine without a usable GPU: array kinds in and out,
+backend selection and last_backend()."""
+from __future__ import annotations
+
+import ml_dtypes
+import numpy as np
+import pytest
+
+import cupyconv
+from cupyconv import conv_transpose1d, gpu_available, last_backend
+
+BF16 = np.dtype(ml_dtypes.bfloat16)
+KW = dict(stride=2, padding=1, output_padding=1, dilation=2)
+
+
+def _data(rng, dtype=np.float32, batched=True):
+    shape = (2, 4, 13) if batched else (4, 13)
+    x = rng.standard_normal(shape).astype(dtype)
+    w = rng.standard_normal((4, 3, 3)).astype(dtype)
+    b = rng.standard_normal(3).astype(dtype)
+    return x, w, b
+
+
+def _ref(x, w, b, **kw):
+    """float64 result of the NumPy path on the same values."""
+    f = (lambda a: None if a is None else np.asarray(a, np.float64))
+    return conv_transpose1d(f(x), f(w), f(b), backend="cpu", **kw)
+
+
+@pytest.fixture
+def no_gpu():
+    if gpu_available():
+        pytest.skip("a CUDA device is usable here: these tests are about the CPU fallback")
+
+
+# ---- NumPy -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("backend", ["cpu", "auto"])
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.float16, BF16])
+def test_numpy_in_numpy_out(rng, no_gpu, backend, dtype):
+    x, w, b = _data(rng, dtype)
+    y = conv_transpose1d(x, w, b, backend=backend, **KW)
+    assert type(y) is np.ndarray and y.dtype == dtype
+    assert y.shape == (2, 3, cupyconv.output_length(13, 3, **KW))
+    assert last_backend() == "cpu"
+    tol = {np.dtype(np.float32): 1e-5, np.dtype(np.float64): 1e-12}.get(np.dtype(dtype), 1e-2)
+    ref = _ref(x, w, b, **KW)
+    np.testing.assert_allclose(y.astype(np.float64), ref, rtol=tol, atol=tol * np.abs(ref).max())
+
+
+def test_numpy_unbatched(rng):
+    x, w, b = _data(rng, np.float64, batched=False)
+    y = conv_transpose1d(x, w, b, backend="cpu", **KW)
+    assert y.shape == (3, cupyconv.output_length(13, 3, **KW))
+    np.testing.assert_array_equal(y, conv_transpose1d(x[None], w, b, backend="cpu", **KW)[0])
+
+
+def test_default_arguments(rng, no_gpu):
+    x, w, _ = _data(rng, np.float64)
+    y = conv_transpose1d(x, w)
+    assert y.shape == (2, 3, 15) and last_backend() == "cpu"
+    np.testing.assert_array_equal(y, conv_transpose1d(x, w, None, 1, 0, 0, 1, 1, backend="cpu"))
+
+
+def test_positional_order_is_torchs(rng):
+    """(x, weight, bias, stride, padding, output_padding, groups, dilation)."""
+    x = rng.standard_normal((1, 4, 9))
+    w = rng.standard_normal((4, 1, 3))
+    a = conv_transpose1d(x, w, None, 3, 2, 1, 2, 4, backend="cpu")
+    b = conv_transpose1d(x, w, None, stride=3, padding=2, output_padding=1, groups=2,
+                         dilation=4, backend="cpu")
+    np.testing.assert_array_equal(a, b)
+
+
+# ---- torch -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("dtype", ["float32", "float64", "float16", "bfloat16"])
+@pytest.mark.parametrize("batched", [True, False], ids=["batched", "unbatched"])
+def test_torch_cpu_in_torch_cpu_out(rng, torch, no_gpu, dtype, batched):
+    tdt = getattr(torch, dtype)
+    x, w, b = (torch.from_numpy(a).to(tdt) for a in _data(rng, np.float64, batched))
+    y = conv_transpose1d(x, w, b, **KW)
+    assert isinstance(y, torch.Tensor)
+    assert y.device.type == "cpu" and y.dtype == tdt and not y.requires_grad
+    assert last_backend() == "cpu"
+    ref = torch.nn.functional.conv_transpose1d(x.double(), w.double(), b.double(), **KW)
+    assert y.shape == ref.shape
+    tol = {"float32": 1e-5, "float64": 1e-12, "float16": 2e-3, "bfloat16": 1e-2}[dtype]
+    err = (y.double() - ref).abs().max() / ref.abs().max()
+    assert float(err) <= tol
+
+
+def test_torch_requires_grad_inputs(rng, torch):
+    x, w, b = (torch.from_numpy(a).requires_grad_(True) for a in _data(rng, np.float32))
+    y = conv_transpose1d(x, w, b, backend="cpu", **KW)
+    assert isinstance(y, torch.Tensor) and y.dtype == torch.float32
+    assert not y.requires_grad          # no autograd through the library
+    with torch.no_grad():
+        ref = torch.nn.functional.conv_transpose1d(x, w, b, **KW)
+    torch.testing.assert_close(y, ref, rtol=1e-5, atol=1e-5)
+    assert x.grad is None and x.requires_grad      # inputs untouched
+
+
+def test_torch_bfloat16_bits(rng, torch):
+    """bf16 tensors travel as int16 views: the values must come back, not reinterpreted."""
+    x = torch.randn(1, 2, 5).to(torch.bfloat16)
+    w = torch.zeros(2, 1, 1, dtype=torch.bfloat16)
+    w[0, 0, 0] = 1.0                                # y = x[:, 0] exactly
+    y = conv_transpose1d(x, w, backend="cpu")
+    assert y.dtype == torch.bfloat16
+    assert torch.equal(y[:, 0], x[:, 0])
+
+
+def test_torch_non_contiguous(rng, torch):
+    x = torch.randn(2, 13, 4, dtype=torch.float64).transpose(1, 2)     # (2, 4, 13) view
+    w = torch.randn(3, 3, 4, dtype=torch.float64).permute(2, 1, 0)     # (4, 3, 3) view
+    assert not x.is_contiguous() and not w.is_contiguous()
+    y = conv_transpose1d(x, w, backend="cpu", **KW)
+    ref = torch.nn.functional.conv_transpose1d(x, w, **KW)
+    torch.testing.assert_close(y, ref, rtol=1e-12, atol=1e-12)
+
+
+def test_torch_output_is_independent_of_inputs(rng, torch):
+    x, w, b = (torch.from_numpy(a) for a in _data(rng, np.float64))
+    y = conv_transpose1d(x, w, b, backend="cpu", stride=1)
+    y0 = y.clone()
+    x.add_(1.0)
+    w.mul_(2.0)
+    assert torch.equal(y, y0)
+
+
+# ---- mixed kinds -------------------------------------------------------------------------
+
+def test_numpy_x_with_torch_weight_gives_numpy(rng, torch):
+    x, w, b = _data(rng, np.float32)
+    y = conv_transpose1d(x, torch.from_numpy(w), b, backend="cpu", **KW)
+    assert type(y) is np.ndarray and y.dtype == np.float32
+    np.testing.assert_allclose(y, _ref(x, w, b, **KW), rtol=1e-5, atol=1e-5)
+    assert last_backend() == "cpu"
+
+
+def test_numpy_x_with_torch_weight_and_bias(rng, torch):
+    x, w, b = _data(rng, np.float64)
+    y = conv_transpose1d(x, torch.from_numpy(w), torch.from_numpy(b), backend="cpu", **KW)
+    assert type(y) is np.ndarray
+    np.testing.assert_array_equal(y, _ref(x, w, b, **KW))
+
+
+def test_torch_x_with_numpy_weight_gives_torch(rng, torch):
+    x, w, b = _data(rng, np.float64)
+    y = conv_transpose1d(torch.from_numpy(x), w, b, backend="cpu", **KW)
+    assert isinstance(y, torch.Tensor) and y.dtype == torch.float64
+    np.testing.assert_array_equal(y.numpy(), _ref(x, w, b, **KW))
+
+
+def test_mixed_bfloat16_kinds(rng, torch):
+    x, w, b = _data(rng, np.float32)
+    xb = x.astype(BF16)
+    wt = torch.from_numpy(w).to(torch.bfloat16)
+    y = conv_transpose1d(xb, wt, None, backend="cpu", **KW)
+    assert type(y) is np.ndarray and y.dtype == BF16
+    ref = _ref(xb, wt.float().numpy(), None, **KW)
+    assert np.abs(y.astype(np.float64) - ref).max() <= 1e-2 * np.abs(ref).max()
+
+
+def test_mixed_kinds_must_share_dtype(rng, torch):
+    x, w, _ = _data(rng, np.float32)
+    with pytest.raises(TypeError, match=r"same dtype.*weight: float64"):
+        conv_transpose1d(x, torch.from_numpy(w.astype(np.float64)), backend="cpu")
+
+
+def test_torch_unsupported_dtype(rng, torch):
+    x, w, _ = _data(rng, np.float32)
+    with pytest.raises(TypeError, match=r"^x has dtype int64"):
+        conv_transpose1d(torch.from_numpy(x).long(), torch.from_numpy(w).long(), backend="cpu")
+
+
+# ---- backend selection -------------------------------------------------------------------
+
+def test_gpu_backend_without_gpu_is_runtime_error(rng, no_gpu):
+    x, w, b = _data(rng)
+    with pytest.raises(RuntimeError, match=r"backend='gpu'.*no CUDA device is usable"):
+        conv_transpose1d(x, w, b, backend="gpu")
+
+
+def test_gpu_backend_without_gpu_torch_input(rng, torch, no_gpu):
+    x, w, b = (torch.from_numpy(a) for a in _data(rng))
+    with pytest.raises(RuntimeError, match=r"backend='gpu'"):
+        conv_transpose1d(x, w, b, backend="gpu")
+
+
+@pytest.mark.parametrize("backend", ["bogus", "GPU", "", None, "cuda"])
+def test_unknown_backend(rng, backend):
+    x, w, b = _data(rng)
+    with pytest.raises(ValueError, match=r"^backend must be one of"):
+        conv_transpose1d(x, w, b, backend=backend)
+
+
+def test_gpu_available_is_false_here(no_gpu):
+    assert gpu_available() is False
+
+
+def test_last_backend_after_cpu_run(rng):
+    x, w, b = _data(rng)
+    conv_transpose1d(x, w, b, backend="cpu")
+    assert last_backend() == "cpu"
+
+
+def test_last_backend_is_per_thread(rng):
+    import threading
+
+    x, w, b = _data(rng)
+    conv_transpose1d(x, w, b, backend="cpu")
+    seen = []
+    t = threading.Thread(target=lambda: seen.append(last_backend()))
+    t.start()
+    t.join()
+    assert seen == [None]
+    assert last_backend() == "cpu"
+
+
+def test_failed_call_keeps_last_backend(rng):
+    x, w, b = _data(rng)
+    conv_transpose1d(x, w, b, backend="cpu")
+    with pytest.raises(ValueError):
+        conv_transpose1d(x, w, b, stride=0, backend="cpu")
+    assert last_backend() == "cpu"
+
+
+def test_cupy_inputs_need_a_gpu():
+    """CuPy arrays cannot be created without a device: nothing to test on this machine."""
+    cupy = pytest.importorskip("cupy")
+    if not cupy.is_available():
+        pytest.skip("no CUDA device (cupy.is_available() is False): cannot make cupy arrays")
+    x = cupy.ones((1, 2, 4), cupy.float32)
+    y = conv_transpose1d(x, cupy.ones((2, 1, 3), cupy.float32))
+    assert isinstance(y, cupy.ndarray) and last_backend() == "gpu"
+
+
+def test_public_names():
+    assert set(cupyconv.__all__) >= {"conv_transpose1d", "output_length", "gpu_available",
+                                     "last_backend"}

@@ -1,0 +1,102 @@
+"""Every kernel instance that representative calls select compiles with NVRTC (sm_90).
+
+No GPU is needed: cupyconv._modules.compile_instance drives NVRTC directly with the
+same source and options as the runtime path. The tests skip (with the reason shown)
+only when the NVRTC library itself cannot be loaded.
+"""
+from __future__ import annotations
+
+import pytest
+
+from cupyconv._args import check_conv_args
+from cupyconv._dispatch import plan
+from cupyconv._modules import compile_instance
+
+ARCH = "sm_90"
+
+# (id, x shape, weight shape, stride, padding, dilation, groups, dtype)
+# weight is (C_in, C_out // groups, K), as in torch.
+COMPILE_CASES = [
+    ("seed-fp32", (16, 32, 131072), (32, 64, 3), 2, 1, 2, 1, "float32"),
+    ("seed-fp64", (16, 32, 131072), (32, 64, 3), 2, 1, 2, 1, "float64"),
+    ("seed-fp16", (16, 32, 131072), (32, 64, 3), 2, 1, 2, 1, "float16"),
+    ("seed-bf16", (16, 32, 131072), (32, 64, 3), 2, 1, 2, 1, "bfloat16"),
+    ("depthwise", (8, 64, 16384), (64, 1, 5), 2, 2, 1, 64, "float32"),
+    ("depthwise-bf16", (8, 64, 16384), (64, 1, 5), 2, 2, 1, 64, "bfloat16"),
+    ("grouped", (8, 64, 8192), (64, 8, 4), 2, 1, 1, 4, "float32"),
+    ("grouped-fp16", (8, 64, 8192), (64, 8, 4), 2, 1, 1, 4, "float16"),
+    ("k1", (8, 64, 8192), (64, 32, 1), 1, 0, 1, 1, "float32"),
+    ("k16-s8", (8, 512, 4096), (512, 256, 16), 8, 4, 1, 1, "float32"),
+    ("k16-s8-fp64", (8, 512, 4096), (512, 256, 16), 8, 4, 1, 1, "float64"),
+    ("k40-runtime", (4, 16, 8192), (16, 16, 40), 4, 0, 1, 1, "float32"),
+    ("k40-runtime-bf16", (4, 16, 8192), (16, 16, 40), 4, 0, 1, 1, "bfloat16"),
+    ("s1-d4-k16", (4, 32, 8192), (32, 32, 16), 1, 0, 4, 1, "float32"),
+    ("c512-to-256", (8, 512, 4096), (512, 256, 4), 2, 1, 1, 1, "float32"),
+    ("c512-to-256-fp16", (8, 512, 4096), (512, 256, 4), 2, 1, 1, 1, "float16"),
+    ("unbatched-c1", (1, 4096), (1, 1, 3), 2, 0, 1, 1, "float64"),
+]
+
+
+def _nvrtc_unavailable_reason():
+    try:
+        from cupy_backends.cuda.libs import nvrtc
+    except ImportError as exc:
+        return f"cupy_backends (NVRTC bindings) cannot be imported: {exc}"
+    try:
+        nvrtc.getVersion()
+    except RuntimeError as exc:      # e.g. "CuPy failed to load libnvrtc.so.12: ..."
+        return f"the NVRTC library cannot be loaded: {exc}"
+    return None
+
+
+@pytest.fixture(scope="module")
+def nvrtc_ok():
+    reason = _nvrtc_unavailable_reason()
+    if reason:
+        pytest.skip(reason)
+
+
+def _key(case):
+    _, xs, ws, s, p, d, g, dtype = case
+    prm = check_conv_args(xs, ws, None, s, p, 0, g, d)
+    return plan(prm, dtype).key
+
+
+def _instances():
+    """Unique kernel keys over COMPILE_CASES, with the cases that use each."""
+    out = {}
+    for case in COMPILE_CASES:
+        out.setdefault(_key(case), []).append(case[0])
+    return out
+
+
+INSTANCES = _instances()
+
+
+def test_cases_plan_distinct_instance_families():
+    keys = list(INSTANCES)
+    assert len(keys) >= 10
+    assert {k.dtype for k in keys} == {"float32", "float64", "float16", "bfloat16"}
+    assert any(k.kernel_size == 0 for k in keys)           # the runtime-parameter instance
+    assert any(k.co_threads == 1 and k.rc == 1 for k in keys)     # depthwise
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("key", list(INSTANCES),
+                         ids=[f"{'+'.join(v)}" for v in INSTANCES.values()])
+def test_instance_compiles(nvrtc_ok, key):
+    cubin = compile_instance(key, arch=ARCH)          # RuntimeError with the log on failure
+    assert isinstance(cubin, bytes) and len(cubin) > 1000
+    assert cubin[:4] == b"\x7fELF"                      # a cubin is an ELF image
+
+
+def test_compile_error_reports_log(nvrtc_ok, monkeypatch):
+    """A broken source raises RuntimeError carrying the instance name and compiler log."""
+    import cupyconv._modules as modules
+
+    key = _key(COMPILE_CASES[0])
+    original = modules.kernel_source
+    monkeypatch.setattr(modules, "kernel_source",
+                        lambda family: original(family) + "\nthis is not C++;\n")
+    with pytest.raises(RuntimeError, match=r"NVRTC failed on ct1d_scatter<float, 2, 2, 3,"):
+        compile_instance(key, arch=ARCH)

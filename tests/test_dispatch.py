@@ -1,0 +1,246 @@
+"""plan(): the pure choice of kernel instance and tile geometry (no CuPy, no GPU).
+
+Structural properties rather than copies of the current choices, so that tuning the
+heuristics does not break these tests while a choice the kernel cannot run does.
+"""
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+import pytest
+
+from cupyconv._args import check_conv_args
+from cupyconv import _dispatch
+from cupyconv._dispatch import CTYPES, MAX_UNROLLED_K, KernelKey, LaunchPlan, max_tile_out, plan
+
+DTYPES = ("float32", "float64", "float16", "bfloat16")
+# The seed call must stay within 100 KB of shared memory per block. In general a plan
+# may use the two budgets _dispatch states (output tile + staging), which keeps two
+# blocks per SM on sm_90 (228 KB per SM, 1 KB reserved per block).
+SMEM_SEED_LIMIT = 100 * 1024
+SMEM_LIMIT = _dispatch._OUT_TILE_BUDGET + _dispatch._STAGE_BUDGET
+SM90_TWO_BLOCKS = (228 - 2) * 1024 // 2
+NAME_RE = re.compile(r"^ct1d_scatter<(float|double|f16_t|bf16_t), " + ", ".join([r"(\d+)"] * 9)
+                     + r">$")
+
+
+def params(n=16, c_in=32, c_out=64, k=3, length=131072, stride=2, padding=1, dilation=2,
+           groups=1, output_padding=0, batched=True):
+    x_shape = (n, c_in, length) if batched else (c_in, length)
+    return check_conv_args(x_shape, (c_in, c_out // groups, k), None, stride, padding,
+                           output_padding, groups, dilation)
+
+
+SEED = dict(n=16, c_in=32, c_out=64, k=3, length=131072, stride=2, padding=1, dilation=2)
+
+
+def check_plan(lp: LaunchPlan, p, dtype: str):
+    """Every invariant the kernel relies on."""
+    key = lp.key
+    S, D, K = p.stride, p.dilation, p.kernel_size
+    cog = p.out_channels // p.groups
+    assert isinstance(key, KernelKey) and key.dtype == dtype
+    # instance name: the C++ spelling of exactly these fields, in template order
+    m = NAME_RE.match(key.name_expression())
+    assert m, key.name_expression()
+    assert m.group(1) == CTYPES[dtype]
+    assert tuple(int(v) for v in m.groups()[1:]) == (
+        key.stride, key.dilation, key.kernel_size, key.co_threads, key.rc, key.rj, key.kb,
+        key.ci_chunk, key.threads)
+    # compile-time S/D/K only up to MAX_UNROLLED_K taps; all three or none
+    if K <= MAX_UNROLLED_K:
+        assert (key.stride, key.dilation, key.kernel_size) == (S, D, K)
+    else:
+        assert (key.stride, key.dilation, key.kernel_size) == (0, 0, 0)
+    # thread layout
+    assert key.threads % 32 == 0 and key.threads % key.co_threads == 0
+    assert key.co_threads & (key.co_threads - 1) == 0
+    assert key.ci_chunk >= 1 and key.ci_chunk & (key.ci_chunk - 1) == 0
+    assert 1 <= key.kb <= K
+    assert key.rc >= 1 and key.rj >= 1
+    # tiles: at least one output, within L_out, and covering it exactly once
+    assert 1 <= lp.tile_out <= p.length_out
+    assert lp.n_tiles == -(-p.length_out // lp.tile_out)
+    # the staged columns reach every output of a tile
+    assert (key.ncol - 1) * S + 1 - (K - 1) * D >= lp.tile_out
+    assert max_tile_out(key.ncol, S, D, K) >= lp.tile_out
+    # channel tiles cover the group's output channels
+    assert lp.co_chunks * key.co_tile >= cog > (lp.co_chunks - 1) * key.co_tile
+    # shared memory
+    assert lp.smem_bytes == key.smem_bytes(lp.tile_out)
+    assert 0 < lp.smem_bytes <= SMEM_LIMIT <= SM90_TWO_BLOCKS
+    return key
+
+
+# ---- the seed call -----------------------------------------------------------------------
+
+def test_seed_call_name_expression():
+    p = params(**SEED)
+    lp = plan(p, "float32")
+    key = check_plan(lp, p, "float32")
+    name = key.name_expression()
+    assert name.startswith("ct1d_scatter<float, 2, 2, 3,")
+    assert name.endswith(">") and name.count(",") == 9 and ", " in name and "  " not in name
+    assert key.family == "ct1d_scatter"
+    # the tile's columns cover it, and it keeps a useful size
+    assert (key.ncol - 1) * 2 + 1 - (3 - 1) * 2 >= lp.tile_out >= 64
+    assert lp.smem_bytes <= SMEM_SEED_LIMIT
+    assert lp.n_tiles * lp.tile_out >= 262145
+
+
+@pytest.mark.parametrize("dtype,ctype", [("float32", "float"), ("float64", "double"),
+                                         ("float16", "f16_t"), ("bfloat16", "bf16_t")])
+def test_dtype_maps_to_ctype(dtype, ctype):
+    p = params(**SEED)
+    lp = plan(p, dtype)
+    key = check_plan(lp, p, dtype)
+    assert key.name_expression().startswith(f"ct1d_scatter<{ctype}, 2, 2, 3,")
+    assert CTYPES[dtype] == ctype
+    assert lp.smem_bytes <= SMEM_SEED_LIMIT
+
+
+def test_ctypes_cover_supported_dtypes():
+    from cupyconv._args import SUPPORTED_DTYPES
+    assert set(CTYPES) == set(SUPPORTED_DTYPES)
+
+
+def test_key_hashable_and_equal_for_equal_calls():
+    a = plan(params(**SEED), "float32")
+    b = plan(params(**SEED), "float32")
+    assert a == b and a.key == b.key and hash(a.key) == hash(b.key)
+    assert a.key.name_expression() == b.key.name_expression()
+    assert len({a.key, b.key}) == 1
+    c = plan(params(**SEED), "float64")
+    assert c.key != a.key and len({a.key, c.key}) == 2
+    # the batch size and length do not change the instance
+    d = plan(params(**dict(SEED, n=3, length=100000)), "float32")
+    assert d.key == a.key
+    with pytest.raises(Exception):
+        a.key.stride = 3          # frozen
+
+
+def test_plan_is_deterministic_across_processes():
+    code = ("from cupyconv._args import check_conv_args; from cupyconv._dispatch import plan;"
+            "import sys;"
+            "p = check_conv_args((16, 32, 131072), (32, 64, 3), None, 2, 1, 0, 1, 2);"
+            "print(plan(p, 'float32').key.name_expression());"
+            "print('cupy' in sys.modules, 'torch' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.splitlines()
+    assert out[0] == plan(params(**SEED), "float32").key.name_expression()
+    assert out[1] == "False False"     # planning imports neither CuPy nor torch
+
+
+# ---- instance families -------------------------------------------------------------------
+
+@pytest.mark.parametrize("k", [33, 40, 64, 257])
+def test_large_kernel_uses_runtime_instance(k):
+    p = params(n=2, c_in=16, c_out=16, k=k, length=5000, stride=4, padding=0, dilation=1)
+    for dtype in DTYPES:
+        key = check_plan(plan(p, dtype), p, dtype)
+        assert (key.stride, key.dilation, key.kernel_size) == (0, 0, 0)
+        assert key.name_expression().startswith(f"ct1d_scatter<{CTYPES[dtype]}, 0, 0, 0, ")
+
+
+def test_runtime_instance_shared_by_large_kernels():
+    """All K > MAX_UNROLLED_K with the same channel layout share one compiled instance."""
+    keys = {plan(params(n=1, c_in=16, c_out=16, k=k, length=5000, stride=s, padding=0,
+                        dilation=1), "float32").key for k in (33, 40, 48) for s in (4, 8)}
+    assert len({(k.stride, k.dilation, k.kernel_size) for k in keys}) == 1
+
+
+@pytest.mark.parametrize("k", [1, 2, 31, 32])
+def test_small_kernel_is_unrolled(k):
+    p = params(n=2, c_in=16, c_out=16, k=k, length=5000, stride=4, padding=0, dilation=1)
+    key = check_plan(plan(p, "float32"), p, "float32")
+    assert (key.stride, key.dilation, key.kernel_size) == (4, 1, k)
+    assert k <= MAX_UNROLLED_K
+
+
+@pytest.mark.parametrize("c", [1, 8, 32, 64, 512])
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_depthwise(c, dtype):
+    p = params(n=4, c_in=c, c_out=c, groups=c, k=5, length=8192, stride=2, padding=2,
+               dilation=1)
+    key = check_plan(plan(p, dtype), p, dtype)
+    assert key.rc == 1 and key.co_threads == 1
+    assert key.co_tile == 1
+
+
+@pytest.mark.parametrize("groups,c_in,c_out", [(2, 32, 64), (4, 64, 16), (8, 64, 64),
+                                               (16, 32, 48)])
+def test_grouped(groups, c_in, c_out):
+    p = params(n=4, c_in=c_in, c_out=c_out, groups=groups, k=4, length=4096, stride=2,
+               padding=1, dilation=1)
+    for dtype in DTYPES:
+        key = check_plan(plan(p, dtype), p, dtype)
+        cog = c_out // groups
+        assert key.co_tile < 2 * (cog + key.rc)     # channel tiles waste under half
+
+
+def test_unbatched_plans_like_batch_one():
+    a = plan(params(**dict(SEED, n=1)), "float32")
+    b = plan(params(**dict(SEED, batched=False)), "float32")
+    assert a == b
+
+
+# ---- what the GPU kernel cannot do -------------------------------------------------------
+
+def test_single_output_needs_more_columns_than_a_tile():
+    """K=2000, dilation 4, stride 1: one output reads ~8000 columns; a tile stages fewer."""
+    p = params(n=1, c_in=4, c_out=4, k=2000, length=10000, stride=1, padding=0, dilation=4)
+    with pytest.raises(NotImplementedError, match=r"backend='cpu'"):
+        plan(p, "float32")
+
+
+def test_rows_longer_than_int32():
+    p = params(n=1, c_in=1, c_out=1, k=3, length=2**30 + 5, stride=2, padding=0, dilation=1)
+    with pytest.raises(NotImplementedError, match=r"2\*\*31"):
+        plan(p, "float32")
+
+
+def test_row_just_below_int32_is_planned():
+    length = (2**31 - 1 - 3) // 2           # full row = (L-1)*2 + 3 < 2**31
+    p = params(n=1, c_in=1, c_out=1, k=3, length=length, stride=2, padding=0, dilation=1)
+    check_plan(plan(p, "float32"), p, "float32")
+
+
+# ---- randomized invariants ---------------------------------------------------------------
+
+def test_random_calls_satisfy_invariants(rng):
+    planned = rejected = 0
+    for _ in range(1500):
+        s, d = int(rng.integers(1, 17)), int(rng.integers(1, 9))
+        k = int(rng.choice([int(rng.integers(1, 9)), int(rng.integers(1, 65)),
+                            int(rng.integers(1, 300))]))
+        g = int(rng.choice([1, 1, 2, 4, 8]))
+        c_in = g * int(rng.choice([1, 2, 3, 8, 16, 64]))
+        c_out = g * int(rng.choice([1, 2, 5, 8, 16, 64]))
+        length = int(rng.integers(1, 20000))
+        pad = int(rng.integers(0, (k - 1) * d + 1))
+        op = int(rng.integers(0, max(s, d)))
+        try:
+            p = params(n=int(rng.integers(1, 9)), c_in=c_in, c_out=c_out, k=k, length=length,
+                       stride=s, padding=pad, dilation=d, groups=g, output_padding=op)
+        except ValueError:
+            continue
+        dtype = str(rng.choice(DTYPES))
+        try:
+            lp = plan(p, dtype)
+        except NotImplementedError:
+            # only when even a 1-output tile needs more columns than the widest staging
+            ncol_max = 256 * 4
+            assert max_tile_out(ncol_max, s, d, k) < 1, (s, d, k)
+            rejected += 1
+            continue
+        check_plan(lp, p, dtype)
+        planned += 1
+    assert planned > 1000
+
+
+def test_max_tile_out_formula():
+    assert max_tile_out(1024, 2, 2, 3) == 1023 * 2 + 1 - 4
+    assert max_tile_out(8, 1, 1, 1) == 8
+    assert max_tile_out(4, 1, 4, 2000) < 1

@@ -1,0 +1,362 @@
+"""GPU tests (``pytest -m gpu``): skipped without a usable CUDA device.
+
+Reference: the float64 NumPy path (itself checked against torch and a direct loop on
+the CPU) on the same, already-rounded inputs. Every output buffer handed to the kernel
+is poisoned with NaN first, so an element the kernel fails to write fails the test.
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+
+import numpy as np
+import pytest
+
+pytestmark = pytest.mark.gpu
+
+TOL = {"float32": 1e-5, "float64": 1e-12, "float16": 2e-3, "bfloat16": 1e-2}
+REPORT = os.environ.get("CUPYCONV_REPORT_DIR")
+_stats: dict = {}
+
+
+def _record(name, value):
+    _stats.setdefault(name, []).append(value)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _report():
+    yield
+    if REPORT and _stats:
+        os.makedirs(REPORT, exist_ok=True)
+        path = os.path.join(REPORT, "gpu_test_stats.json")
+        summary = {k: (max(v) if k.startswith("err") else v) for k, v in _stats.items()}
+        with open(path, "w") as f:
+            json.dump(summary, f, indent=1)
+
+
+def _np_dtype(dtype):
+    if dtype == "bfloat16":
+        import ml_dtypes
+        return np.dtype(ml_dtypes.bfloat16)
+    return np.dtype(dtype)
+
+
+def _ref64(x, w, b, **kw):
+    import cupyconv
+    b64 = None if b is None else np.asarray(b, np.float64)
+    return cupyconv.conv_transpose1d(np.asarray(x, np.float64), np.asarray(w, np.float64),
+                                     b64, backend="cpu", **kw)
+
+
+def _rel_err(y, ref):
+    y = np.asarray(y, np.float64)
+    assert y.shape == ref.shape
+    assert np.isfinite(y).all(), "unwritten (NaN-poisoned) or non-finite output"
+    den = np.linalg.norm(ref)
+    return float(np.linalg.norm(y - ref) / den) if den else float(np.linalg.norm(y))
+
+
+def _launch_poisoned(x, w, b, dtype, **kw):
+    """Run the kernel through the launcher into a NaN-poisoned output; return host y."""
+    import cupy
+
+    from cupyconv._args import check_conv_args
+    from cupyconv._gpu import launch
+    p = check_conv_args(x.shape, w.shape, None if b is None else b.shape, **kw)
+    store = np.int16 if dtype == "bfloat16" else np.dtype(dtype)
+
+    def dev(a):
+        return None if a is None else cupy.asarray(a.view(np.int16) if dtype == "bfloat16" else a)
+
+    y = cupy.empty((p.batch, p.out_channels, p.length_out), dtype=store)
+    if dtype == "bfloat16":
+        y.fill(np.int16(0x7FC1))            # a bfloat16 NaN
+    else:
+        y.fill(np.nan)
+    xd = dev(x)
+    launch(xd if p.batched else xd[None], dev(w), dev(b), y, p, dtype, xd.device.id)
+    h = y.get()
+    if dtype == "bfloat16":
+        h = h.view(_np_dtype(dtype))
+    return h.reshape(p.out_shape)
+
+
+def _random_call(rng, dtype=None):
+    S = int(rng.integers(1, 9))
+    D = int(rng.integers(1, 5))
+    K = int(rng.choice([1, 2, 3, 4, 5, 7, 8, 11, 16, 33]) if rng.random() < 0.2
+            else rng.integers(1, 17))
+    G = int(rng.choice([1, 1, 1, 2, 3, 4]))
+    cig, cog = int(rng.integers(1, 17)), int(rng.integers(1, 17))
+    if rng.random() < 0.15:                 # depthwise
+        G, cig, cog = int(rng.integers(1, 65)), 1, 1
+    if rng.random() < 0.1:                  # wide
+        G, cig, cog = 1, int(rng.integers(33, 130)), int(rng.integers(33, 130))
+    L = int(rng.choice([1, 2, 3, 17, 129, 151, 1134]) if rng.random() < 0.4
+            else rng.integers(1, 4097))
+    N = int(rng.integers(0, 4)) if rng.random() < 0.1 else int(rng.integers(1, 4))
+    P = int(rng.integers(0, (K - 1) * D + 3))
+    OP = int(rng.integers(0, max(S, D)))
+    dtype = dtype or str(rng.choice(["float32", "float32", "float64", "float16", "bfloat16"]))
+    batched = rng.random() < 0.85
+    kw = dict(stride=S, padding=P, output_padding=OP, groups=G, dilation=D)
+    return dict(N=N, C_in=G * cig, C_out=G * cog, K=K, L=L, bias=rng.random() < 0.5,
+                batched=batched, dtype=dtype, kw=kw)
+
+
+def _inputs(rng, c):
+    dt = _np_dtype(c["dtype"])
+    shape = (c["N"], c["C_in"], c["L"]) if c["batched"] else (c["C_in"], c["L"])
+    x = rng.standard_normal(shape).astype(dt)
+    w = (rng.standard_normal((c["C_in"], c["C_out"] // c["kw"]["groups"], c["K"]))
+         / np.sqrt(c["C_in"] // c["kw"]["groups"] * c["K"])).astype(dt)
+    b = rng.standard_normal(c["C_out"]).astype(dt) if c["bias"] else None
+    return x, w, b
+
+
+def _valid(c):
+    from cupyconv import output_length
+    kw = c["kw"]
+    return output_length(c["L"], c["K"], kw["stride"], kw["padding"], kw["output_padding"],
+                         kw["dilation"]) >= 1
+
+
+def test_random_configurations(rng):
+    """>= 300 random calls through the launcher, poisoned outputs, all four dtypes."""
+    done = 0
+    while done < 320:
+        c = _random_call(rng)
+        if not _valid(c):
+            continue
+        x, w, b = _inputs(rng, c)
+        y = _launch_poisoned(x, w, b, c["dtype"], **c["kw"])
+        err = _rel_err(y, _ref64(x, w, b, **c["kw"]))
+        _record("err_" + c["dtype"], err)
+        assert y.dtype == _np_dtype(c["dtype"])
+        assert err <= TOL[c["dtype"]], (c, err)
+        done += 1
+    _record("random_configs", done)
+
+
+EDGE = [
+    # (N, C_in, C_out, K, L, kw)
+    (2, 32, 64, 3, 4099, dict(stride=2, padding=1, dilation=2)),          # seed-like, odd
+    (1, 1, 1, 1, 1, dict()),                                               # smallest
+    (3, 4, 6, 2, 1, dict(stride=3, padding=0)),                            # L_in = 1
+    (2, 8, 8, 3, 5, dict(stride=7, padding=0)),                            # gaps: bias only
+    (2, 8, 8, 4, 37, dict(stride=1, padding=0, output_padding=1, dilation=2)),  # op < d only
+    (2, 16, 16, 5, 33, dict(stride=4, padding=9, output_padding=3)),
+    (2, 64, 64, 4, 1000, dict(stride=2, padding=1, groups=64)),            # depthwise
+    (2, 96, 48, 4, 999, dict(stride=2, padding=1, groups=3)),              # grouped
+    (1, 8, 8, 40, 300, dict(stride=3, padding=5, dilation=2)),             # runtime-K instance
+    (1, 4, 4, 16, 700, dict(stride=1, padding=0, dilation=4)),             # wide footprint
+    (2, 300, 70, 3, 257, dict(stride=2, padding=1)),                       # several ci chunks
+    (0, 8, 8, 3, 50, dict(stride=2)),                                      # zero batch
+]
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64", "float16", "bfloat16"])
+@pytest.mark.parametrize("case", EDGE, ids=[f"edge{i}" for i in range(len(EDGE))])
+def test_edge_cases(rng, case, dtype):
+    N, cin, cout, K, L, kw = case
+    g = kw.get("groups", 1)
+    for bias in (False, True):
+        c = dict(N=N, C_in=cin, C_out=cout, K=K, L=L, bias=bias, batched=True, dtype=dtype,
+                 kw=dict(dict(stride=1, padding=0, output_padding=0, groups=1, dilation=1), **kw))
+        x, w, b = _inputs(rng, c)
+        assert w.shape[1] == cout // g
+        y = _launch_poisoned(x, w, b, dtype, **c["kw"])
+        if y.size:
+            assert _rel_err(y, _ref64(x, w, b, **c["kw"])) <= TOL[dtype]
+
+
+def test_public_api_kinds(rng):
+    import cupy
+    import cupyconv
+    x = rng.standard_normal((3, 16, 513)).astype(np.float32)
+    w = rng.standard_normal((16, 8, 5)).astype(np.float32)
+    b = rng.standard_normal(8).astype(np.float32)
+    kw = dict(stride=3, padding=2, dilation=2, output_padding=1)
+    ref = _ref64(x, w, b, **kw)
+    # numpy in -> numpy out, on the GPU
+    y = cupyconv.conv_transpose1d(x, w, b, **kw)
+    assert isinstance(y, np.ndarray) and cupyconv.last_backend() == "gpu"
+    assert _rel_err(y, ref) < 1e-5
+    # cupy in -> cupy out; non-contiguous and negatively strided views
+    big = cupy.asarray(np.concatenate([x, x], axis=2))
+    xc = big[:, :, ::2][:, :, :513]
+    xr = cupy.asarray(x[:, :, ::-1].copy())[:, :, ::-1]
+    for xv in (cupy.asarray(x), xr):
+        yc = cupyconv.conv_transpose1d(xv, cupy.asarray(w), cupy.asarray(b), **kw)
+        assert isinstance(yc, cupy.ndarray) and _rel_err(yc.get(), ref) < 1e-5
+    ys = cupyconv.conv_transpose1d(xc, cupy.asarray(w), None, **kw)
+    assert _rel_err(ys.get(), _ref64(cupy.asnumpy(xc), w, None, **kw)) < 1e-5
+    # mixed: cupy x with numpy weight/bias
+    ym = cupyconv.conv_transpose1d(cupy.asarray(x), w, b, **kw)
+    assert isinstance(ym, cupy.ndarray) and _rel_err(ym.get(), ref) < 1e-5
+    # unbatched
+    yu = cupyconv.conv_transpose1d(cupy.asarray(x[1]), cupy.asarray(w), cupy.asarray(b), **kw)
+    assert yu.shape == ref.shape[1:] and _rel_err(yu.get(), ref[1]) < 1e-5
+
+
+def test_determinism(rng):
+    import cupy
+    import cupyconv
+    x = cupy.asarray(rng.standard_normal((4, 32, 20000)).astype(np.float32))
+    w = cupy.asarray(rng.standard_normal((32, 64, 3)).astype(np.float32))
+    a = cupyconv.conv_transpose1d(x, w, stride=2, padding=1, dilation=2)
+    b = cupyconv.conv_transpose1d(x, w, stride=2, padding=1, dilation=2)
+    assert bool((a == b).all()) and a.tobytes() == b.tobytes()
+
+
+def test_cupy_non_default_stream(rng):
+    """Work queued on a non-default stream before the call must be seen by it (stream
+    order), and the result must be ready once that stream alone is synchronised."""
+    import cupy
+    import cupyconv
+    x = rng.standard_normal((4, 32, 50000)).astype(np.float32)
+    w = rng.standard_normal((32, 16, 4)).astype(np.float32)
+    s = cupy.cuda.Stream(non_blocking=True)
+    with s:
+        xd = cupy.asarray(x)
+        big = cupy.random.standard_normal((4096, 4096), dtype=np.float32)
+        for _ in range(5):
+            big = big @ big / 64          # keep the stream busy
+        xd *= 2                           # queued behind the matmuls
+        y = cupyconv.conv_transpose1d(xd, cupy.asarray(w), stride=2, padding=1)
+    s.synchronize()
+    assert _rel_err(y.get(), _ref64(2 * x, w, None, stride=2, padding=1)) < 1e-5
+
+
+@pytest.fixture
+def torch_cuda():
+    torch = pytest.importorskip("torch")
+    if not torch.cuda.is_available():
+        pytest.skip("torch has no CUDA device")
+    return torch
+
+
+def test_torch_interop(rng, torch_cuda):
+    torch = torch_cuda
+    import cupyconv
+    x = rng.standard_normal((2, 24, 777)).astype(np.float32)
+    w = rng.standard_normal((24, 4, 6)).astype(np.float32)
+    b = rng.standard_normal(8).astype(np.float32)
+    kw = dict(stride=4, padding=1, groups=2, output_padding=2)
+    ref = _ref64(x, w, b, **kw)
+    xt = torch.tensor(x, device="cuda", requires_grad=True)
+    wt = torch.tensor(w, device="cuda", requires_grad=True)
+    bt = torch.tensor(b, device="cuda")
+    y = cupyconv.conv_transpose1d(xt, wt, bt, **kw)
+    assert isinstance(y, torch.Tensor) and y.is_cuda and y.dtype == torch.float32
+    assert _rel_err(y.cpu().numpy(), ref) < 1e-5
+    # non-contiguous torch input, bf16 and fp16 tensors
+    xnc = torch.tensor(x.transpose(0, 2, 1).copy(), device="cuda").transpose(1, 2)
+    assert not xnc.is_contiguous()
+    assert _rel_err(cupyconv.conv_transpose1d(xnc, wt.detach(), bt, **kw).cpu().numpy(),
+                    ref) < 1e-5
+    for dt, tol in ((torch.bfloat16, 1e-2), (torch.float16, 2e-3)):
+        xb, wb, bb = xt.detach().to(dt), wt.detach().to(dt), bt.to(dt)
+        yb = cupyconv.conv_transpose1d(xb, wb, bb, **kw)
+        assert yb.dtype == dt
+        refb = _ref64(xb.float().cpu().numpy(), wb.float().cpu().numpy(),
+                      bb.float().cpu().numpy(), **kw)
+        assert _rel_err(yb.float().cpu().numpy(), refb) < tol
+    # matches torch itself (float64 on the GPU)
+    y64 = torch.nn.functional.conv_transpose1d(xt.double(), wt.double(), bt.double(), **kw)
+    assert torch.allclose(y.double(), y64, rtol=1e-5, atol=1e-5)
+
+
+def test_torch_non_default_stream(rng, torch_cuda):
+    torch = torch_cuda
+    import cupyconv
+    x = rng.standard_normal((4, 32, 50000)).astype(np.float32)
+    w = rng.standard_normal((32, 16, 4)).astype(np.float32)
+    s = torch.cuda.Stream()
+    with torch.cuda.stream(s):
+        xt = torch.tensor(x, device="cuda")
+        big = torch.randn(4096, 4096, device="cuda")
+        for _ in range(5):
+            big = big @ big / 64
+        xt.mul_(2)
+        y = cupyconv.conv_transpose1d(xt, torch.tensor(w, device="cuda"), stride=2, padding=1)
+    s.synchronize()
+    assert _rel_err(y.cpu().numpy(), _ref64(2 * x, w, None, stride=2, padding=1)) < 1e-5
+
+
+def test_64bit_indexing(rng):
+    """N*C_out*L_out >= 2**31 elements: check the far end against a sliced reference."""
+    import cupy
+    import cupyconv
+    N, cin, cout, K, L = 2, 4, 512, 3, 1 << 20
+    kw = dict(stride=2, padding=1, dilation=2)
+    x = cupy.asarray(rng.standard_normal((N, cin, L)).astype(np.float32))
+    w = cupy.asarray(rng.standard_normal((cin, cout, K)).astype(np.float32))
+    b = cupy.asarray(rng.standard_normal(cout).astype(np.float32))
+    y = cupy.empty((N, cout, cupyconv.output_length(L, K, **kw)), np.float32)
+    assert y.size >= 2**31
+    y.fill(np.nan)
+    from cupyconv._args import check_conv_args
+    from cupyconv._gpu import launch
+    p = check_conv_args(x.shape, w.shape, b.shape, **kw)
+    launch(x, w, b, y, p, "float32", x.device.id)
+    assert not bool(cupy.isnan(y).any())
+    xs, ws, bs = x[-1:].get(), w[:, -3:].get(), b[-3:].get()
+    ref = _ref64(xs, ws, bs, **kw)
+    assert _rel_err(y[-1:, -3:].get(), ref) < 1e-5
+    del y
+
+
+def test_multi_gpu(rng):
+    import cupy
+    import cupyconv
+    if cupy.cuda.runtime.getDeviceCount() < 2:
+        pytest.skip("needs two GPUs")
+    x = rng.standard_normal((2, 8, 300)).astype(np.float32)
+    w = rng.standard_normal((8, 4, 3)).astype(np.float32)
+    with cupy.cuda.Device(1):
+        xd, wd = cupy.asarray(x), cupy.asarray(w)
+    y = cupyconv.conv_transpose1d(xd, wd, stride=2)
+    assert y.device.id == 1
+    assert _rel_err(y.get(), _ref64(x, w, None, stride=2)) < 1e-5
+    with pytest.raises(ValueError, match="weight"):
+        cupyconv.conv_transpose1d(xd, cupy.asarray(w), stride=2)
+
+
+FIRST_CALL = r"""
+import time, numpy as np, cupy
+t0 = time.perf_counter()
+import cupyconv
+x = cupy.asarray(np.random.rand(2, 32, 1000).astype(np.float32))
+w = cupy.asarray(np.random.rand(32, 64, 3).astype(np.float32))
+cupy.cuda.Device().synchronize()
+t1 = time.perf_counter()
+y = cupyconv.conv_transpose1d(x, w, stride=2, padding=1, dilation=2)
+cupy.cuda.Device().synchronize()
+t2 = time.perf_counter()
+y = cupyconv.conv_transpose1d(x, w, stride=2, padding=1, dilation=2)
+cupy.cuda.Device().synchronize()
+t3 = time.perf_counter()
+print(t2 - t1, t3 - t2)
+"""
+
+
+def test_first_call_cold_and_warm_cache(tmp_path):
+    """A fresh process compiles once (cold); a second process loads from CuPy's cache."""
+    env = dict(os.environ, CUPY_CACHE_DIR=str(tmp_path / "cache"))
+    env.pop("CUPY_CACHE_IN_MEMORY", None)
+    times = []
+    for _ in range(2):
+        out = subprocess.run([sys.executable, "-c", FIRST_CALL], env=env, check=True,
+                             capture_output=True, text=True).stdout.split()
+        times.append((float(out[0]), float(out[1])))
+    (cold, again), (warm, _) = times
+    _record("first_call_cold_s", cold)
+    _record("first_call_warm_cache_s", warm)
+    _record("second_call_s", again)
+    print(f"first call: cold compile {cold:.3f}s, warm disk cache {warm:.3f}s, "
+          f"second call in-process {again * 1e3:.2f} ms")
+    assert warm < cold / 2, (cold, warm)
