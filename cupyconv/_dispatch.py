@@ -66,13 +66,62 @@ class KernelKey:
         return self.acc_bytes * (stage + self.co_tile * (tile_out | 1))
 
 
+def max_class_taps(S: int, D: int, K: int) -> int:
+    """Most taps any output residue class (o + P) mod S receives (k*D mod S == r)."""
+    return max(sum((k * D) % S == r for k in range(K)) for r in range(S))
+
+
+@dataclass(frozen=True)
+class MmaKey:
+    """One compiled instance of kernels/ct1d_mma.cu (tensor cores, TF32 / 3xTF32)."""
+
+    dtype: str          # float32 (3xTF32 split), float16 or bfloat16 (exact in TF32)
+    stride: int
+    dilation: int
+    kernel_size: int
+    mt: int             # m16 tiles per warp: 16*mt output channels per block
+    nt: int             # n8 tiles per warp
+    warps: int          # warps side by side along positions u
+    ci_chunk: int       # input channels staged per step (multiple of 8)
+    w_all: bool         # all taps of the only channel chunk stay in shared memory
+
+    family = "ct1d_mma"
+
+    def name_expression(self) -> str:
+        return (f"{self.family}<{CTYPES[self.dtype]}, {self.stride}, {self.dilation}, "
+                f"{self.kernel_size}, {self.mt}, {self.nt}, {self.warps}, {self.ci_chunk}, "
+                f"{'true' if self.w_all else 'false'}>")
+
+    @property
+    def threads(self) -> int:
+        return 32 * self.warps
+
+    @property
+    def co_tile(self) -> int:
+        return 16 * self.mt
+
+    @property
+    def nu(self) -> int:
+        """Positions u per tile (each covers S outputs)."""
+        return 8 * self.warps * self.nt
+
+    def smem_bytes(self) -> int:
+        S, D, K = self.stride, self.dilation, self.kernel_size
+        xw = self.nu + (K - 1) * D // S
+        xp = (xw - 8 + 31) // 32 * 32 + 8
+        taps = K if self.w_all else max_class_taps(S, D, K)
+        return 4 * (self.ci_chunk * xp + taps * self.ci_chunk * (self.co_tile + 8)
+                    + self.co_tile * (S * self.nu + 4))
+
+
 @dataclass(frozen=True)
 class LaunchPlan:
-    key: KernelKey
+    key: object         # KernelKey or MmaKey
     tile_out: int       # output positions per tile
     n_tiles: int
     co_chunks: int      # channel tiles per group
     smem_bytes: int
+    u_first: int = 0    # ct1d_mma: position u of the first tile
 
 
 def _pow2_at_least(v: int) -> int:
@@ -84,9 +133,63 @@ def max_tile_out(ncol: int, S: int, D: int, K: int) -> int:
     return (ncol - 1) * S + 1 - (K - 1) * D
 
 
+FAMILIES = ("ct1d_mma", "ct1d_scatter")
+# Per-block shared memory that still lets two blocks share an sm_90 SM (228 KB, 1 KB
+# reserved per block).
+_MMA_SMEM = 113 * 1024
+_MMA_OUT_BUDGET = 68 * 1024
+
+
 @functools.lru_cache(maxsize=4096)
-def plan(p: ConvParams, dtype: str) -> LaunchPlan:
-    """Choose the kernel instance and tile geometry for one call."""
+def plan(p: ConvParams, dtype: str, family: str = None) -> LaunchPlan:
+    """Choose the kernel family, instance and tile geometry for one call.
+
+    The tensor-core family serves float32/float16/bfloat16 with channel blocks wide
+    enough for 16x8x8 MMA tiles; the CUDA-core scatter family serves everything
+    (float64, depthwise and narrow groups, very large kernels). ``family`` forces one
+    (tests use it to run both on the same calls).
+    """
+    if family not in (None,) + FAMILIES:
+        raise ValueError(f"family must be one of {FAMILIES}, got {family!r}")
+    if family in (None, "ct1d_mma"):
+        pl = _plan_mma(p, dtype)
+        if pl is not None or family == "ct1d_mma":
+            if pl is None:
+                raise NotImplementedError("ct1d_mma does not cover this call")
+            return pl
+    return _plan_scatter(p, dtype)
+
+
+def _plan_mma(p: ConvParams, dtype: str):
+    S, D, K = p.stride, p.dilation, p.kernel_size
+    cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
+    cmax = (K - 1) * D // S
+    if (dtype == "float64" or K > MAX_UNROLLED_K or S > 16 or cig < 8 or cog < 8
+            or cmax > 512 or p.length_out + p.padding >= 2**31):
+        return None
+    mt = min(4, -(-cog // 16))
+    co_tile = 16 * mt
+    nu = 128
+    while nu > 16 and 4 * co_tile * (S * nu + 4) > _MMA_OUT_BUDGET:
+        nu //= 2
+    warps = min(8, nu // 8)
+    nt = nu // (8 * warps)
+    ci_chunk = 8 if cig <= 8 else (16 if cig <= 16 else 32)
+    while True:
+        w_all = cig <= ci_chunk and 4 * K * ci_chunk * (co_tile + 8) <= 48 * 1024
+        key = MmaKey(dtype, S, D, K, mt, nt, warps, ci_chunk, w_all)
+        if key.smem_bytes() <= _MMA_SMEM or ci_chunk == 8:
+            break
+        ci_chunk //= 2
+    if key.smem_bytes() > _MMA_SMEM:
+        return None
+    u_first = p.padding // S
+    u_last = (p.length_out - 1 + p.padding) // S
+    return LaunchPlan(key, S * nu, (u_last - u_first) // nu + 1, -(-cog // co_tile),
+                      key.smem_bytes(), u_first)
+
+
+def _plan_scatter(p: ConvParams, dtype: str) -> LaunchPlan:
     S, D, K = p.stride, p.dilation, p.kernel_size
     # Positions inside one row are 32-bit in the kernel (row offsets are 64-bit).
     full = (p.length_in - 1) * S + (K - 1) * D + 1 + p.output_padding

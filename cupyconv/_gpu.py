@@ -28,19 +28,23 @@ def _sm_count(device_id: int) -> int:
 _smem_set: dict = {}
 
 
-def launch(x, weight, bias, y, p: ConvParams, dtype: str, device_id: int) -> None:
+def launch(x, weight, bias, y, p: ConvParams, dtype: str, device_id: int,
+           family: str = None) -> None:
     """y[...] = conv_transpose1d(x, weight, bias) for C-contiguous CuPy arrays.
 
     ``dtype`` names the element type (``bfloat16`` data may arrive as an int16 view).
-    Must be called with ``device_id`` current; runs on the current stream.
+    Must be called with ``device_id`` current; runs on the current stream. ``family``
+    forces a kernel family (see ``_dispatch.plan``).
     """
     if y.size == 0:
         return
-    pl = plan(p, dtype)
+    pl = plan(p, dtype, family)
     kern = get_kernel(pl.key, device_id)
     if pl.smem_bytes > 48 * 1024 and _smem_set.get((device_id, pl.key), 0) < pl.smem_bytes:
         # above 48 KB a block needs an explicit opt-in (cudaFuncSetAttribute)
         kern.max_dynamic_shared_size_bytes = pl.smem_bytes
+        # ask for the largest shared-memory carveout, so two such blocks share an SM
+        kern.preferred_shared_memory_carveout = 100
         _smem_set[(device_id, pl.key)] = pl.smem_bytes
     grid_y = p.groups * pl.co_chunks
     if grid_y > _MAX_GRID_YZ:
@@ -51,9 +55,12 @@ def launch(x, weight, bias, y, p: ConvParams, dtype: str, device_id: int) -> Non
         nz = min(_MAX_GRID_YZ, p.batch - n0)
         target = _WAVES * 2 * _sm_count(device_id)
         grid_x = min(pl.n_tiles, max(-(-target // (grid_y * nz)), -(-pl.n_tiles // 8)))
-        kern((grid_x, grid_y, nz), (pl.key.threads,),
-             (x, weight, np.uint64(0) if bias is None else bias, y,
-              i32(p.in_channels), i32(p.out_channels), i32(p.groups), i32(p.length_in),
-              i32(p.length_out), i32(p.padding), i32(p.stride), i32(p.dilation),
-              i32(p.kernel_size), i32(pl.tile_out), i32(pl.n_tiles), i32(n0)),
-             shared_mem=pl.smem_bytes)
+        common = (x, weight, np.uint64(0) if bias is None else bias, y,
+                  i32(p.in_channels), i32(p.out_channels), i32(p.groups), i32(p.length_in),
+                  i32(p.length_out), i32(p.padding))
+        if pl.key.family == "ct1d_mma":
+            args = common + (i32(pl.u_first), i32(pl.n_tiles), i32(n0))
+        else:
+            args = common + (i32(p.stride), i32(p.dilation), i32(p.kernel_size),
+                             i32(pl.tile_out), i32(pl.n_tiles), i32(n0))
+        kern((grid_x, grid_y, nz), (pl.key.threads,), args, shared_mem=pl.smem_bytes)

@@ -12,9 +12,11 @@ BLAS matrix product ``W_r (Cog, taps*Cig) @ X_r (taps*Cig, columns)`` gives ever
 of the class, which is written once into its strided slot of ``y`` (bias folded in).
 Classes no tap reaches hold only the bias.
 
-Work is cut into blocks of a few hundred KB along (batch, m) so the stacked operand and
+Work is cut into blocks of about 1 MB along (batch, m) so the stacked operand and
 the product stay in cache, and each block of ``y`` is finished while it is hot. The Python
-loops run over blocks, residue classes and taps only, never over positions or channels.
+loops run over blocks, residue classes and taps only, never over positions or channels;
+the blocks share scratch buffers allocated once per call.
+
 float16/bfloat16 compute in float32 (as the GPU kernels and torch do) and round once.
 """
 from __future__ import annotations
@@ -81,20 +83,30 @@ def conv_transpose1d_numpy(x: np.ndarray, weight: np.ndarray, bias, p: ConvParam
     # The m-range over all classes: q = m*S + r for r in [0, S) covers o = q - P.
     m_first = P // S
     m_last = (P + Lo - 1) // S
-    rows = G * max(cog, max((w.shape[-1] for c in classes for w, _ in c[3]), default=1))
-    cols = max(1, _BLOCK_ELEMS // rows)            # (batch item, m) columns per block
+    kd_max = max((w.shape[-1] for c in classes for w, _ in c[3]), default=1)
+    cols = max(1, _BLOCK_ELEMS // (G * max(cog, kd_max)))   # (batch item, m) columns/block
     n_m = m_last - m_first + 1
     mb = min(n_m, cols)
     nb = max(1, min(N, cols // mb))
+    # Scratch reused by every block (fresh allocations per block cost page faults).
+    scratch = _Scratch(ct)
 
+    # NumPy's own float types are written straight into y's strided slots. ml_dtypes'
+    # bfloat16 casts only contiguous runs fast (10x slower strided), so its blocks are
+    # assembled in float32 and cast once per block.
+    direct = out_dtype.kind == "f"
     for n0 in range(0, N, nb):
         n1 = min(N, n0 + nb)
         for ma in range(m_first, m_last + 1, mb):
             me = min(m_last + 1, ma + mb)
+            oa, oe = max(0, ma * S - P), min(Lo, me * S - P)    # this block's outputs
+            if direct:
+                tgt, base = yg[n0:n1], 0
+            else:
+                tgt, base = scratch.get("yblk", (n1 - n0, G, cog, oe - oa)), oa
             if need_fill:
                 # Classes without taps hold only the bias.
-                oa, oe = max(0, ma * S - P), min(Lo, me * S - P)
-                yv = yg[n0:n1, :, :, oa:oe]
+                yv = tgt[..., oa - base:oe - base]
                 if bg is None:
                     yv[...] = 0
                 else:
@@ -103,19 +115,40 @@ def conv_transpose1d_numpy(x: np.ndarray, weight: np.ndarray, bias, p: ConvParam
                 a, e = max(ma, m_lo), min(me, m_hi + 1)
                 if e <= a:
                     continue
-                o0 = r + a * S - P
-                yv = yg[n0:n1, :, :, o0:o0 + (e - a - 1) * S + 1:S]
-                acc = None
-                for wr, shifts in parts:
-                    prod = np.matmul(wr, _stack(xg, n0, n1, a, e, shifts, L, ct))
-                    acc = prod if acc is None else np.add(acc, prod, out=acc)
+                o0 = r + a * S - P - base
+                yv = tgt[..., o0:o0 + (e - a - 1) * S + 1:S]
+                shape = (n1 - n0, G, cog, e - a)
+                acc = scratch.get("acc", shape)
+                for j, (wr, shifts) in enumerate(parts):
+                    xs = _stack(xg, n0, n1, a, e, shifts, L, scratch)
+                    if j == 0:
+                        np.matmul(wr, xs, out=acc)
+                    else:
+                        acc += np.matmul(wr, xs, out=scratch.get("prod", shape))
                 if bg is not None:
                     acc += bg
                 yv[...] = acc
+            if not direct:
+                yg[n0:n1, :, :, oa:oe] = tgt
     return y
 
 
-def _stack(xg: np.ndarray, n0: int, n1: int, a: int, e: int, shifts, L: int, ct) -> np.ndarray:
+class _Scratch:
+    """Named flat buffers, grown on demand, handed out as C-contiguous views."""
+
+    def __init__(self, dtype):
+        self.dtype, self.bufs = dtype, {}
+
+    def get(self, name: str, shape) -> np.ndarray:
+        size = int(np.prod(shape))
+        buf = self.bufs.get(name)
+        if buf is None or buf.size < size:
+            buf = self.bufs[name] = np.empty(size, self.dtype)
+        return buf[:size].reshape(shape)
+
+
+def _stack(xg: np.ndarray, n0: int, n1: int, a: int, e: int, shifts, L: int,
+           scratch: _Scratch) -> np.ndarray:
     """(n, G, taps*Cig, e-a): rows of tap t hold x columns m - shifts[t] for m in [a, e)."""
     Nc, (_, G, cig, _) = n1 - n0, xg.shape
     width = e - a
@@ -123,7 +156,7 @@ def _stack(xg: np.ndarray, n0: int, n1: int, a: int, e: int, shifts, L: int, ct)
         i0 = a - shifts[0]
         if i0 >= 0 and i0 + width <= L:           # fully inside: a zero-copy view
             return xg[n0:n1, :, :, i0:i0 + width]
-    st = np.empty((Nc, G, len(shifts), cig, width), dtype=ct)
+    st = scratch.get("stack", (Nc, G, len(shifts), cig, width))
     for t, s in enumerate(shifts):
         j0 = min(width, max(0, s - a))             # first column with m - s >= 0
         j1 = max(j0, min(width, s - a + L))        # end of the columns with m - s < L

@@ -196,7 +196,12 @@ def run_config(c: Config, reps: int, copy_gbs: float) -> dict:
     deterministic = bool(torch.equal(y, y2))
     del y, y2
 
+    from cupyconv._args import check_conv_args
+    from cupyconv._dispatch import plan
     res = dict(asdict(c), L_out=l_out(c), bytes=min_bytes(c), flops=flops(c))
+    res["kernel"] = plan(check_conv_args(tuple(x.shape), tuple(w.shape),
+                                         None if b is None else tuple(b.shape), **kw),
+                         c.dtype).key.name_expression()
     res["ms"] = _time_events(ours, reps)
     res["gbs"] = min_bytes(c) / res["ms"] / 1e6
     res["copy_fraction"] = res["gbs"] / copy_gbs
@@ -234,14 +239,15 @@ def run_config(c: Config, reps: int, copy_gbs: float) -> dict:
 
 def _table(rows) -> str:
     head = (f"{'config':22} {'dtype':8} {'ms':>8} {'GB/s':>7} {'copy%':>6} {'TF/s':>6} "
-            f"{'vs fp32':>8} {'vs tf32':>8} {'rel err':>9} {'torch ms':>9}")
+            f"{'vs fp32':>8} {'vs tf32':>8} {'rel err':>9} {'torch ms':>9}  kernel")
     out = [head, "-" * len(head)]
     for r in rows:
         tms = r.get("torch_fp32_ms", r.get("torch_ms", float("nan")))
         out.append(f"{r['name']:22} {r['dtype']:8} {r['ms']:8.3f} {r['gbs']:7.0f} "
                    f"{100 * r['copy_fraction']:5.1f}% {r['tflops']:6.1f} "
                    f"{r.get('speedup_fp32', r.get('speedup_same_dtype', float('nan'))):7.2f}x "
-                   f"{r.get('speedup_tf32', float('nan')):7.2f}x {r['rel_err']:9.2e} {tms:9.3f}")
+                   f"{r.get('speedup_tf32', float('nan')):7.2f}x {r['rel_err']:9.2e} {tms:9.3f}  "
+                   f"{r['kernel'].split('<')[0]}")
     return "\n".join(out)
 
 

@@ -6,6 +6,8 @@ only when the NVRTC library itself cannot be loaded.
 """
 from __future__ import annotations
 
+import inspect
+
 import pytest
 
 from cupyconv._args import check_conv_args
@@ -56,34 +58,49 @@ def nvrtc_ok():
         pytest.skip(reason)
 
 
-def _key(case):
+HAS_FAMILIES = "family" in inspect.signature(plan).parameters
+
+
+def _keys(case):
+    """The instance plan() picks for a case, and its ct1d_scatter instance (the family
+    that serves every call) when plan() can pick another family."""
     _, xs, ws, s, p, d, g, dtype = case
     prm = check_conv_args(xs, ws, None, s, p, 0, g, d)
-    return plan(prm, dtype).key
+    keys = [plan(prm, dtype).key]
+    if HAS_FAMILIES:
+        keys.append(plan(prm, dtype, family="ct1d_scatter").key)
+    return keys
 
 
 def _instances():
     """Unique kernel keys over COMPILE_CASES, with the cases that use each."""
     out = {}
     for case in COMPILE_CASES:
-        out.setdefault(_key(case), []).append(case[0])
+        for key in _keys(case):
+            names = out.setdefault(key, [])
+            if case[0] not in names:
+                names.append(case[0])
     return out
 
 
 INSTANCES = _instances()
 
 
+def _instance_id(key):
+    return f"{key.family}:{'+'.join(INSTANCES[key])}"
+
+
 def test_cases_plan_distinct_instance_families():
     keys = list(INSTANCES)
-    assert len(keys) >= 10
-    assert {k.dtype for k in keys} == {"float32", "float64", "float16", "bfloat16"}
-    assert any(k.kernel_size == 0 for k in keys)           # the runtime-parameter instance
-    assert any(k.co_threads == 1 and k.rc == 1 for k in keys)     # depthwise
+    scatter = [k for k in keys if k.family == "ct1d_scatter"]
+    assert len(scatter) >= 10
+    assert {k.dtype for k in scatter} == {"float32", "float64", "float16", "bfloat16"}
+    assert any(k.kernel_size == 0 for k in scatter)     # the runtime-parameter instance
+    assert any(k.co_threads == 1 and k.rc == 1 for k in scatter)    # depthwise
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("key", list(INSTANCES),
-                         ids=[f"{'+'.join(v)}" for v in INSTANCES.values()])
+@pytest.mark.parametrize("key", list(INSTANCES), ids=_instance_id)
 def test_instance_compiles(nvrtc_ok, key):
     cubin = compile_instance(key, arch=ARCH)          # RuntimeError with the log on failure
     assert isinstance(cubin, bytes) and len(cubin) > 1000
@@ -94,9 +111,9 @@ def test_compile_error_reports_log(nvrtc_ok, monkeypatch):
     """A broken source raises RuntimeError carrying the instance name and compiler log."""
     import cupyconv._modules as modules
 
-    key = _key(COMPILE_CASES[0])
+    key = _keys(COMPILE_CASES[0])[0]
     original = modules.kernel_source
     monkeypatch.setattr(modules, "kernel_source",
                         lambda family: original(family) + "\nthis is not C++;\n")
-    with pytest.raises(RuntimeError, match=r"NVRTC failed on ct1d_scatter<float, 2, 2, 3,"):
+    with pytest.raises(RuntimeError, match=rf"NVRTC failed on {key.family}<float, 2, 2, 3,"):
         compile_instance(key, arch=ARCH)

@@ -2,9 +2,14 @@
 
 Structural properties rather than copies of the current choices, so that tuning the
 heuristics does not break these tests while a choice the kernel cannot run does.
+
+The scatter family (kernels/ct1d_scatter.cu) serves every call; where plan() can pick
+another family (``plan(p, dtype, family=...)``), the scatter-specific properties are
+checked on the forced scatter plan and generic ones on the default choice.
 """
 from __future__ import annotations
 
+import inspect
 import re
 import subprocess
 import sys
@@ -22,6 +27,34 @@ DTYPES = ("float32", "float64", "float16", "bfloat16")
 SMEM_SEED_LIMIT = 100 * 1024
 SMEM_LIMIT = _dispatch._OUT_TILE_BUDGET + _dispatch._STAGE_BUDGET
 SM90_TWO_BLOCKS = (228 - 2) * 1024 // 2
+KNOWN_FAMILIES = ("ct1d_scatter", "ct1d_mma")
+HAS_FAMILIES = "family" in inspect.signature(plan).parameters
+
+
+def scatter_plan(p, dtype):
+    """The ct1d_scatter plan for a call, whatever family plan() would pick by default."""
+    return plan(p, dtype, family="ct1d_scatter") if HAS_FAMILIES else plan(p, dtype)
+
+
+def check_any_plan(lp: LaunchPlan, p, dtype: str):
+    """Invariants for the default plan, whichever family it picked."""
+    key = lp.key
+    S, D, K = p.stride, p.dilation, p.kernel_size
+    cog = p.out_channels // p.groups
+    assert key.family in KNOWN_FAMILIES and key.dtype == dtype
+    name = key.name_expression()
+    assert re.fullmatch(rf"{key.family}<{CTYPES[dtype]}(, (\d+|true|false))+>", name), name
+    if key.kernel_size:
+        assert name.startswith(f"{key.family}<{CTYPES[dtype]}, {S}, {D}, {K}, "), name
+    else:
+        assert K > MAX_UNROLLED_K
+    assert hash(key) == hash(type(key)(**key.__dict__)) and key == type(key)(**key.__dict__)
+    assert lp.n_tiles >= 1 and lp.n_tiles * lp.tile_out >= p.length_out
+    assert lp.co_chunks * key.co_tile >= cog > (lp.co_chunks - 1) * key.co_tile
+    assert 0 < lp.smem_bytes <= SM90_TWO_BLOCKS
+    if key.family == "ct1d_scatter":
+        check_plan(lp, p, dtype)
+    return key
 NAME_RE = re.compile(r"^ct1d_scatter<(float|double|f16_t|bf16_t), " + ", ".join([r"(\d+)"] * 9)
                      + r">$")
 
@@ -76,9 +109,18 @@ def check_plan(lp: LaunchPlan, p, dtype: str):
 
 # ---- the seed call -----------------------------------------------------------------------
 
+def test_seed_call_default_plan():
+    p = params(**SEED)
+    for dtype in DTYPES:
+        lp = plan(p, dtype)
+        key = check_any_plan(lp, p, dtype)
+        assert key.name_expression().startswith(f"{key.family}<{CTYPES[dtype]}, 2, 2, 3, ")
+        assert lp.smem_bytes <= SM90_TWO_BLOCKS
+
+
 def test_seed_call_name_expression():
     p = params(**SEED)
-    lp = plan(p, "float32")
+    lp = scatter_plan(p, "float32")
     key = check_plan(lp, p, "float32")
     name = key.name_expression()
     assert name.startswith("ct1d_scatter<float, 2, 2, 3,")
@@ -94,9 +136,11 @@ def test_seed_call_name_expression():
                                          ("float16", "f16_t"), ("bfloat16", "bf16_t")])
 def test_dtype_maps_to_ctype(dtype, ctype):
     p = params(**SEED)
-    lp = plan(p, dtype)
+    lp = scatter_plan(p, dtype)
     key = check_plan(lp, p, dtype)
     assert key.name_expression().startswith(f"ct1d_scatter<{ctype}, 2, 2, 3,")
+    default = plan(p, dtype).key
+    assert default.name_expression().startswith(f"{default.family}<{ctype}, 2, 2, 3,")
     assert CTYPES[dtype] == ctype
     assert lp.smem_bytes <= SMEM_SEED_LIMIT
 
@@ -107,18 +151,19 @@ def test_ctypes_cover_supported_dtypes():
 
 
 def test_key_hashable_and_equal_for_equal_calls():
-    a = plan(params(**SEED), "float32")
-    b = plan(params(**SEED), "float32")
-    assert a == b and a.key == b.key and hash(a.key) == hash(b.key)
-    assert a.key.name_expression() == b.key.name_expression()
-    assert len({a.key, b.key}) == 1
-    c = plan(params(**SEED), "float64")
-    assert c.key != a.key and len({a.key, c.key}) == 2
-    # the batch size and length do not change the instance
-    d = plan(params(**dict(SEED, n=3, length=100000)), "float32")
-    assert d.key == a.key
-    with pytest.raises(Exception):
-        a.key.stride = 3          # frozen
+    for get in (plan, scatter_plan):
+        a = get(params(**SEED), "float32")
+        b = get(params(**SEED), "float32")
+        assert a == b and a.key == b.key and hash(a.key) == hash(b.key)
+        assert a.key.name_expression() == b.key.name_expression()
+        assert len({a.key, b.key}) == 1
+        c = get(params(**SEED), "float64")
+        assert c.key != a.key and len({a.key, c.key}) == 2
+        # the batch size and length do not change the instance
+        d = get(params(**dict(SEED, n=3, length=100000)), "float32")
+        assert d.key == a.key
+        with pytest.raises(Exception):
+            a.key.stride = 3          # frozen
 
 
 def test_plan_is_deterministic_across_processes():
@@ -139,23 +184,26 @@ def test_plan_is_deterministic_across_processes():
 def test_large_kernel_uses_runtime_instance(k):
     p = params(n=2, c_in=16, c_out=16, k=k, length=5000, stride=4, padding=0, dilation=1)
     for dtype in DTYPES:
-        key = check_plan(plan(p, dtype), p, dtype)
+        check_any_plan(plan(p, dtype), p, dtype)
+        key = check_plan(scatter_plan(p, dtype), p, dtype)
         assert (key.stride, key.dilation, key.kernel_size) == (0, 0, 0)
         assert key.name_expression().startswith(f"ct1d_scatter<{CTYPES[dtype]}, 0, 0, 0, ")
 
 
 def test_runtime_instance_shared_by_large_kernels():
     """All K > MAX_UNROLLED_K with the same channel layout share one compiled instance."""
-    keys = {plan(params(n=1, c_in=16, c_out=16, k=k, length=5000, stride=s, padding=0,
-                        dilation=1), "float32").key for k in (33, 40, 48) for s in (4, 8)}
+    keys = {scatter_plan(params(n=1, c_in=16, c_out=16, k=k, length=5000, stride=s,
+                                padding=0, dilation=1), "float32").key
+            for k in (33, 40, 48) for s in (4, 8)}
     assert len({(k.stride, k.dilation, k.kernel_size) for k in keys}) == 1
 
 
 @pytest.mark.parametrize("k", [1, 2, 31, 32])
 def test_small_kernel_is_unrolled(k):
     p = params(n=2, c_in=16, c_out=16, k=k, length=5000, stride=4, padding=0, dilation=1)
-    key = check_plan(plan(p, "float32"), p, "float32")
+    key = check_plan(scatter_plan(p, "float32"), p, "float32")
     assert (key.stride, key.dilation, key.kernel_size) == (4, 1, k)
+    check_any_plan(plan(p, "float32"), p, "float32")
     assert k <= MAX_UNROLLED_K
 
 
@@ -164,7 +212,9 @@ def test_small_kernel_is_unrolled(k):
 def test_depthwise(c, dtype):
     p = params(n=4, c_in=c, c_out=c, groups=c, k=5, length=8192, stride=2, padding=2,
                dilation=1)
-    key = check_plan(plan(p, dtype), p, dtype)
+    key = check_any_plan(plan(p, dtype), p, dtype)
+    # one channel per group: the CUDA-core scatter kernel, one channel per thread row
+    assert key.family == "ct1d_scatter"
     assert key.rc == 1 and key.co_threads == 1
     assert key.co_tile == 1
 
@@ -175,15 +225,17 @@ def test_grouped(groups, c_in, c_out):
     p = params(n=4, c_in=c_in, c_out=c_out, groups=groups, k=4, length=4096, stride=2,
                padding=1, dilation=1)
     for dtype in DTYPES:
-        key = check_plan(plan(p, dtype), p, dtype)
+        check_any_plan(plan(p, dtype), p, dtype)
+        key = check_plan(scatter_plan(p, dtype), p, dtype)
         cog = c_out // groups
         assert key.co_tile < 2 * (cog + key.rc)     # channel tiles waste under half
 
 
 def test_unbatched_plans_like_batch_one():
-    a = plan(params(**dict(SEED, n=1)), "float32")
-    b = plan(params(**dict(SEED, batched=False)), "float32")
-    assert a == b
+    for get in (plan, scatter_plan):
+        a = get(params(**dict(SEED, n=1)), "float32")
+        b = get(params(**dict(SEED, batched=False)), "float32")
+        assert a == b
 
 
 # ---- what the GPU kernel cannot do -------------------------------------------------------
@@ -204,7 +256,8 @@ def test_rows_longer_than_int32():
 def test_row_just_below_int32_is_planned():
     length = (2**31 - 1 - 3) // 2           # full row = (L-1)*2 + 3 < 2**31
     p = params(n=1, c_in=1, c_out=1, k=3, length=length, stride=2, padding=0, dilation=1)
-    check_plan(plan(p, "float32"), p, "float32")
+    check_any_plan(plan(p, "float32"), p, "float32")
+    check_plan(scatter_plan(p, "float32"), p, "float32")
 
 
 # ---- randomized invariants ---------------------------------------------------------------
@@ -228,7 +281,7 @@ def test_random_calls_satisfy_invariants(rng):
             continue
         dtype = str(rng.choice(DTYPES))
         try:
-            lp = plan(p, dtype)
+            lp = scatter_plan(p, dtype)
         except NotImplementedError:
             # only when even a 1-output tile needs more columns than the widest staging
             ncol_max = 256 * 4
@@ -236,6 +289,7 @@ def test_random_calls_satisfy_invariants(rng):
             rejected += 1
             continue
         check_plan(lp, p, dtype)
+        check_any_plan(plan(p, dtype), p, dtype)
         planned += 1
     assert planned > 1000
 

@@ -59,7 +59,7 @@ def _rel_err(y, ref):
     return float(np.linalg.norm(y - ref) / den) if den else float(np.linalg.norm(y))
 
 
-def _launch_poisoned(x, w, b, dtype, **kw):
+def _launch_poisoned(x, w, b, dtype, family=None, **kw):
     """Run the kernel through the launcher into a NaN-poisoned output; return host y."""
     import cupy
 
@@ -77,7 +77,7 @@ def _launch_poisoned(x, w, b, dtype, **kw):
     else:
         y.fill(np.nan)
     xd = dev(x)
-    launch(xd if p.batched else xd[None], dev(w), dev(b), y, p, dtype, xd.device.id)
+    launch(xd if p.batched else xd[None], dev(w), dev(b), y, p, dtype, xd.device.id, family)
     h = y.get()
     if dtype == "bfloat16":
         h = h.view(_np_dtype(dtype))
@@ -90,7 +90,8 @@ def _random_call(rng, dtype=None):
     K = int(rng.choice([1, 2, 3, 4, 5, 7, 8, 11, 16, 33]) if rng.random() < 0.2
             else rng.integers(1, 17))
     G = int(rng.choice([1, 1, 1, 2, 3, 4]))
-    cig, cog = int(rng.integers(1, 17)), int(rng.integers(1, 17))
+    hi = 17 if rng.random() < 0.5 else 70       # >= 8 channels reach the tensor-core family
+    cig, cog = int(rng.integers(1, hi)), int(rng.integers(1, hi))
     if rng.random() < 0.15:                 # depthwise
         G, cig, cog = int(rng.integers(1, 65)), 1, 1
     if rng.random() < 0.1:                  # wide
@@ -124,21 +125,31 @@ def _valid(c):
                          kw["dilation"]) >= 1
 
 
-def test_random_configurations(rng):
-    """>= 300 random calls through the launcher, poisoned outputs, all four dtypes."""
-    done = 0
-    while done < 320:
+@pytest.mark.parametrize("family", [None, "ct1d_scatter"], ids=["auto", "scatter"])
+def test_random_configurations(rng, family):
+    """>= 300 random calls through the launcher, poisoned outputs, all four dtypes; once
+    with the family the dispatcher picks, once forcing the CUDA-core scatter family."""
+    from cupyconv._args import check_conv_args
+    from cupyconv._dispatch import plan
+    done, families = 0, {}
+    # the forced-scatter run repeats fewer calls: each new instance costs a compile
+    while done < (320 if family is None else 120):
         c = _random_call(rng)
         if not _valid(c):
             continue
         x, w, b = _inputs(rng, c)
-        y = _launch_poisoned(x, w, b, c["dtype"], **c["kw"])
+        p = check_conv_args(x.shape, w.shape, None if b is None else b.shape, **c["kw"])
+        fam = plan(p, c["dtype"], family).key.family
+        families[fam] = families.get(fam, 0) + 1
+        y = _launch_poisoned(x, w, b, c["dtype"], family, **c["kw"])
         err = _rel_err(y, _ref64(x, w, b, **c["kw"]))
-        _record("err_" + c["dtype"], err)
+        _record(f"err_{c['dtype']}_{fam}", err)
         assert y.dtype == _np_dtype(c["dtype"])
-        assert err <= TOL[c["dtype"]], (c, err)
+        assert err <= TOL[c["dtype"]], (c, fam, err)
         done += 1
-    _record("random_configs", done)
+    _record("random_configs_" + (family or "auto"), families)
+    if family is None:
+        assert families.get("ct1d_mma", 0) >= 100, families
 
 
 EDGE = [
@@ -155,12 +166,18 @@ EDGE = [
     (1, 4, 4, 16, 700, dict(stride=1, padding=0, dilation=4)),             # wide footprint
     (2, 300, 70, 3, 257, dict(stride=2, padding=1)),                       # several ci chunks
     (0, 8, 8, 3, 50, dict(stride=2)),                                      # zero batch
+    (3, 24, 40, 5, 777, dict(stride=3, padding=7, dilation=2, output_padding=1)),
+    (2, 64, 200, 16, 300, dict(stride=8, padding=4)),                      # vocoder-like
+    (2, 130, 72, 10, 211, dict(stride=5, padding=2, output_padding=4)),    # several chunks
+    (1, 16, 16, 7, 3000, dict(stride=1, padding=20, dilation=3)),          # S = 1
+    (2, 32, 48, 4, 1, dict(stride=2, padding=1)),                          # L_in = 1
 ]
 
 
+@pytest.mark.parametrize("family", [None, "ct1d_scatter"], ids=["auto", "scatter"])
 @pytest.mark.parametrize("dtype", ["float32", "float64", "float16", "bfloat16"])
 @pytest.mark.parametrize("case", EDGE, ids=[f"edge{i}" for i in range(len(EDGE))])
-def test_edge_cases(rng, case, dtype):
+def test_edge_cases(rng, case, dtype, family):
     N, cin, cout, K, L, kw = case
     g = kw.get("groups", 1)
     for bias in (False, True):
@@ -168,7 +185,7 @@ def test_edge_cases(rng, case, dtype):
                  kw=dict(dict(stride=1, padding=0, output_padding=0, groups=1, dilation=1), **kw))
         x, w, b = _inputs(rng, c)
         assert w.shape[1] == cout // g
-        y = _launch_poisoned(x, w, b, dtype, **c["kw"])
+        y = _launch_poisoned(x, w, b, dtype, family, **c["kw"])
         if y.size:
             assert _rel_err(y, _ref64(x, w, b, **c["kw"])) <= TOL[dtype]
 

@@ -34,7 +34,7 @@ pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parents[1]
 # What a build reads: metadata, the package and the kernel sources.
 BUILD_INPUTS = ("pyproject.toml", "setup.cfg", "MANIFEST.in", "README.md", "cupyconv", "kernels")
-KERNEL_FILES = ("ct1d_scatter.cu", "ct1d_types.cuh")
+KERNEL_FILES = ("ct1d_scatter.cu", "ct1d_mma.cu", "ct1d_types.cuh")
 
 
 def _build_tools_missing() -> str | None:
@@ -179,7 +179,7 @@ def test_installed_package_compiles_an_instance(installed):
     out = installed[0]
     if out["nvrtc"] != "ok":
         pytest.skip(f"NVRTC {out['nvrtc']}")
-    assert out["expr"].startswith("ct1d_scatter<float, 2, 2, 3,"), out
+    assert out["expr"].startswith(("ct1d_mma<float, 2, 2, 3,", "ct1d_scatter<float, 2, 2, 3,")), out
     assert out["cubin"] > 1000, out
 
 
@@ -188,8 +188,8 @@ def test_installed_precompile_cli(installed):
     cli = [sys.executable, "-m", "cupyconv.precompile"]
     res = _run(cli + ["--list", "--call", "2,32,64,3,4096,2,1,2", "--dtype", "float32",
                       "--dtype", "bfloat16"], env=env, cwd=elsewhere)
-    assert "ct1d_scatter<float, 2, 2, 3," in res.stdout
-    assert "ct1d_scatter<bf16_t, 2, 2, 3," in res.stdout
+    assert "<float, 2, 2, 3," in res.stdout
+    assert "<bf16_t, 2, 2, 3," in res.stdout
     bad = subprocess.run(cli + ["--call", "1,2,3"], capture_output=True, text=True,
                          env=env, cwd=elsewhere, timeout=60)
     assert bad.returncode == 2 and "5 to 9 integers" in bad.stderr
