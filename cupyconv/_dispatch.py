@@ -167,6 +167,11 @@ def _plan_mma(p: ConvParams, dtype: str):
     if (dtype == "float64" or K > MAX_UNROLLED_K or S > 16 or cig < 8 or cog < 8
             or cmax > 512 or p.length_out + p.padding >= 2**31):
         return None
+    if S > 4 and cig >= 128:
+        # measured on the H200 (benchmarks/results/h200-mma-run): with wide inputs and
+        # large strides the output tile leaves this kernel too few warps per SM, and the
+        # scatter family is 1.5x faster there
+        return None
     mt = min(4, -(-cog // 16))
     co_tile = 16 * mt
     nu = 128
