@@ -21,13 +21,10 @@
 // assembled in shared memory and stored to global memory once, coalesced.
 #include "ct1d_types.cuh"
 
-// 3xTF32 split a = hi + lo with integer operations (cvt.rna.tf32.f32 costs about four
-// instructions on sm_90): adding half an ulp of TF32 and masking rounds to nearest, ties
-// away from zero, as cvt.rna does; lo = a - hi is exact in float32 and goes to the MMA
-// as is, which reads only its TF32 bits (round toward zero), as in CUTLASS's fast 3xTF32.
-__device__ __forceinline__ void split_tf32(float a, unsigned& hi, unsigned& lo) {
-    hi = (__float_as_uint(a) + 0x1000u) & 0xffffe000u;
-    lo = __float_as_uint(a - __uint_as_float(hi));
+__device__ __forceinline__ unsigned tf32_bits(float f) {
+    unsigned r;
+    asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(r) : "f"(f));
+    return r;
 }
 
 // d += a * b for one m16n8k8 tile (A row-major 16x8, B column-major 8x8, f32 accumulate)
@@ -233,9 +230,8 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                             const float av[4] = {a[0], a[8], a[4 * CP], a[4 * CP + 8]};
 #pragma unroll
                             for (int q = 0; q < 4; ++q) {
-                                // float16/bfloat16 values are exact in TF32: no split
-                                if (SPLIT) split_tf32(av[q], ahi[mt][q], alo[mt][q]);
-                                else ahi[mt][q] = __float_as_uint(av[q]);
+                                ahi[mt][q] = tf32_bits(av[q]);
+                                if (SPLIT) alo[mt][q] = tf32_bits(av[q] - __uint_as_float(ahi[mt][q]));
                             }
                         }
                         unsigned bhi[NT][2], blo[NT][2];
@@ -245,8 +241,8 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                             const float bvv[2] = {b[0], b[4 * XP]};
 #pragma unroll
                             for (int q = 0; q < 2; ++q) {
-                                if (SPLIT) split_tf32(bvv[q], bhi[nt][q], blo[nt][q]);
-                                else bhi[nt][q] = __float_as_uint(bvv[q]);
+                                bhi[nt][q] = tf32_bits(bvv[q]);
+                                if (SPLIT) blo[nt][q] = tf32_bits(bvv[q] - __uint_as_float(bhi[nt][q]));
                             }
                         }
                         // MT*NT independent accumulators between dependent MMAs;

@@ -151,7 +151,7 @@ def test_random_configurations(rng, family):
         done += 1
     _record("random_configs_" + (family or "auto"), families)
     if family is None:
-        assert families.get("ct1d_mma", 0) >= 100, families
+        assert families.get("ct1d_mma", 0) >= done // 5, families   # both families exercised
 
 
 EDGE = [
