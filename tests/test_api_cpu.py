@@ -240,3 +240,21 @@ def test_cupy_inputs_need_a_gpu():
 def test_public_names():
     assert set(cupyconv.__all__) >= {"conv_transpose1d", "output_length", "gpu_available",
                                      "last_backend"}
+
+
+def test_arrays_on_different_gpus_are_rejected_before_gpu_work(monkeypatch):
+    """x on GPU 0 and weight on GPU 1 (faked: this machine may have no GPU at all)."""
+    import cupyconv._adapters as ad
+    import cupyconv._api as api
+
+    rng = np.random.default_rng(7)
+    x = rng.standard_normal((2, 4, 9))
+    w = rng.standard_normal((4, 3, 3))
+    monkeypatch.setattr(ad, "device_of", lambda a, kind: 0 if a is x else 1)
+
+    def gpu_work(*args, **kwargs):
+        raise AssertionError("device work started before the arguments were checked")
+
+    monkeypatch.setattr(api, "_run_device", gpu_work)
+    with pytest.raises(ValueError, match="weight is on GPU 1 but x is on GPU 0"):
+        api.conv_transpose1d(x, w)
