@@ -136,11 +136,10 @@ def _launch(arrays, kinds, p: ConvParams, dtype: str, dev: int, y) -> None:
 
 def _run_host_on_gpu(arrays, kinds, p: ConvParams, dtype: str) -> np.ndarray:
     import cupy
-    with cupy.cuda.Device(cupy.cuda.runtime.getDevice()) as d:
-        out_dtype = np.int16 if dtype == "bfloat16" else np.dtype(dtype)
-        y = cupy.empty((p.batch, p.out_channels, p.length_out), dtype=out_dtype)
-        _launch(arrays, kinds, p, dtype, d.id, y)
-        h = y.get()
+    out_dtype = np.int16 if dtype == "bfloat16" else np.dtype(dtype)
+    y = cupy.empty((p.batch, p.out_channels, p.length_out), dtype=out_dtype)
+    _launch(arrays, kinds, p, dtype, cupy.cuda.Device().id, y)   # the current device
+    h = y.get()
     if dtype == "bfloat16":
         import ml_dtypes
         h = h.view(ml_dtypes.bfloat16)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from typing import Optional
 
 from ._args import ConvParams
 
@@ -134,6 +135,8 @@ def max_tile_out(ncol: int, S: int, D: int, K: int) -> int:
 
 
 FAMILIES = ("ct1d_mma", "ct1d_scatter")
+# CUDA limit on gridDim.y and gridDim.z (channel tiles x groups, batch items)
+MAX_GRID_YZ = 65535
 # Per-block shared memory that still lets two blocks share an sm_90 SM (228 KB, 1 KB
 # reserved per block).
 _MMA_SMEM = 113 * 1024
@@ -141,7 +144,7 @@ _MMA_OUT_BUDGET = 68 * 1024
 
 
 @functools.lru_cache(maxsize=4096)
-def plan(p: ConvParams, dtype: str, family: str = None) -> LaunchPlan:
+def plan(p: ConvParams, dtype: str, family: Optional[str] = None) -> LaunchPlan:
     """Choose the kernel family, instance and tile geometry for one call.
 
     The tensor-core family serves float32/float16/bfloat16 with channel blocks wide
@@ -151,13 +154,16 @@ def plan(p: ConvParams, dtype: str, family: str = None) -> LaunchPlan:
     """
     if family not in (None,) + FAMILIES:
         raise ValueError(f"family must be one of {FAMILIES}, got {family!r}")
-    if family in (None, "ct1d_mma"):
-        pl = _plan_mma(p, dtype)
-        if pl is not None or family == "ct1d_mma":
-            if pl is None:
-                raise NotImplementedError("ct1d_mma does not cover this call")
-            return pl
-    return _plan_scatter(p, dtype)
+    pl = _plan_mma(p, dtype) if family in (None, "ct1d_mma") else None
+    if pl is None:
+        if family == "ct1d_mma":
+            raise NotImplementedError("ct1d_mma does not cover this call")
+        pl = _plan_scatter(p, dtype)
+    # checked here, before any module is compiled for the call
+    if p.groups * pl.co_chunks > MAX_GRID_YZ:
+        raise NotImplementedError(f"groups * ceil(C_out/groups / {pl.key.co_tile}) = "
+                                  f"{p.groups * pl.co_chunks} exceeds the grid limit {MAX_GRID_YZ}")
+    return pl
 
 
 def _plan_mma(p: ConvParams, dtype: str):

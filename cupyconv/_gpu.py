@@ -6,14 +6,14 @@ geometry. Callers have validated the call and selected the device.
 from __future__ import annotations
 
 import functools
+from typing import Optional
 
 import numpy as np
 
 from ._args import ConvParams
-from ._dispatch import plan
+from ._dispatch import MAX_GRID_YZ, plan
 from ._modules import get_kernel
 
-_MAX_GRID_YZ = 65535
 # Blocks per launch to aim for before blocks start looping over several tiles (and reusing
 # their staged weights): about 8 waves of 2 resident blocks per SM.
 _WAVES = 8
@@ -29,7 +29,7 @@ _smem_set: dict = {}
 
 
 def launch(x, weight, bias, y, p: ConvParams, dtype: str, device_id: int,
-           family: str = None) -> None:
+           family: Optional[str] = None) -> None:
     """y[...] = conv_transpose1d(x, weight, bias) for C-contiguous CuPy arrays.
 
     ``dtype`` names the element type (``bfloat16`` data may arrive as an int16 view).
@@ -46,13 +46,10 @@ def launch(x, weight, bias, y, p: ConvParams, dtype: str, device_id: int,
         # ask for the largest shared-memory carveout, so two such blocks share an SM
         kern.preferred_shared_memory_carveout = 100
         _smem_set[(device_id, pl.key)] = pl.smem_bytes
-    grid_y = p.groups * pl.co_chunks
-    if grid_y > _MAX_GRID_YZ:
-        raise NotImplementedError(f"groups * ceil(C_out/groups / {pl.key.co_tile}) = {grid_y} "
-                                  f"exceeds the grid limit {_MAX_GRID_YZ}")
+    grid_y = p.groups * pl.co_chunks          # <= MAX_GRID_YZ, checked by plan()
     i32 = np.int32
-    for n0 in range(0, p.batch, _MAX_GRID_YZ):
-        nz = min(_MAX_GRID_YZ, p.batch - n0)
+    for n0 in range(0, p.batch, MAX_GRID_YZ):
+        nz = min(MAX_GRID_YZ, p.batch - n0)
         target = _WAVES * 2 * _sm_count(device_id)
         grid_x = min(pl.n_tiles, max(-(-target // (grid_y * nz)), -(-pl.n_tiles // 8)))
         common = (x, weight, np.uint64(0) if bias is None else bias, y,
