@@ -1,0 +1,108 @@
+"""Where does the ct1d_mma seed time go? Time variants that leave one stage out.
+
+    python benchmarks/ablate_mma.py [--ncu] [--family ct1d_mma]   (GPU machine, repo root)
+
+Each variant is the shipped kernel source with one textual patch (asserted to apply), run
+through the normal launcher on the seed workload (fp32 and bf16). The variants compute
+wrong results on purpose; only their times matter. Differences from "base" place the time.
+"""
+import re
+import sys
+
+import cupy
+import numpy as np
+
+from cupyconv import _gpu
+from cupyconv._args import check_conv_args
+from cupyconv._dispatch import plan
+from cupyconv._modules import OPTIONS, kernel_source
+
+# (pattern, replacement) pairs applied with re.subn; each must match at least once
+VARIANTS = {
+    "base": [],
+    # no global stores of the output tile (the smem tile is still assembled)
+    "no_store": [(r"yn\[\(long long\)row \* L_out \+ o0 \+ p\] =",
+                  "if (pad == -12345) yn[(long long)row * L_out + o0 + p] =")],
+    # no global loads of x (the staging arithmetic and smem stores stay)
+    "no_xload": [(r"to_acc\(xn\[\(long long\)\(ci0 \+ c\) \* L_in \+ i\]\)", "(float)(i ^ c)")],
+    # tensor-core instructions replaced by one FADD chain (loads and splits stay)
+    "no_mma_instr": [(r'asm\(\s*"mma\.sync[^;]*;\\n"[^;]*;',
+                      "d[0] += __uint_as_float(a[0] ^ a[1] ^ a[2] ^ a[3] ^ b[0] ^ b[1]);")],
+    # one TF32 MMA per product instead of 3xTF32 (no split conversions)
+    "no_split": [(r"constexpr bool SPLIT = is_f32<T>::value;", "constexpr bool SPLIT = false;")],
+    # the bias-only class is not filled
+    "no_fill": [(r"if \(ntaps == 0\) \{", "if (ntaps == 0) { continue;")],
+    # no MMA loop at all: staging, fill, epilogue and stores only
+    "no_loop": [(r"for \(int tk = 0; tk < max_class_taps\(S, D, K\); \+\+tk\) \{",
+                 "for (int tk = 0; tk < 0; ++tk) {")],
+    "only_store": [(r"for \(int tk = 0; tk < max_class_taps\(S, D, K\); \+\+tk\) \{",
+                    "for (int tk = 0; tk < 0; ++tk) {"),
+                   (r"to_acc\(xn\[\(long long\)\(ci0 \+ c\) \* L_in \+ i\]\)", "(float)(i ^ c)")],
+}
+
+
+def patched(src, patches):
+    for pat, rep in patches:
+        src, n = re.subn(pat, rep, src)
+        assert n > 0, f"patch did not apply: {pat}"
+    return src
+
+
+def time_variant(name, dtype, family, reps=30):
+    cp_dtype = np.float32 if dtype == "float32" else np.uint16
+    N, cin, cout, K, L = 16, 32, 64, 3, 131072
+    p = check_conv_args((N, cin, L), (cin, cout, K), None, stride=2, padding=1, dilation=2)
+    pl = plan(p, dtype, family)
+    src = patched(kernel_source(pl.key.family), VARIANTS[name])
+    mod = cupy.RawModule(code=src, options=OPTIONS, name_expressions=(pl.key.name_expression(),))
+    kern = mod.get_function(pl.key.name_expression())
+    _gpu.get_kernel = lambda key, dev: kern
+    _gpu._smem_set.clear()
+    rs = cupy.random.RandomState(1)
+    x = rs.standard_normal((N, cin, L), dtype=np.float32)
+    w = rs.standard_normal((cin, cout, K), dtype=np.float32)
+    if dtype == "bfloat16":            # bf16 bit patterns (upper half of the fp32 word)
+        x = (x.view(np.uint32) >> 16).astype(np.uint16)
+        w = (w.view(np.uint32) >> 16).astype(np.uint16)
+    y = cupy.empty((N, cout, p.length_out), cp_dtype)
+    for _ in range(3):
+        _gpu.launch(x, w, None, y, p, dtype, 0, family)
+    ts = []
+    for _ in range(reps):
+        a, b = cupy.cuda.Event(), cupy.cuda.Event()
+        a.record()
+        _gpu.launch(x, w, None, y, p, dtype, 0, family)
+        b.record()
+        b.synchronize()
+        ts.append(cupy.cuda.get_elapsed_time(a, b))
+    return float(np.median(ts)), kern
+
+
+def main():
+    family = sys.argv[sys.argv.index("--family") + 1] if "--family" in sys.argv else None
+    if "--ncu" in sys.argv:
+        time_variant("base", "float32", family, reps=1)
+        return
+    gb = (16 * 32 * 131072 + 16 * 64 * 262145) * 4 / 1e9
+    y = cupy.empty(16 * 64 * 262145, np.float32)
+    src = cupy.ones(y.size, np.float32)
+    for label, fn, nbytes in (("copy", lambda: y.__setitem__(Ellipsis, src), 8 * y.size),
+                              ("fill", lambda: y.fill(1.5), 4 * y.size)):
+        fn()
+        ev = []
+        for _ in range(20):
+            a, b = cupy.cuda.Event(), cupy.cuda.Event()
+            a.record(); fn(); b.record(); b.synchronize()
+            ev.append(cupy.cuda.get_elapsed_time(a, b))
+        t = float(np.median(ev))
+        print(f"{label} of y: {t:.3f} ms, {nbytes / t / 1e6:.0f} GB/s")
+    del y, src
+    print(f"{'variant':14s} {'fp32 ms':>8s} {'GB/s':>6s} {'bf16 ms':>8s} regs")
+    for name in VARIANTS:
+        t32, k = time_variant(name, "float32", family)
+        t16, _ = time_variant(name, "bfloat16", family)
+        print(f"{name:14s} {t32:8.3f} {gb / t32 * 1e3:6.0f} {t16:8.3f} {k.num_regs}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
