@@ -21,23 +21,21 @@ from cupyconv._modules import OPTIONS, kernel_source
 VARIANTS = {
     "base": [],
     # no global stores of the output tile (the smem tile is still assembled)
-    "no_store": [(r"yn\[\(long long\)row \* L_out \+ o0 \+ p\] =",
-                  "if (pad == -12345) yn[(long long)row * L_out + o0 + p] =")],
+    "no_store": [(r"store16<T>\(dst \+ q, src \+ q\);",
+                  "if (pad == -12345) store16<T>(dst + q, src + q);")],
     # no global loads of x (the staging arithmetic and smem stores stay)
-    "no_xload": [(r"to_acc\(xn\[\(long long\)\(ci0 \+ c\) \* L_in \+ i\]\)", "(float)(i ^ c)")],
+    "no_xload": [(r"to_acc\(xc\[i\]\)", "(float)(i ^ c)")],
     # tensor-core instructions replaced by one FADD chain (loads and splits stay)
     "no_mma_instr": [(r'asm\(\s*"mma\.sync[^;]*;\\n"[^;]*;',
-                      "d[0] += __uint_as_float(a[0] ^ a[1] ^ a[2] ^ a[3] ^ b[0] ^ b[1]);")],
+                      "d[0] += __uint_as_float(a.x ^ a.y ^ a.z ^ a.w ^ b0 ^ b1);")],
     # one TF32 MMA per product instead of 3xTF32 (no split conversions)
     "no_split": [(r"constexpr bool SPLIT = is_f32<T>::value;", "constexpr bool SPLIT = false;")],
-    # the bias-only class is not filled
-    "no_fill": [(r"if \(ntaps == 0\) \{", "if (ntaps == 0) { continue;")],
     # no MMA loop at all: staging, fill, epilogue and stores only
     "no_loop": [(r"for \(int tk = 0; tk < max_class_taps\(S, D, K\); \+\+tk\) \{",
                  "for (int tk = 0; tk < 0; ++tk) {")],
     "only_store": [(r"for \(int tk = 0; tk < max_class_taps\(S, D, K\); \+\+tk\) \{",
                     "for (int tk = 0; tk < 0; ++tk) {"),
-                   (r"to_acc\(xn\[\(long long\)\(ci0 \+ c\) \* L_in \+ i\]\)", "(float)(i ^ c)")],
+                   (r"to_acc\(xc\[i\]\)", "(float)(i ^ c)")],
 }
 
 

@@ -80,9 +80,10 @@ class MmaKey:
     stride: int
     dilation: int
     kernel_size: int
-    mt: int             # m16 tiles per warp: 16*mt output channels per block
+    mt: int             # m16 tiles per warp
     nt: int             # n8 tiles per warp
-    warps: int          # warps side by side along positions u
+    wm: int             # warps along output channels: 16*mt*wm channels per block
+    wn: int             # warps along positions: 8*nt*wn positions u per block
     ci_chunk: int       # input channels staged per step (multiple of 8)
     w_all: bool         # all taps of the only channel chunk stay in shared memory
 
@@ -90,29 +91,32 @@ class MmaKey:
 
     def name_expression(self) -> str:
         return (f"{self.family}<{CTYPES[self.dtype]}, {self.stride}, {self.dilation}, "
-                f"{self.kernel_size}, {self.mt}, {self.nt}, {self.warps}, {self.ci_chunk}, "
-                f"{'true' if self.w_all else 'false'}>")
+                f"{self.kernel_size}, {self.mt}, {self.nt}, {self.wm}, {self.wn}, "
+                f"{self.ci_chunk}, {'true' if self.w_all else 'false'}>")
 
     @property
     def threads(self) -> int:
-        return 32 * self.warps
+        return 32 * self.wm * self.wn
 
     @property
     def co_tile(self) -> int:
-        return 16 * self.mt
+        return 16 * self.mt * self.wm
 
     @property
     def nu(self) -> int:
         """Positions u per tile (each covers S outputs)."""
-        return 8 * self.warps * self.nt
+        return 8 * self.nt * self.wn
 
     def smem_bytes(self) -> int:
+        """Mirrors the shared-memory layout at the top of kernels/ct1d_mma.cu."""
         S, D, K = self.stride, self.dilation, self.kernel_size
         xw = self.nu + (K - 1) * D // S
         xp = (xw - 8 + 31) // 32 * 32 + 8
         taps = K if self.w_all else max_class_taps(S, D, K)
-        return 4 * (self.ci_chunk * xp + taps * self.ci_chunk * (self.co_tile + 8)
-                    + self.co_tile * (S * self.nu + 4))
+        halves = 2 if self.dtype == "float32" else 1       # 3xTF32 keeps hi and lo
+        vec = 4 if self.dtype == "float32" else 8           # elements per 16-byte store
+        return 4 * (halves * taps * self.ci_chunk * self.co_tile + self.ci_chunk * xp
+                    + self.co_tile * (S * self.nu + vec))
 
 
 @dataclass(frozen=True)
@@ -140,7 +144,6 @@ MAX_GRID_YZ = 65535
 # Per-block shared memory that still lets two blocks share an sm_90 SM (228 KB, 1 KB
 # reserved per block).
 _MMA_SMEM = 113 * 1024
-_MMA_OUT_BUDGET = 68 * 1024
 
 
 @functools.lru_cache(maxsize=4096)
@@ -178,26 +181,31 @@ def _plan_mma(p: ConvParams, dtype: str):
         # large strides the output tile leaves this kernel too few warps per SM, and the
         # scatter family is 1.5x faster there
         return None
-    mt = min(4, -(-cog // 16))
-    co_tile = 16 * mt
-    nu = 128
-    while nu > 16 and 4 * co_tile * (S * nu + 4) > _MMA_OUT_BUDGET:
-        nu //= 2
-    warps = min(8, nu // 8)
-    nt = nu // (8 * warps)
+    # channel tile: 16, 32, 48 or 64 output channels; 8 warps per block
+    m16 = min(4, -(-cog // 16))
+    mt, wm = (2, 2) if m16 == 4 else (m16, 1)
+    wn = 8 // wm
     ci_chunk = 8 if cig <= 8 else (16 if cig <= 16 else 32)
+    # the widest tile (positions per warp) that keeps two blocks per SM, then fewer channels
+    # staged per step
     while True:
-        w_all = cig <= ci_chunk and 4 * K * ci_chunk * (co_tile + 8) <= 48 * 1024
-        key = MmaKey(dtype, S, D, K, mt, nt, warps, ci_chunk, w_all)
-        if key.smem_bytes() <= _MMA_SMEM or ci_chunk == 8:
-            break
+        for nt in (4, 2, 1):
+            w_all = cig <= ci_chunk and (2 if dtype == "float32" else 1) * 4 * K * ci_chunk * 16 * mt * wm <= 64 * 1024
+            key = MmaKey(dtype, S, D, K, mt, nt, wm, wn, ci_chunk, w_all)
+            if key.smem_bytes() <= _MMA_SMEM:
+                return mma_launch_plan(p, key)
+        if ci_chunk == 8:
+            return None
         ci_chunk //= 2
-    if key.smem_bytes() > _MMA_SMEM:
-        return None
+
+
+def mma_launch_plan(p: ConvParams, key: MmaKey) -> LaunchPlan:
+    """Tile geometry of a ct1d_mma instance for one call."""
+    S = p.stride
     u_first = p.padding // S
     u_last = (p.length_out - 1 + p.padding) // S
-    return LaunchPlan(key, S * nu, (u_last - u_first) // nu + 1, -(-cog // co_tile),
-                      key.smem_bytes(), u_first)
+    return LaunchPlan(key, S * key.nu, (u_last - u_first) // key.nu + 1,
+                      -(-(p.out_channels // p.groups) // key.co_tile), key.smem_bytes(), u_first)
 
 
 def _plan_scatter(p: ConvParams, dtype: str) -> LaunchPlan:

@@ -38,6 +38,8 @@ def launch(x, weight, bias, y, p: ConvParams, dtype: str, device_id: int,
     """
     if y.size == 0:
         return
+    if y.data.ptr % 16:       # ct1d_mma stores 16-byte vectors; fresh allocations qualify
+        raise ValueError("the output buffer must be 16-byte aligned")
     pl = plan(p, dtype, family)
     kern = get_kernel(pl.key, device_id)
     if pl.smem_bytes > 48 * 1024 and _smem_set.get((device_id, pl.key), 0) < pl.smem_bytes:

@@ -15,27 +15,41 @@
 //   * float32 inputs use the 3xTF32 split a*b ~ a_hi*b_hi + a_hi*b_lo + a_lo*b_hi, which
 //     keeps float32 accuracy (error ~2^-22 per product, accumulation in float32);
 //   * float16 and bfloat16 values are exactly representable in TF32, so one MMA per
-//     product is exact (float32 accumulation).
+//     product is exact (float32 accumulation) and their bits go to the MMA unconverted.
+//
+// Where the time goes (benchmarks/NOTES.md): the kernel is issue-bound, so the inner loop
+// is kept to loads and MMAs. The weights are staged once, already split and laid out in
+// MMA-fragment order (one 16-byte load per fragment); x is split in registers with integer
+// rounding (2 instructions per half instead of cvt.rna's 4).
+//
 // A block owns CO_T output channels x NU positions u of every class, i.e. S*NU consecutive
-// output positions; classes that no tap reaches are filled with the bias. The tile is
-// assembled in shared memory and stored to global memory once, coalesced.
+// output positions per channel, assembled in shared memory and stored once with 16-byte
+// stores. Each row of that tile sits in shared memory at the same offset modulo 16 bytes
+// as in global memory, so the copy-out is aligned on both sides whatever L_out is. The
+// positions of classes that no tap reaches hold the bias; they are the same in every
+// tile and are written once per block.
 #include "ct1d_types.cuh"
 
-__device__ __forceinline__ unsigned tf32_bits(float f) {
-    unsigned r;
-    asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(r) : "f"(f));
-    return r;
+// Round to TF32 (10 mantissa bits), to nearest with ties away from zero, as cvt.rna does
+// for finite values; the low 13 bits come back zero.
+__device__ __forceinline__ unsigned tf32_round(float f) {
+    return (__float_as_uint(f) + 0x1000u) & 0xffffe000u;
+}
+
+// f = hi + lo with hi, lo in TF32 (f - hi is exact in float32)
+__device__ __forceinline__ void tf32_split(float f, unsigned& hi, unsigned& lo) {
+    hi = tf32_round(f);
+    lo = tf32_round(f - __uint_as_float(hi));
 }
 
 // d += a * b for one m16n8k8 tile (A row-major 16x8, B column-major 8x8, f32 accumulate)
-__device__ __forceinline__ void mma_tf32(float (&d)[4], const unsigned (&a)[4],
-                                         const unsigned (&b)[2]) {
+__device__ __forceinline__ void mma_tf32(float (&d)[4], const uint4& a, unsigned b0, unsigned b1) {
     // not volatile: the compiler may interleave independent MMAs to hide their latency
     asm(
         "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 "
         "{%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\n"
         : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
-        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+        : "r"(a.x), "r"(a.y), "r"(a.z), "r"(a.w), "r"(b0), "r"(b1));
 }
 
 // The compile-time tap structure of a residue class.
@@ -55,59 +69,65 @@ __device__ constexpr int max_class_taps(int S, int D, int K) {
     return m;
 }
 
-
-// This thread's share of an input stage [CI_CHUNK][XW]: columns u0 - CMAX + j of channels
-// ci0 + c, zero outside the chunk and the sequence.
-template <typename T, int XPT, int XW, int CI_CHUNK, int THREADS, int CMAX>
-__device__ __forceinline__ void fetch_cols(float (&xr)[XPT], const T* __restrict__ xn, int L_in,
-                                           int u0, int ci0, int ci_n) {
-#pragma unroll
-    for (int q = 0; q < XPT; ++q) {
-        const int e = threadIdx.x + q * THREADS, c = e / XW, j = e % XW;
-        const int i = u0 - CMAX + j;
-        xr[q] = (e < CI_CHUNK * XW && c < ci_n && i >= 0 && i < L_in)
-            ? to_acc(xn[(long long)(ci0 + c) * L_in + i]) : 0.f;
-    }
-}
-
-template <int XPT, int XW, int XP, int CI_CHUNK, int THREADS>
-__device__ __forceinline__ void commit_cols(const float (&xr)[XPT], float* x_s) {
-#pragma unroll
-    for (int q = 0; q < XPT; ++q) {
-        const int e = threadIdx.x + q * THREADS;
-        if (e < CI_CHUNK * XW) x_s[(e / XW) * XP + e % XW] = xr[q];
-    }
-}
-
 template <typename T> struct is_f32        { static constexpr bool value = false; };
 template <>           struct is_f32<float> { static constexpr bool value = true; };
+
+// 16 bytes of output elements
+template <typename T> __device__ __forceinline__ void store16(T* dst, const float* src);
+template <> __device__ __forceinline__ void store16<float>(float* dst, const float* src) {
+    *reinterpret_cast<float4*>(dst) = *reinterpret_cast<const float4*>(src);
+}
+template <typename T> __device__ __forceinline__ void store16_half(T* dst, const float* src) {
+    const float4 a = reinterpret_cast<const float4*>(src)[0];
+    const float4 b = reinterpret_cast<const float4*>(src)[1];
+    const float v[8] = {a.x, a.y, a.z, a.w, b.x, b.y, b.z, b.w};
+    unsigned p[4];
+#pragma unroll
+    for (int q = 0; q < 4; ++q)
+        p[q] = from_acc<T>(v[2 * q]).bits | ((unsigned)from_acc<T>(v[2 * q + 1]).bits << 16);
+    *reinterpret_cast<uint4*>(dst) = make_uint4(p[0], p[1], p[2], p[3]);
+}
+template <> __device__ __forceinline__ void store16<f16_t>(f16_t* dst, const float* src) {
+    store16_half(dst, src);
+}
+template <> __device__ __forceinline__ void store16<bf16_t>(bf16_t* dst, const float* src) {
+    store16_half(dst, src);
+}
 
 // Template parameters:
 //   T          element type in memory: float, f16_t, bf16_t
 //   S, D, K    stride, dilation, kernel size (compile-time: the class structure is static)
-//   MT         m16 tiles per warp: the block covers CO_T = 16*MT output channels
-//   NT         n8 tiles per warp; WARPS warps side by side cover NU = WARPS*NT*8 positions u
+//   MT, NT     m16 x n8 tiles per warp
+//   WM, WN     warps along output channels x along positions:
+//              the block covers CO_T = 16*MT*WM channels and NU = 8*NT*WN positions u
 //   CI_CHUNK   input channels staged per step (a multiple of 8)
 //   W_ALL      all K taps of a single channel chunk stay in shared memory for every tile
 //
-// Shared memory (floats): x_s [CI_CHUNK][XP], w_s [taps][CI_CHUNK][CP], out_s [CO_T][OP]
-template <typename T, int S, int D, int K, int MT, int NT, int WARPS, int CI_CHUNK, bool W_ALL>
-__global__ void __launch_bounds__(WARPS * 32, 2)
+// Shared memory: x_s float [CI_CHUNK][XP]; w_s uint4 [taps][CI_CHUNK/8][CO_T/16][32] (x2 for
+// the hi/lo halves of float32); out_s float [CO_T][OP].
+template <typename T, int S, int D, int K, int MT, int NT, int WM, int WN, int CI_CHUNK, bool W_ALL>
+__global__ void __launch_bounds__(WM * WN * 32, (WM * WN <= 8) ? 2 : 1)
 ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__ bias,
          T* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
          int u_first, int n_tiles, int n_offset)
 {
+    constexpr int WARPS = WM * WN;
     constexpr int THREADS = WARPS * 32;
-    constexpr int CO_T = 16 * MT;
-    constexpr int NU = WARPS * NT * 8;
+    constexpr int CO_T = 16 * MT * WM;
+    constexpr int MI = CO_T / 16;                     // m16 tiles per block
+    constexpr int NU = 8 * NT * WN;
+    constexpr int KC8 = CI_CHUNK / 8;
     constexpr int CMAX = (K - 1) * D / S;             // largest column offset c_k
     constexpr int XW = NU + CMAX;                     // staged columns per channel
     constexpr int XP = ((XW - 8 + 31) / 32) * 32 + 8; // pitch = 8 mod 32: conflict-free B loads
-    constexpr int CP = CO_T + 8;                      // pitch = 8 mod 16: conflict-free A loads
-    constexpr int OP = S * NU + 4;
+    constexpr int VEC = 16 / sizeof(T);               // elements per 16-byte store
+    constexpr int OP = S * NU + VEC;                  // room for the row's alignment shift
     constexpr int WTAPS = W_ALL ? K : max_class_taps(S, D, K);
     constexpr bool SPLIT = is_f32<T>::value;
-    constexpr int XPT = (CI_CHUNK * XW + THREADS - 1) / THREADS;
+    constexpr int W_FRAGS = WTAPS * KC8 * MI * 32;    // uint4 per weight half
+    constexpr int RPW = (CI_CHUNK + WARPS - 1) / WARPS;   // staged rows per warp
+    constexpr int CPL = (XW + 31) / 32;               // staged columns per lane
+    static_assert(CI_CHUNK % 8 == 0 && (S * NU) % 8 == 0, "tile geometry");
 
     const int cig = C_in / groups, cog = C_out / groups;
     const int co_chunks = (cog + CO_T - 1) / CO_T;
@@ -117,81 +137,124 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     const long long n = (long long)blockIdx.z + n_offset;
     const int n_chunks = (cig + CI_CHUNK - 1) / CI_CHUNK;
 
-    extern __shared__ __align__(16) float smem[];
-    float* x_s = smem;
-    float* w_s = x_s + CI_CHUNK * XP;
-    float* out_s = w_s + WTAPS * CI_CHUNK * CP;
+    extern __shared__ __align__(16) unsigned char smem_raw[];
+    uint4* w_hi = reinterpret_cast<uint4*>(smem_raw);
+    uint4* w_lo = w_hi + (SPLIT ? W_FRAGS : 0);
+    float* x_s = reinterpret_cast<float*>(w_hi + (SPLIT ? 2 : 1) * W_FRAGS);
+    float* out_s = x_s + CI_CHUNK * XP;
 
     const int tid = threadIdx.x, warp = tid >> 5, lane = tid & 31;
     const int gq = lane >> 2, tq = lane & 3;          // MMA fragment coordinates
-    const int uw = warp * NT * 8;                     // this warp's first position u
+    const int wm = warp / WN, wn = warp % WN;
+    const int uw = wn * NT * 8;                       // this warp's first position u
 
     const T* xn = x + (n * C_in + (long long)g * cig) * L_in;
     const T* wg = w + (long long)g * cig * cog * K;
-    T* yn = y + (n * C_out + (long long)g * cog + co_base) * L_out;
+    const long long row0 = n * C_out + (long long)g * cog + co_base;   // global row of out_s row 0
+    T* yb = y + row0 * L_out;
+    const T* bg = bias == nullptr ? nullptr : bias + g * cog + co_base;
 
-    float bv[MT][2];                                  // bias of this thread's fragment rows
+    // Alignment shift of out_s row `row`: its element p sits at row*OP + shift(row) + p,
+    // congruent to its global index mod VEC. Tiles start NU*S (a multiple of 8) apart.
+    auto shift = [&](int row) -> int {
+        const long long gi = (row0 + row) * L_out + (long long)u_first * S - pad;
+        return (int)(((gi % VEC) + VEC) % VEC);
+    };
+
+    // This thread's fragment rows: bias and shifted row offsets in out_s
+    float bv[MT][2];
+    int ro[MT][2];
 #pragma unroll
     for (int mt = 0; mt < MT; ++mt)
 #pragma unroll
         for (int h = 0; h < 2; ++h) {
-            const int co = mt * 16 + gq + 8 * h;
-            bv[mt][h] = (bias != nullptr && co < co_n) ? to_acc(bias[g * cog + co_base + co]) : 0.f;
+            const int co = (wm * MT + mt) * 16 + gq + 8 * h;
+            bv[mt][h] = (bg != nullptr && co < co_n) ? to_acc(bg[co]) : 0.f;
+            ro[mt][h] = co * OP + shift(co);
         }
 
-    // x staging goes through registers: with one channel chunk, the next tile's loads
-    // are in flight while this tile computes.
-    float xr[XPT];
-    // weights of the listed taps, transposed to [tap][ci][co] (zero outside the block)
+    // Weights of the listed taps in fragment order: element q of lane (gq, tq) of m16 tile
+    // mi, k8 step kc8 is w[ci = kc8*8 + tq + 4*(q>>1)][co = mi*16 + gq + 8*(q&1)].
     auto stage_w = [&](int r, int ci0, int ci_n) {
-        constexpr int NTAP = WTAPS;
-        for (int e = tid; e < CI_CHUNK * CO_T * NTAP; e += THREADS) {
-            const int c = e / (CO_T * NTAP), co = (e / NTAP) % CO_T, tk = e % NTAP;
+        unsigned* hi = reinterpret_cast<unsigned*>(w_hi);
+        unsigned* lo = reinterpret_cast<unsigned*>(w_lo);
+        for (int e = tid; e < W_FRAGS * 4; e += THREADS) {
+            const int q = e & 3, ln = (e >> 2) & 31, f = e >> 7;
+            const int mi = f % MI, kc8 = (f / MI) % KC8, tk = f / (MI * KC8);
+            const int co = mi * 16 + (ln >> 2) + 8 * (q & 1);
+            const int c = kc8 * 8 + (ln & 3) + 4 * (q >> 1);
             int k = tk;
             if (!W_ALL) {
                 k = -1;
 #pragma unroll
                 for (int rr = 0; rr < S; ++rr)
-                    if (rr == r && tk < class_taps(rr, S, D, K)) {
 #pragma unroll
-                        for (int jj = 0; jj < max_class_taps(S, D, K); ++jj)
-                            if (jj == tk) k = class_tap(rr, jj, S, D, K);
-                    }
+                    for (int jj = 0; jj < class_taps(rr, S, D, K); ++jj)
+                        if (rr == r && jj == tk) k = class_tap(rr, jj, S, D, K);
             }
-            w_s[(tk * CI_CHUNK + c) * CP + co] = (k >= 0 && c < ci_n && co < co_n)
+            const float v = (k >= 0 && c < ci_n && co < co_n)
                 ? to_acc(wg[((long long)(ci0 + c) * cog + co_base + co) * K + k]) : 0.f;
+            if (SPLIT) {
+                tf32_split(v, hi[e], lo[e]);
+            } else {
+                hi[e] = __float_as_uint(v);           // exact in TF32
+            }
         }
     };
 
+    // x staging goes through registers: with one channel chunk, the next tile's loads are
+    // in flight while this tile computes. Row c = warp + WARPS*a, column j = lane + 32*b
+    // holds x[ci0 + c, u0 - CMAX + j] (zero outside the chunk and the sequence).
+    float xr[RPW][CPL];
+    auto fetch_cols = [&](int u0, int ci0, int ci_n) {
+#pragma unroll
+        for (int a = 0; a < RPW; ++a) {
+            const int c = warp + WARPS * a;
+            const T* xc = xn + (long long)(ci0 + c) * L_in;
+#pragma unroll
+            for (int b = 0; b < CPL; ++b) {
+                const int j = lane + 32 * b, i = u0 - CMAX + j;
+                xr[a][b] = (c < ci_n && j < XW && i >= 0 && i < L_in) ? to_acc(xc[i]) : 0.f;
+            }
+        }
+    };
+    auto commit_cols = [&]() {
+#pragma unroll
+        for (int a = 0; a < RPW; ++a)
+#pragma unroll
+            for (int b = 0; b < CPL; ++b) {
+                const int c = warp + WARPS * a, j = lane + 32 * b;
+                if (c < CI_CHUNK && j < XW) x_s[c * XP + j] = xr[a][b];
+            }
+    };
+
+    // Positions of classes that no tap reaches: the bias, once for every tile.
+    for (int e = tid; e < CO_T * S * NU; e += THREADS) {
+        const int row = e / (S * NU), p = e % (S * NU);
+        if (class_taps(p % S, S, D, K) == 0)
+            out_s[row * OP + shift(row) + p] = (bg != nullptr && row < co_n) ? to_acc(bg[row]) : 0.f;
+    }
+
     const bool one_chunk = n_chunks == 1;
     bool w_loaded = false;
-    if (one_chunk && (int)blockIdx.x < n_tiles) fetch_cols<T, XPT, XW, CI_CHUNK, THREADS, CMAX>(xr, xn, L_in, u_first + blockIdx.x * NU, 0, cig);
+    if (one_chunk && (int)blockIdx.x < n_tiles) fetch_cols(u_first + blockIdx.x * NU, 0, cig);
 
     for (int tile = blockIdx.x; tile < n_tiles; tile += gridDim.x) {
         const int u0 = u_first + tile * NU;
-        const int o0 = u0 * S - pad;                  // output position of out_s column 0
+        const int o0 = u0 * S - pad;                  // output position of tile column 0
 
         __syncthreads();                              // previous tile fully stored
         if (one_chunk) {
-            commit_cols<XPT, XW, XP, CI_CHUNK, THREADS>(xr, x_s);
+            commit_cols();
             if (W_ALL && !w_loaded) { stage_w(0, 0, cig); w_loaded = true; }
             __syncthreads();
-            if (tile + (int)gridDim.x < n_tiles)
-                fetch_cols<T, XPT, XW, CI_CHUNK, THREADS, CMAX>(xr, xn, L_in, u0 + gridDim.x * NU, 0, cig);
+            if (tile + (int)gridDim.x < n_tiles) fetch_cols(u0 + gridDim.x * NU, 0, cig);
         }
 
 #pragma unroll
         for (int r = 0; r < S; ++r) {
             const int ntaps = class_taps(r, S, D, K);
-            if (ntaps == 0) {
-                // no tap reaches this residue class: bias only, written once
-                for (int e = tid; e < CO_T * NU; e += THREADS) {
-                    const int co = e / NU, u = e % NU;
-                    out_s[co * OP + u * S + r] =
-                        (bias != nullptr && co < co_n) ? to_acc(bias[g * cog + co_base + co]) : 0.f;
-                }
-                continue;
-            }
+            if (ntaps == 0) continue;                 // bias only, already in out_s
             float acc[MT][NT][4];
 #pragma unroll
             for (int mt = 0; mt < MT; ++mt)
@@ -205,8 +268,8 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                 if (!one_chunk || !W_ALL) {
                     __syncthreads();                  // done reading the previous stage
                     if (!one_chunk) {
-                        fetch_cols<T, XPT, XW, CI_CHUNK, THREADS, CMAX>(xr, xn, L_in, u0, ci0, ci_n);
-                        commit_cols<XPT, XW, XP, CI_CHUNK, THREADS>(xr, x_s);
+                        fetch_cols(u0, ci0, ci_n);
+                        commit_cols();
                     }
                     if (!W_ALL) stage_w(r, ci0, ci_n);
                     __syncthreads();
@@ -219,31 +282,25 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                     for (int jj = 0; jj < max_class_taps(S, D, K); ++jj)
                         if (jj == tk) k = class_tap(r, jj, S, D, K);
                     const int ck = k * D / S;
-                    const float* wk = w_s + (W_ALL ? k : tk) * CI_CHUNK * CP;
-                    const float* xk = x_s + uw + gq + CMAX - ck;
+                    const uint4* wh = w_hi + (W_ALL ? k : tk) * KC8 * MI * 32 + wm * MT * 32 + lane;
+                    const uint4* wl = w_lo + (W_ALL ? k : tk) * KC8 * MI * 32 + wm * MT * 32 + lane;
+                    const float* xk = x_s + tq * XP + uw + gq + CMAX - ck;
 #pragma unroll 2
-                    for (int kc = 0; kc < CI_CHUNK; kc += 8) {
-                        unsigned ahi[MT][4], alo[MT][4];
-#pragma unroll
-                        for (int mt = 0; mt < MT; ++mt) {
-                            const float* a = wk + (kc + tq) * CP + mt * 16 + gq;
-                            const float av[4] = {a[0], a[8], a[4 * CP], a[4 * CP + 8]};
-#pragma unroll
-                            for (int q = 0; q < 4; ++q) {
-                                ahi[mt][q] = tf32_bits(av[q]);
-                                if (SPLIT) alo[mt][q] = tf32_bits(av[q] - __uint_as_float(ahi[mt][q]));
-                            }
-                        }
+                    for (int kc8 = 0; kc8 < KC8; ++kc8) {
                         unsigned bhi[NT][2], blo[NT][2];
 #pragma unroll
-                        for (int nt = 0; nt < NT; ++nt) {
-                            const float* b = xk + (kc + tq) * XP + nt * 8;
-                            const float bvv[2] = {b[0], b[4 * XP]};
+                        for (int nt = 0; nt < NT; ++nt)
 #pragma unroll
                             for (int q = 0; q < 2; ++q) {
-                                bhi[nt][q] = tf32_bits(bvv[q]);
-                                if (SPLIT) blo[nt][q] = tf32_bits(bvv[q] - __uint_as_float(bhi[nt][q]));
+                                const float v = xk[(kc8 * 8 + 4 * q) * XP + nt * 8];
+                                if (SPLIT) tf32_split(v, bhi[nt][q], blo[nt][q]);
+                                else bhi[nt][q] = __float_as_uint(v);
                             }
+                        uint4 ahi[MT], alo[MT];
+#pragma unroll
+                        for (int mt = 0; mt < MT; ++mt) {
+                            ahi[mt] = wh[(kc8 * MI + mt) * 32];
+                            if (SPLIT) alo[mt] = wl[(kc8 * MI + mt) * 32];
                         }
                         // MT*NT independent accumulators between dependent MMAs;
                         // the small split terms first
@@ -251,16 +308,19 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
 #pragma unroll
                             for (int mt = 0; mt < MT; ++mt)
 #pragma unroll
-                                for (int nt = 0; nt < NT; ++nt) mma_tf32(acc[mt][nt], alo[mt], bhi[nt]);
+                                for (int nt = 0; nt < NT; ++nt)
+                                    mma_tf32(acc[mt][nt], alo[mt], bhi[nt][0], bhi[nt][1]);
 #pragma unroll
                             for (int mt = 0; mt < MT; ++mt)
 #pragma unroll
-                                for (int nt = 0; nt < NT; ++nt) mma_tf32(acc[mt][nt], ahi[mt], blo[nt]);
+                                for (int nt = 0; nt < NT; ++nt)
+                                    mma_tf32(acc[mt][nt], ahi[mt], blo[nt][0], blo[nt][1]);
                         }
 #pragma unroll
                         for (int mt = 0; mt < MT; ++mt)
 #pragma unroll
-                            for (int nt = 0; nt < NT; ++nt) mma_tf32(acc[mt][nt], ahi[mt], bhi[nt]);
+                            for (int nt = 0; nt < NT; ++nt)
+                                mma_tf32(acc[mt][nt], ahi[mt], bhi[nt][0], bhi[nt][1]);
                     }
                 }
             }
@@ -269,22 +329,28 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
             for (int mt = 0; mt < MT; ++mt)
 #pragma unroll
                 for (int nt = 0; nt < NT; ++nt) {
-                    const int u = uw + nt * 8 + 2 * tq;
-                    float* o_lo = out_s + (mt * 16 + gq) * OP + u * S + r;
-                    float* o_hi = o_lo + 8 * OP;
-                    o_lo[0] = acc[mt][nt][0] + bv[mt][0];
-                    o_lo[S] = acc[mt][nt][1] + bv[mt][0];
-                    o_hi[0] = acc[mt][nt][2] + bv[mt][1];
-                    o_hi[S] = acc[mt][nt][3] + bv[mt][1];
+                    const int p = (uw + nt * 8 + 2 * tq) * S + r;
+                    out_s[ro[mt][0] + p] = acc[mt][nt][0] + bv[mt][0];
+                    out_s[ro[mt][0] + p + S] = acc[mt][nt][1] + bv[mt][0];
+                    out_s[ro[mt][1] + p] = acc[mt][nt][2] + bv[mt][1];
+                    out_s[ro[mt][1] + p + S] = acc[mt][nt][3] + bv[mt][1];
                 }
         }
 
         __syncthreads();
-        // each output element goes to global memory exactly once, coalesced along positions
+        // Copy-out: each output element goes to global memory exactly once. Tile column p
+        // of a row is out_s column sh + p; columns [qa, qb) go as aligned 16-byte vectors,
+        // the at most 2*(VEC-1) columns around them one by one.
         const int p_lo = max(0, -o0), p_hi = min(S * NU, L_out - o0);
-        for (int row = warp; row < co_n; row += WARPS)
-#pragma unroll 4
-            for (int p = p_lo + lane; p < p_hi; p += 32)
-                yn[(long long)row * L_out + o0 + p] = from_acc<T>(out_s[row * OP + p]);
+        for (int row = warp; row < co_n; row += WARPS) {
+            const int sh = shift(row);
+            const float* src = out_s + row * OP;
+            T* dst = yb + (long long)row * L_out + o0 - sh;     // dst[q] <-> src[q]
+            const int q_lo = sh + p_lo, q_hi = sh + p_hi;
+            const int qa = min((q_lo + VEC - 1) / VEC * VEC, q_hi), qb = max(q_hi / VEC * VEC, qa);
+            for (int q = qa + lane * VEC; q < qb; q += 32 * VEC) store16<T>(dst + q, src + q);
+            if (lane < qa - q_lo) dst[q_lo + lane] = from_acc<T>(src[q_lo + lane]);
+            if (lane < q_hi - qb) dst[qb + lane] = from_acc<T>(src[qb + lane]);
+        }
     }
 }

@@ -31,7 +31,8 @@ def _report():
     yield
     if REPORT and _stats:
         os.makedirs(REPORT, exist_ok=True)
-        path = os.path.join(REPORT, "gpu_test_stats.json")
+        worker = os.environ.get("PYTEST_XDIST_WORKER")       # one file per xdist worker
+        path = os.path.join(REPORT, f"gpu_test_stats{'_' + worker if worker else ''}.json")
         summary = {k: (max(v) if k.startswith("err") else v) for k, v in _stats.items()}
         with open(path, "w") as f:
             json.dump(summary, f, indent=1)

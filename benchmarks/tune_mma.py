@@ -1,0 +1,96 @@
+"""Time ct1d_mma tile shapes on one call, each checked against torch in float64.
+
+    python benchmarks/tune_mma.py [--seed-only]   (GPU machine with torch, repo root)
+
+For every candidate (mt, nt, wm, wn) the call runs through the normal launcher with the
+instance forced; the output is NaN-poisoned first and compared with
+torch.nn.functional.conv_transpose1d on float64 copies of the same inputs. The plan's own
+choice is marked with '*'. Prints one table per call; times are CUDA-event medians.
+"""
+import sys
+
+import cupy
+import numpy as np
+import torch
+
+from cupyconv import _gpu
+from cupyconv._args import check_conv_args
+from cupyconv._dispatch import MmaKey, mma_launch_plan, plan
+
+SHAPES = [(2, 2, 2, 4), (4, 1, 1, 8), (4, 2, 1, 4), (2, 4, 2, 4), (2, 2, 2, 8), (1, 4, 4, 4),
+          (2, 1, 2, 4)]
+CALLS = {   # name: (N, C_in, C_out, K, L, stride, padding, dilation)
+    "seed": (16, 32, 64, 3, 131072, 2, 1, 2),
+    "voc_s2_c64": (8, 64, 32, 4, 65536, 2, 1, 1),
+    "dil_s1_c64": (8, 64, 64, 3, 65536, 1, 2, 2),
+}
+
+
+def events_ms(fn, reps=30):
+    for _ in range(3):
+        fn()
+    ts = []
+    for _ in range(reps):
+        a, b = cupy.cuda.Event(), cupy.cuda.Event()
+        a.record()
+        fn()
+        b.record()
+        b.synchronize()
+        ts.append(cupy.cuda.get_elapsed_time(a, b))
+    return float(np.median(ts))
+
+
+def run_call(name, dtype):
+    N, cin, cout, K, L, S, P, D = CALLS[name]
+    p = check_conv_args((N, cin, L), (cin, cout, K), None, stride=S, padding=P, dilation=D)
+    tdt = torch.float32 if dtype == "float32" else torch.bfloat16
+    xt = torch.randn(N, cin, L, device="cuda").to(tdt)
+    wt = torch.randn(cin, cout, K, device="cuda").to(tdt)
+    ref = torch.nn.functional.conv_transpose1d(xt.double(), wt.double(), stride=S, padding=P,
+                                               dilation=D)
+    ref_norm = ref.norm().item()
+    x = cupy.from_dlpack(xt.view(torch.int16) if dtype == "bfloat16" else xt)
+    w = cupy.from_dlpack(wt.view(torch.int16) if dtype == "bfloat16" else wt)
+    yt = torch.empty(ref.shape, dtype=tdt, device="cuda")
+    y = cupy.from_dlpack(yt.view(torch.int16) if dtype == "bfloat16" else yt)
+    gb = (x.nbytes + w.nbytes + y.nbytes) / 1e9
+    t_torch = events_ms(lambda: torch.nn.functional.conv_transpose1d(
+        xt, wt, stride=S, padding=P, dilation=D))
+    default = plan(p, dtype).key
+    base = dict(dtype=dtype, stride=S, dilation=D, kernel_size=K, ci_chunk=default.ci_chunk,
+                w_all=default.w_all)
+    keys = [default] + [MmaKey(mt=mt, nt=nt, wm=wm, wn=wn, **base) for mt, nt, wm, wn in SHAPES]
+    rows, seen = [], set()
+    for key in keys:
+        if key in seen or key.family != "ct1d_mma":
+            continue
+        seen.add(key)
+        lp = mma_launch_plan(p, key)
+        if lp.smem_bytes > 227 * 1024:
+            continue
+        _gpu.plan = lambda *a, _lp=lp: _lp
+        run = lambda: _gpu.launch(x, w, None, y, p, dtype, 0)
+        yt.fill_(float("nan"))
+        run()
+        err = ((yt.double() - ref).norm().item() / ref_norm)
+        ms = events_ms(run)
+        rows.append((key, lp.smem_bytes, ms, err))
+    _gpu.plan = plan
+    print(f"\n{name} {dtype}: torch {t_torch:.3f} ms, {gb:.3f} GB")
+    print(f"  {'mt nt wm wn':12s} {'smem KB':>7s} {'ms':>7s} {'GB/s':>6s} {'x torch':>7s} {'rel err':>8s}")
+    for key, smem, ms, err in rows:
+        mark = "*" if key == default else " "
+        print(f" {mark}{key.mt:2d} {key.nt:2d} {key.wm:2d} {key.wn:2d}    {smem / 1024:7.1f} {ms:7.3f} "
+              f"{gb / ms * 1e3:6.0f} {t_torch / ms:7.2f} {err:8.1e}", flush=True)
+
+
+def main():
+    torch.backends.cudnn.allow_tf32 = False
+    names = ["seed"] if "--seed-only" in sys.argv else list(CALLS)
+    for name in names:
+        for dtype in ("float32", "bfloat16"):
+            run_call(name, dtype)
+
+
+if __name__ == "__main__":
+    main()
