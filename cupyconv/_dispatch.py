@@ -111,12 +111,13 @@ class MmaKey:
         """Mirrors the shared-memory layout at the top of kernels/ct1d_mma.cu."""
         S, D, K = self.stride, self.dilation, self.kernel_size
         xw = self.nu + (K - 1) * D // S
-        xp = (xw - 8 + 31) // 32 * 32 + 8
+        split = self.dtype == "float32"                     # 3xTF32 keeps hi and lo halves
+        xp = (xw - 4 + 15) // 16 * 16 + 4
         taps = K if self.w_all else max_class_taps(S, D, K)
-        halves = 2 if self.dtype == "float32" else 1       # 3xTF32 keeps hi and lo
-        vec = 4 if self.dtype == "float32" else 8           # elements per 16-byte store
-        return 4 * (halves * taps * self.ci_chunk * self.co_tile + self.ci_chunk * xp
-                    + self.co_tile * (S * self.nu + vec))
+        halves = 2 if split else 1
+        vec = 4 if split else 8                             # elements per 16-byte store
+        return 4 * (halves * (taps * self.ci_chunk * self.co_tile + self.ci_chunk * xp)
+                    + self.co_tile * (S * self.nu + vec + 1))
 
 
 @dataclass(frozen=True)

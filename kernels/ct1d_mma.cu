@@ -103,8 +103,9 @@ template <> __device__ __forceinline__ void store16<bf16_t>(bf16_t* dst, const f
 //   CI_CHUNK   input channels staged per step (a multiple of 8)
 //   W_ALL      all K taps of a single channel chunk stay in shared memory for every tile
 //
-// Shared memory: x_s float [CI_CHUNK][XP]; w_s uint4 [taps][CI_CHUNK/8][CO_T/16][32] (x2 for
-// the hi/lo halves of float32); out_s float [CO_T][OP].
+// Shared memory: w_s uint4 [taps][CI_CHUNK/8][CO_T/16][32] and x_s uint2 [CI_CHUNK/2][XP]
+// (both x2 for the hi/lo halves of float32) in MMA-operand order; out_s float [CO_T][OP];
+// sh_s int [CO_T]. x_s pairs channels c and c+4 of each group of 8 (the b0, b1 operands).
 template <typename T, int S, int D, int K, int MT, int NT, int WM, int WN, int CI_CHUNK, bool W_ALL>
 __global__ void __launch_bounds__(WM * WN * 32, (WM * WN <= 8) ? 2 : 1)
 ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__ bias,
@@ -119,11 +120,11 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     constexpr int KC8 = CI_CHUNK / 8;
     constexpr int CMAX = (K - 1) * D / S;             // largest column offset c_k
     constexpr int XW = NU + CMAX;                     // staged columns per channel
-    constexpr int XP = ((XW - 8 + 31) / 32) * 32 + 8; // pitch = 8 mod 32: conflict-free B loads
+    constexpr bool SPLIT = is_f32<T>::value;
+    constexpr int XP = ((XW - 4 + 15) / 16) * 16 + 4; // pitch 4 mod 16: conflict-free B loads
     constexpr int VEC = 16 / sizeof(T);               // elements per 16-byte store
     constexpr int OP = S * NU + VEC;                  // room for the row's alignment shift
     constexpr int WTAPS = W_ALL ? K : max_class_taps(S, D, K);
-    constexpr bool SPLIT = is_f32<T>::value;
     constexpr int W_FRAGS = WTAPS * KC8 * MI * 32;    // uint4 per weight half
     constexpr int RPW = (CI_CHUNK + WARPS - 1) / WARPS;   // staged rows per warp
     constexpr int CPL = (XW + 31) / 32;               // staged columns per lane
@@ -140,8 +141,10 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     extern __shared__ __align__(16) unsigned char smem_raw[];
     uint4* w_hi = reinterpret_cast<uint4*>(smem_raw);
     uint4* w_lo = w_hi + (SPLIT ? W_FRAGS : 0);
-    float* x_s = reinterpret_cast<float*>(w_hi + (SPLIT ? 2 : 1) * W_FRAGS);
-    float* out_s = x_s + CI_CHUNK * XP;
+    unsigned* x_s = reinterpret_cast<unsigned*>(w_hi + (SPLIT ? 2 : 1) * W_FRAGS);
+    constexpr int X_PLANE = CI_CHUNK * XP;            // words per half
+    float* out_s = reinterpret_cast<float*>(x_s + X_PLANE * (SPLIT ? 2 : 1));
+    int* sh_s = reinterpret_cast<int*>(out_s + CO_T * OP);
 
     const int tid = threadIdx.x, warp = tid >> 5, lane = tid & 31;
     const int gq = lane >> 2, tq = lane & 3;          // MMA fragment coordinates
@@ -210,11 +213,12 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
 #pragma unroll
         for (int a = 0; a < RPW; ++a) {
             const int c = warp + WARPS * a;
-            const T* xc = xn + (long long)(ci0 + c) * L_in;
+            const T* xc = xn + (long long)(ci0 + c) * L_in + (u0 - CMAX);
+            const int i_end = c < ci_n ? L_in - (u0 - CMAX) : 0;     // valid j: [-(u0-CMAX), i_end)
 #pragma unroll
             for (int b = 0; b < CPL; ++b) {
-                const int j = lane + 32 * b, i = u0 - CMAX + j;
-                xr[a][b] = (c < ci_n && j < XW && i >= 0 && i < L_in) ? to_acc(xc[i]) : 0.f;
+                const int j = lane + 32 * b;
+                xr[a][b] = (j < XW && j >= CMAX - u0 && j < i_end) ? to_acc(xc[j]) : 0.f;
             }
         }
     };
@@ -224,15 +228,25 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
 #pragma unroll
             for (int b = 0; b < CPL; ++b) {
                 const int c = warp + WARPS * a, j = lane + 32 * b;
-                if (c < CI_CHUNK && j < XW) x_s[c * XP + j] = xr[a][b];
+                if (c < CI_CHUNK && j < XW) {
+                    const int wi = 2 * (((c >> 3) * 4 + (c & 3)) * XP + j) + ((c >> 2) & 1);
+                    if (SPLIT) {
+                        tf32_split(xr[a][b], x_s[wi], x_s[X_PLANE + wi]);
+                    } else {
+                        x_s[wi] = __float_as_uint(xr[a][b]);     // exact in TF32
+                    }
+                }
             }
     };
 
-    // Positions of classes that no tap reaches: the bias, once for every tile.
-    for (int e = tid; e < CO_T * S * NU; e += THREADS) {
-        const int row = e / (S * NU), p = e % (S * NU);
-        if (class_taps(p % S, S, D, K) == 0)
-            out_s[row * OP + shift(row) + p] = (bg != nullptr && row < co_n) ? to_acc(bg[row]) : 0.f;
+    // Row shifts, and the positions of classes that no tap reaches: the bias, written
+    // once for every tile.
+    for (int row = warp; row < CO_T; row += WARPS) {
+        const int sh = shift(row);
+        if (lane == 0) sh_s[row] = sh;
+        const float b = (bg != nullptr && row < co_n) ? to_acc(bg[row]) : 0.f;
+        for (int p = lane; p < S * NU; p += 32)
+            if (class_taps(p % S, S, D, K) == 0) out_s[row * OP + sh + p] = b;
     }
 
     const bool one_chunk = n_chunks == 1;
@@ -284,18 +298,16 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                     const int ck = k * D / S;
                     const uint4* wh = w_hi + (W_ALL ? k : tk) * KC8 * MI * 32 + wm * MT * 32 + lane;
                     const uint4* wl = w_lo + (W_ALL ? k : tk) * KC8 * MI * 32 + wm * MT * 32 + lane;
-                    const float* xk = x_s + tq * XP + uw + gq + CMAX - ck;
-#pragma unroll 2
+                    const uint2* xh = reinterpret_cast<const uint2*>(x_s) + tq * XP + uw + gq + CMAX - ck;
+                    const uint2* xl = xh + X_PLANE / 2;
+#pragma unroll
                     for (int kc8 = 0; kc8 < KC8; ++kc8) {
-                        unsigned bhi[NT][2], blo[NT][2];
+                        uint2 bhi[NT], blo[NT];
 #pragma unroll
-                        for (int nt = 0; nt < NT; ++nt)
-#pragma unroll
-                            for (int q = 0; q < 2; ++q) {
-                                const float v = xk[(kc8 * 8 + 4 * q) * XP + nt * 8];
-                                if (SPLIT) tf32_split(v, bhi[nt][q], blo[nt][q]);
-                                else bhi[nt][q] = __float_as_uint(v);
-                            }
+                        for (int nt = 0; nt < NT; ++nt) {
+                            bhi[nt] = xh[kc8 * 4 * XP + nt * 8];
+                            if (SPLIT) blo[nt] = xl[kc8 * 4 * XP + nt * 8];
+                        }
                         uint4 ahi[MT], alo[MT];
 #pragma unroll
                         for (int mt = 0; mt < MT; ++mt) {
@@ -309,18 +321,18 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                             for (int mt = 0; mt < MT; ++mt)
 #pragma unroll
                                 for (int nt = 0; nt < NT; ++nt)
-                                    mma_tf32(acc[mt][nt], alo[mt], bhi[nt][0], bhi[nt][1]);
+                                    mma_tf32(acc[mt][nt], alo[mt], bhi[nt].x, bhi[nt].y);
 #pragma unroll
                             for (int mt = 0; mt < MT; ++mt)
 #pragma unroll
                                 for (int nt = 0; nt < NT; ++nt)
-                                    mma_tf32(acc[mt][nt], ahi[mt], blo[nt][0], blo[nt][1]);
+                                    mma_tf32(acc[mt][nt], ahi[mt], blo[nt].x, blo[nt].y);
                         }
 #pragma unroll
                         for (int mt = 0; mt < MT; ++mt)
 #pragma unroll
                             for (int nt = 0; nt < NT; ++nt)
-                                mma_tf32(acc[mt][nt], ahi[mt], bhi[nt][0], bhi[nt][1]);
+                                mma_tf32(acc[mt][nt], ahi[mt], bhi[nt].x, bhi[nt].y);
                     }
                 }
             }
@@ -339,18 +351,22 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
 
         __syncthreads();
         // Copy-out: each output element goes to global memory exactly once. Tile column p
-        // of a row is out_s column sh + p; columns [qa, qb) go as aligned 16-byte vectors,
-        // the at most 2*(VEC-1) columns around them one by one.
+        // of a row is out_s column sh + p, congruent to its global index mod VEC. Slot c of
+        // a row covers out_s columns [c*VEC, c*VEC + VEC): a 16-byte store where all of
+        // them belong to the tile, element by element at the two ends.
+        constexpr int SLOTS = S * NU / VEC + 1;
         const int p_lo = max(0, -o0), p_hi = min(S * NU, L_out - o0);
-        for (int row = warp; row < co_n; row += WARPS) {
-            const int sh = shift(row);
-            const float* src = out_s + row * OP;
-            T* dst = yb + (long long)row * L_out + o0 - sh;     // dst[q] <-> src[q]
-            const int q_lo = sh + p_lo, q_hi = sh + p_hi;
-            const int qa = min((q_lo + VEC - 1) / VEC * VEC, q_hi), qb = max(q_hi / VEC * VEC, qa);
-            for (int q = qa + lane * VEC; q < qb; q += 32 * VEC) store16<T>(dst + q, src + q);
-            if (lane < qa - q_lo) dst[q_lo + lane] = from_acc<T>(src[q_lo + lane]);
-            if (lane < q_hi - qb) dst[qb + lane] = from_acc<T>(src[qb + lane]);
+        for (int v = tid; v < co_n * SLOTS; v += THREADS) {
+            const int row = v / SLOTS, q = (v % SLOTS) * VEC;
+            const int sh = sh_s[row];
+            const float* src = out_s + row * OP + q;
+            T* dst = yb + (long long)row * L_out + (o0 - sh + q);
+            const int lo = max(q, sh + p_lo) - q, hi = min(q + VEC, sh + p_hi) - q;
+            if (lo == 0 && hi == VEC) {
+                store16<T>(dst, src);
+            } else {
+                for (int e = lo; e < hi; ++e) dst[e] = from_acc<T>(src[e]);
+            }
         }
     }
 }
