@@ -21,10 +21,9 @@ from cupyconv._modules import OPTIONS, kernel_source
 VARIANTS = {
     "base": [],
     # no global stores of the output tile (the smem tile is still assembled)
-    "no_store": [(r"store16<T>\(dst \+ q, src \+ q\);",
-                  "if (pad == -12345) store16<T>(dst + q, src + q);")],
+    "no_store": [(r"store16<T>\(dst, src\);", "if (pad == -12345) store16<T>(dst, src);")],
     # no global loads of x (the staging arithmetic and smem stores stay)
-    "no_xload": [(r"to_acc\(xc\[i\]\)", "(float)(i ^ c)")],
+    "no_xload": [(r"to_acc\(xc\[j\]\)", "(float)(j ^ c)")],
     # tensor-core instructions replaced by one FADD chain (loads and splits stay)
     "no_mma_instr": [(r'asm\(\s*"mma\.sync[^;]*;\\n"[^;]*;',
                       "d[0] += __uint_as_float(a.x ^ a.y ^ a.z ^ a.w ^ b0 ^ b1);")],
@@ -35,7 +34,7 @@ VARIANTS = {
                  "for (int tk = 0; tk < 0; ++tk) {")],
     "only_store": [(r"for \(int tk = 0; tk < max_class_taps\(S, D, K\); \+\+tk\) \{",
                     "for (int tk = 0; tk < 0; ++tk) {"),
-                   (r"to_acc\(xc\[i\]\)", "(float)(i ^ c)")],
+                   (r"to_acc\(xc\[j\]\)", "(float)(j ^ c)")],
 }
 
 

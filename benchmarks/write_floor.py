@@ -1,0 +1,94 @@
+"""What can the GPU write? Store-side ceilings for the seed's output (1.07 GB of float32).
+
+    python benchmarks/write_floor.py   (GPU machine, repo root)
+
+The seed moves 0.27 GB in and 1.07 GB out. The floor in the issue (0.327 ms) divides all
+1.342 GB by the device-to-device copy rate, which is half reads and half writes. This
+measures, with CUDA events (median of 20 after warm-up):
+  copy        cupy d2d copy of y (read + write)
+  st128       grid-stride 16-byte stores, value from the index (write only)
+  st32        grid-stride 4-byte stores (write only)
+  rd1wr4      each thread reads one float4 of x and writes four float4 of y (the seed mix)
+  tilesNB     64 rows x N-byte segments per block at a 1 MB row pitch, like ct1d_mma's
+              tiles (write only, 16-byte stores, rows aligned)
+"""
+import cupy
+import numpy as np
+
+SRC = r"""
+extern "C" __global__ void st128(float4* y, long long n4) {
+    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n4;
+         i += (long long)gridDim.x * blockDim.x)
+        y[i] = make_float4((float)i, 1.f, 2.f, 3.f);
+}
+extern "C" __global__ void st32(float* y, long long n) {
+    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n;
+         i += (long long)gridDim.x * blockDim.x)
+        y[i] = (float)i;
+}
+extern "C" __global__ void rd1wr4(const float4* x, float4* y, long long n4x) {
+    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n4x;
+         i += (long long)gridDim.x * blockDim.x) {
+        const float4 v = x[i];
+        const long long blk = i / blockDim.x, t = i % blockDim.x;   // 4 consecutive float4 blocks
+#pragma unroll
+        for (int k = 0; k < 4; ++k) y[(blk * 4 + k) * blockDim.x + t] = v;
+    }
+}
+// rows x pitch float4; block b (grid-stride) writes 64 rows x seg4 float4 of column tile b
+extern "C" __global__ void tiles(float4* y, long long rows, long long pitch4, long long ntile,
+                                 int seg4) {
+    for (long long tl = blockIdx.x; tl < ntile; tl += gridDim.x) {
+        const long long tiles_per_row = pitch4 / seg4, rb = tl / tiles_per_row * 64;
+        const long long col = (tl % tiles_per_row) * seg4;
+        for (int e = threadIdx.x; e < 64 * seg4; e += blockDim.x) {
+            const long long r = rb + e / seg4, c = col + e % seg4;
+            if (r < rows) y[r * pitch4 + c] = make_float4(1.f, 2.f, 3.f, (float)e);
+        }
+    }
+}
+"""
+
+
+def ms(fn, reps=20):
+    for _ in range(3):
+        fn()
+    ts = []
+    for _ in range(reps):
+        a, b = cupy.cuda.Event(), cupy.cuda.Event()
+        a.record()
+        fn()
+        b.record()
+        b.synchronize()
+        ts.append(cupy.cuda.get_elapsed_time(a, b))
+    return float(np.median(ts))
+
+
+def main():
+    mod = cupy.RawModule(code=SRC)
+    sms = cupy.cuda.Device().attributes["MultiProcessorCount"]
+    n = 16 * 64 * 262144                         # seed output, rounded to whole tiles
+    y = cupy.empty(n, np.float32)
+    src = cupy.ones(n, np.float32)
+    x = cupy.ones(n // 4, np.float32)
+    grid = (sms * 8,)
+    rows = []
+    rows.append(("copy", 8 * n, ms(lambda: y.__setitem__(Ellipsis, src))))
+    del src
+    rows.append(("st128", 4 * n, ms(lambda: mod.get_function("st128")(grid, (256,), (y, np.int64(n // 4))))))
+    rows.append(("st32", 4 * n, ms(lambda: mod.get_function("st32")(grid, (256,), (y, np.int64(n))))))
+    rows.append(("rd1wr4", 5 * n, ms(lambda: mod.get_function("rd1wr4")(
+        grid, (256,), (x, y, np.int64(n // 16))))))
+    pitch4 = 262144 // 4
+    for seg4 in (32, 64, 128, 256):
+        ntile = (16 * 64 // 64) * (pitch4 // seg4)
+        rows.append((f"tiles{seg4 * 16}B", 4 * n, ms(lambda: mod.get_function("tiles")(
+            (sms * 2,), (256,), (y, np.int64(16 * 64), np.int64(pitch4), np.int64(ntile),
+                                 np.int32(seg4))))))
+    print(f"{'kernel':8s} {'GB':>6s} {'ms':>7s} {'GB/s':>6s}")
+    for name, nbytes, t in rows:
+        print(f"{name:8s} {nbytes / 1e9:6.3f} {t:7.3f} {nbytes / t / 1e6:6.0f}")
+
+
+if __name__ == "__main__":
+    main()
