@@ -21,7 +21,12 @@ from cupyconv._modules import OPTIONS, kernel_source
 VARIANTS = {
     "base": [],
     # no global stores of the output tile (the smem tile is still assembled)
-    "no_store": [(r"store16<T>\(dst, src\);", "if (pad == -12345) store16<T>(dst, src);")],
+    # ordinary 16-byte stores instead of the bulk-copy engine
+    "no_bulk": [(r"#ifndef CT1D_BULK_STORE", "#define CT1D_BULK_STORE 0\n#ifndef CT1D_BULK_STORE")],
+    # no global stores of the output tile (the smem tile is still assembled)
+    "no_store": [(r"if \(qb > qa\) bulk_store\(", "if (qb > qa && pad == -12345) bulk_store("),
+                 (r"\*reinterpret_cast<uint4\*>\(dst\) =",
+                  "if (pad == -12345) *reinterpret_cast<uint4*>(dst) =")],
     # no global loads of x (the staging arithmetic and smem stores stay)
     "no_xload": [(r"to_acc\(xc\[j\]\)", "(float)(j ^ c)")],
     # tensor-core instructions replaced by one FADD chain (loads and splits stay)

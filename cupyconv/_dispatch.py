@@ -115,9 +115,10 @@ class MmaKey:
         xp = (xw - 4 + 15) // 16 * 16 + 4
         taps = K if self.w_all else max_class_taps(S, D, K)
         halves = 2 if split else 1
-        vec = 4 if split else 8                             # elements per 16-byte store
-        return 4 * (halves * (taps * self.ci_chunk * self.co_tile + self.ci_chunk * xp)
-                    + self.co_tile * (S * self.nu + vec + 1))
+        size = 4 if split else 2                            # bytes per element of the tile
+        vec = 16 // size
+        return (4 * halves * (taps * self.ci_chunk * self.co_tile + self.ci_chunk * xp)
+                + size * self.co_tile * (S * self.nu + vec) + 4 * self.co_tile)
 
 
 @dataclass(frozen=True)

@@ -69,30 +69,47 @@ __device__ constexpr int max_class_taps(int S, int D, int K) {
     return m;
 }
 
+__device__ constexpr int first_live_class(int S, int D, int K) {
+    for (int r = 0; r < S; ++r)
+        if (class_taps(r, S, D, K) > 0) return r;
+    return -1;
+}
+
 template <typename T> struct is_f32        { static constexpr bool value = false; };
 template <>           struct is_f32<float> { static constexpr bool value = true; };
 
-// 16 bytes of output elements
-template <typename T> __device__ __forceinline__ void store16(T* dst, const float* src);
-template <> __device__ __forceinline__ void store16<float>(float* dst, const float* src) {
-    *reinterpret_cast<float4*>(dst) = *reinterpret_cast<const float4*>(src);
+// The tile's copy-out. On sm_90 the bulk-copy engine (TMA) moves each row's aligned middle
+// from shared to global memory asynchronously, so the stores drain while the next tile
+// computes; older GPUs use 16-byte stores. CT1D_BULK_STORE=0 forces the latter.
+#ifndef CT1D_BULK_STORE
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+#define CT1D_BULK_STORE 1
+#else
+#define CT1D_BULK_STORE 0
+#endif
+#endif
+
+#if CT1D_BULK_STORE
+__device__ __forceinline__ void bulk_store(void* dst, const void* src, int bytes) {
+    const unsigned s = (unsigned)__cvta_generic_to_shared(src);
+    asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;"
+                 :: "l"(dst), "r"(s), "r"(bytes) : "memory");
 }
-template <typename T> __device__ __forceinline__ void store16_half(T* dst, const float* src) {
-    const float4 a = reinterpret_cast<const float4*>(src)[0];
-    const float4 b = reinterpret_cast<const float4*>(src)[1];
-    const float v[8] = {a.x, a.y, a.z, a.w, b.x, b.y, b.z, b.w};
-    unsigned p[4];
-#pragma unroll
-    for (int q = 0; q < 4; ++q)
-        p[q] = from_acc<T>(v[2 * q]).bits | ((unsigned)from_acc<T>(v[2 * q + 1]).bits << 16);
-    *reinterpret_cast<uint4*>(dst) = make_uint4(p[0], p[1], p[2], p[3]);
+__device__ __forceinline__ void bulk_commit() {
+    asm volatile("cp.async.bulk.commit_group;" ::: "memory");
 }
-template <> __device__ __forceinline__ void store16<f16_t>(f16_t* dst, const float* src) {
-    store16_half(dst, src);
+// this thread's bulk copies have finished reading shared memory
+__device__ __forceinline__ void bulk_wait_read() {
+    asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
 }
-template <> __device__ __forceinline__ void store16<bf16_t>(bf16_t* dst, const float* src) {
-    store16_half(dst, src);
+__device__ __forceinline__ void bulk_wait_all() {
+    asm volatile("cp.async.bulk.wait_group 0;" ::: "memory");
 }
+// make this thread's ordinary shared-memory writes visible to the bulk-copy engine
+__device__ __forceinline__ void fence_async_shared() {
+    asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+}
+#endif
 
 // Template parameters:
 //   T          element type in memory: float, f16_t, bf16_t
@@ -104,8 +121,8 @@ template <> __device__ __forceinline__ void store16<bf16_t>(bf16_t* dst, const f
 //   W_ALL      all K taps of a single channel chunk stay in shared memory for every tile
 //
 // Shared memory: w_s uint4 [taps][CI_CHUNK/8][CO_T/16][32] and x_s uint2 [CI_CHUNK/2][XP]
-// (both x2 for the hi/lo halves of float32) in MMA-operand order; out_s float [CO_T][OP];
-// sh_s int [CO_T]. x_s pairs channels c and c+4 of each group of 8 (the b0, b1 operands).
+// (both x2 for the hi/lo halves of float32) in MMA-operand order; out_s T [CO_T][OP] (the
+// tile in its final type); sh_s int [CO_T]. x_s pairs channels c and c+4 of each group of 8 (the b0, b1 operands).
 template <typename T, int S, int D, int K, int MT, int NT, int WM, int WN, int CI_CHUNK, bool W_ALL>
 __global__ void __launch_bounds__(WM * WN * 32, (WM * WN <= 8) ? 2 : 1)
 ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__ bias,
@@ -122,7 +139,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     constexpr int XW = NU + CMAX;                     // staged columns per channel
     constexpr bool SPLIT = is_f32<T>::value;
     constexpr int XP = ((XW - 4 + 15) / 16) * 16 + 4; // pitch 4 mod 16: conflict-free B loads
-    constexpr int VEC = 16 / sizeof(T);               // elements per 16-byte store
+    constexpr int VEC = 16 / sizeof(T);               // elements per 16 bytes
     constexpr int OP = S * NU + VEC;                  // room for the row's alignment shift
     constexpr int WTAPS = W_ALL ? K : max_class_taps(S, D, K);
     constexpr int W_FRAGS = WTAPS * KC8 * MI * 32;    // uint4 per weight half
@@ -143,7 +160,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     uint4* w_lo = w_hi + (SPLIT ? W_FRAGS : 0);
     unsigned* x_s = reinterpret_cast<unsigned*>(w_hi + (SPLIT ? 2 : 1) * W_FRAGS);
     constexpr int X_PLANE = CI_CHUNK * XP;            // words per half
-    float* out_s = reinterpret_cast<float*>(x_s + X_PLANE * (SPLIT ? 2 : 1));
+    T* out_s = reinterpret_cast<T*>(x_s + X_PLANE * (SPLIT ? 2 : 1));
     int* sh_s = reinterpret_cast<int*>(out_s + CO_T * OP);
 
     const int tid = threadIdx.x, warp = tid >> 5, lane = tid & 31;
@@ -244,7 +261,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     for (int row = warp; row < CO_T; row += WARPS) {
         const int sh = shift(row);
         if (lane == 0) sh_s[row] = sh;
-        const float b = (bg != nullptr && row < co_n) ? to_acc(bg[row]) : 0.f;
+        const T b = from_acc<T>((bg != nullptr && row < co_n) ? to_acc(bg[row]) : 0.f);
         for (int p = lane; p < S * NU; p += 32)
             if (class_taps(p % S, S, D, K) == 0) out_s[row * OP + sh + p] = b;
     }
@@ -336,37 +353,66 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                     }
                 }
             }
+#if CT1D_BULK_STORE
+            if (r == first_live_class(S, D, K)) {
+                // the previous tile's bulk copies have read out_s: it may be overwritten
+                bulk_wait_read();
+                __syncthreads();
+            }
+#endif
             // class r into the tile: position (u - u0)*S + r, each written once
 #pragma unroll
             for (int mt = 0; mt < MT; ++mt)
 #pragma unroll
                 for (int nt = 0; nt < NT; ++nt) {
                     const int p = (uw + nt * 8 + 2 * tq) * S + r;
-                    out_s[ro[mt][0] + p] = acc[mt][nt][0] + bv[mt][0];
-                    out_s[ro[mt][0] + p + S] = acc[mt][nt][1] + bv[mt][0];
-                    out_s[ro[mt][1] + p] = acc[mt][nt][2] + bv[mt][1];
-                    out_s[ro[mt][1] + p + S] = acc[mt][nt][3] + bv[mt][1];
+                    out_s[ro[mt][0] + p] = from_acc<T>(acc[mt][nt][0] + bv[mt][0]);
+                    out_s[ro[mt][0] + p + S] = from_acc<T>(acc[mt][nt][1] + bv[mt][0]);
+                    out_s[ro[mt][1] + p] = from_acc<T>(acc[mt][nt][2] + bv[mt][1]);
+                    out_s[ro[mt][1] + p + S] = from_acc<T>(acc[mt][nt][3] + bv[mt][1]);
                 }
         }
 
+#if CT1D_BULK_STORE
+        fence_async_shared();
+#endif
         __syncthreads();
         // Copy-out: each output element goes to global memory exactly once. Tile column p
-        // of a row is out_s column sh + p, congruent to its global index mod VEC. Slot c of
-        // a row covers out_s columns [c*VEC, c*VEC + VEC): a 16-byte store where all of
-        // them belong to the tile, element by element at the two ends.
-        constexpr int SLOTS = S * NU / VEC + 1;
+        // of a row is out_s column sh + p, congruent to its global index mod VEC, so
+        // columns [qa, qb) of every row are 16-byte aligned on both sides.
         const int p_lo = max(0, -o0), p_hi = min(S * NU, L_out - o0);
+#if CT1D_BULK_STORE
+        // one thread per row: the aligned middle by the bulk-copy engine, at most 2*(VEC-1)
+        // elements at the ends by ordinary stores
+        for (int row = tid; row < co_n; row += THREADS) {
+            const int sh = sh_s[row], q_lo = sh + p_lo, q_hi = sh + p_hi;
+            const int qa = min((q_lo + VEC - 1) / VEC * VEC, q_hi), qb = max(q_hi / VEC * VEC, qa);
+            const T* src = out_s + row * OP;
+            T* dst = yb + (long long)row * L_out + (o0 - sh);      // dst[q] <-> src[q]
+            if (qb > qa) bulk_store(dst + qa, src + qa, (qb - qa) * (int)sizeof(T));
+            for (int q = q_lo; q < qa; ++q) dst[q] = src[q];
+            for (int q = qb; q < q_hi; ++q) dst[q] = src[q];
+        }
+        bulk_commit();
+#else
+        // slot c of a row covers out_s columns [c*VEC, c*VEC + VEC): a 16-byte store where
+        // all of them belong to the tile, element by element at the two ends
+        constexpr int SLOTS = S * NU / VEC + 1;
         for (int v = tid; v < co_n * SLOTS; v += THREADS) {
             const int row = v / SLOTS, q = (v % SLOTS) * VEC;
             const int sh = sh_s[row];
-            const float* src = out_s + row * OP + q;
+            const T* src = out_s + row * OP + q;
             T* dst = yb + (long long)row * L_out + (o0 - sh + q);
             const int lo = max(q, sh + p_lo) - q, hi = min(q + VEC, sh + p_hi) - q;
             if (lo == 0 && hi == VEC) {
-                store16<T>(dst, src);
+                *reinterpret_cast<uint4*>(dst) = *reinterpret_cast<const uint4*>(src);
             } else {
-                for (int e = lo; e < hi; ++e) dst[e] = from_acc<T>(src[e]);
+                for (int e = lo; e < hi; ++e) dst[e] = src[e];
             }
         }
+#endif
     }
+#if CT1D_BULK_STORE
+    bulk_wait_all();          // this thread's bulk copies are complete before it exits
+#endif
 }
