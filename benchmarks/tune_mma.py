@@ -17,8 +17,8 @@ from cupyconv import _gpu
 from cupyconv._args import check_conv_args
 from cupyconv._dispatch import MmaKey, mma_launch_plan, plan
 
-SHAPES = [(2, 2, 2, 4), (4, 1, 1, 8), (4, 2, 1, 4), (2, 4, 2, 4), (2, 2, 2, 8), (1, 4, 4, 4),
-          (2, 1, 2, 4)]
+SHAPES = [(2, 4, 2, 4), (2, 2, 2, 4), (2, 4, 2, 8), (1, 4, 4, 4), (2, 2, 2, 8), (4, 2, 1, 4), (4, 4, 1, 4),
+          (1, 8, 4, 4)]
 CALLS = {   # name: (N, C_in, C_out, K, L, stride, padding, dilation[, output_padding])
     "seed": (16, 32, 64, 3, 131072, 2, 1, 2),
     # the seed with L_out = 262144: rows 16-byte aligned, no partial vectors at tile ends

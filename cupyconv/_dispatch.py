@@ -111,13 +111,11 @@ class MmaKey:
         """Mirrors the shared-memory layout at the top of kernels/ct1d_mma.cu."""
         S, D, K = self.stride, self.dilation, self.kernel_size
         xw = self.nu + (K - 1) * D // S
-        split = self.dtype == "float32"                     # 3xTF32 keeps hi and lo halves
         xp = (xw - 4 + 15) // 16 * 16 + 4
         taps = K if self.w_all else max_class_taps(S, D, K)
-        halves = 2 if split else 1
-        size = 4 if split else 2                            # bytes per element of the tile
+        size = 4 if self.dtype == "float32" else 2          # bytes per element of the tile
         vec = 16 // size
-        return (4 * halves * (taps * self.ci_chunk * self.co_tile + self.ci_chunk * xp)
+        return (4 * (taps * self.ci_chunk * self.co_tile + self.ci_chunk * xp)
                 + size * self.co_tile * (S * self.nu + vec) + 4 * self.co_tile)
 
 
@@ -192,7 +190,7 @@ def _plan_mma(p: ConvParams, dtype: str):
     # staged per step
     while True:
         for nt in (4, 2, 1):
-            w_all = cig <= ci_chunk and (2 if dtype == "float32" else 1) * 4 * K * ci_chunk * 16 * mt * wm <= 64 * 1024
+            w_all = cig <= ci_chunk and 4 * K * ci_chunk * 16 * mt * wm <= 48 * 1024
             key = MmaKey(dtype, S, D, K, mt, nt, wm, wn, ci_chunk, w_all)
             if key.smem_bytes() <= _MMA_SMEM:
                 return mma_launch_plan(p, key)

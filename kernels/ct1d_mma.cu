@@ -17,10 +17,10 @@
 //   * float16 and bfloat16 values are exactly representable in TF32, so one MMA per
 //     product is exact (float32 accumulation) and their bits go to the MMA unconverted.
 //
-// Where the time goes (benchmarks/NOTES.md): the kernel is issue-bound, so the inner loop
-// is kept to loads and MMAs. The weights are staged once, already split and laid out in
-// MMA-fragment order (one 16-byte load per fragment); x is split in registers with integer
-// rounding (2 instructions per half instead of cvt.rna's 4).
+// Operands are staged in shared memory in MMA-operand order (one 16-byte load per weight
+// fragment, one 8-byte load per x fragment) and split into TF32 halves in registers with
+// integer rounding (2 instructions per half instead of cvt.rna's 4): the tensor and ALU
+// pipes have room to spare, shared memory does not (benchmarks/NOTES.md).
 //
 // A block owns CO_T output channels x NU positions u of every class, i.e. S*NU consecutive
 // output positions per channel, assembled in shared memory and stored once with 16-byte
@@ -120,9 +120,9 @@ __device__ __forceinline__ void fence_async_shared() {
 //   CI_CHUNK   input channels staged per step (a multiple of 8)
 //   W_ALL      all K taps of a single channel chunk stay in shared memory for every tile
 //
-// Shared memory: w_s uint4 [taps][CI_CHUNK/8][CO_T/16][32] and x_s uint2 [CI_CHUNK/2][XP]
-// (both x2 for the hi/lo halves of float32) in MMA-operand order; out_s T [CO_T][OP] (the
-// tile in its final type); sh_s int [CO_T]. x_s pairs channels c and c+4 of each group of 8 (the b0, b1 operands).
+// Shared memory (float bits, MMA-operand order): w_s uint4 [taps][CI_CHUNK/8][CO_T/16][32],
+// x_s uint2 [CI_CHUNK/2][XP]; out_s T [CO_T][OP] (the tile in its final type); sh_s int
+// [CO_T]. x_s pairs channels c and c+4 of each group of 8 (the b0, b1 operands).
 template <typename T, int S, int D, int K, int MT, int NT, int WM, int WN, int CI_CHUNK, bool W_ALL>
 __global__ void __launch_bounds__(WM * WN * 32, (WM * WN <= 8) ? 2 : 1)
 ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__ bias,
@@ -142,7 +142,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     constexpr int VEC = 16 / sizeof(T);               // elements per 16 bytes
     constexpr int OP = S * NU + VEC;                  // room for the row's alignment shift
     constexpr int WTAPS = W_ALL ? K : max_class_taps(S, D, K);
-    constexpr int W_FRAGS = WTAPS * KC8 * MI * 32;    // uint4 per weight half
+    constexpr int W_FRAGS = WTAPS * KC8 * MI * 32;    // uint4 of weights
     constexpr int RPW = (CI_CHUNK + WARPS - 1) / WARPS;   // staged rows per warp
     constexpr int CPL = (XW + 31) / 32;               // staged columns per lane
     static_assert(CI_CHUNK % 8 == 0 && (S * NU) % 8 == 0, "tile geometry");
@@ -156,11 +156,9 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     const int n_chunks = (cig + CI_CHUNK - 1) / CI_CHUNK;
 
     extern __shared__ __align__(16) unsigned char smem_raw[];
-    uint4* w_hi = reinterpret_cast<uint4*>(smem_raw);
-    uint4* w_lo = w_hi + (SPLIT ? W_FRAGS : 0);
-    unsigned* x_s = reinterpret_cast<unsigned*>(w_hi + (SPLIT ? 2 : 1) * W_FRAGS);
-    constexpr int X_PLANE = CI_CHUNK * XP;            // words per half
-    T* out_s = reinterpret_cast<T*>(x_s + X_PLANE * (SPLIT ? 2 : 1));
+    uint4* w_s = reinterpret_cast<uint4*>(smem_raw);
+    unsigned* x_s = reinterpret_cast<unsigned*>(w_s + W_FRAGS);
+    T* out_s = reinterpret_cast<T*>(x_s + CI_CHUNK * XP);
     int* sh_s = reinterpret_cast<int*>(out_s + CO_T * OP);
 
     const int tid = threadIdx.x, warp = tid >> 5, lane = tid & 31;
@@ -196,8 +194,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     // Weights of the listed taps in fragment order: element q of lane (gq, tq) of m16 tile
     // mi, k8 step kc8 is w[ci = kc8*8 + tq + 4*(q>>1)][co = mi*16 + gq + 8*(q&1)].
     auto stage_w = [&](int r, int ci0, int ci_n) {
-        unsigned* hi = reinterpret_cast<unsigned*>(w_hi);
-        unsigned* lo = reinterpret_cast<unsigned*>(w_lo);
+        unsigned* ws = reinterpret_cast<unsigned*>(w_s);
         for (int e = tid; e < W_FRAGS * 4; e += THREADS) {
             const int q = e & 3, ln = (e >> 2) & 31, f = e >> 7;
             const int mi = f % MI, kc8 = (f / MI) % KC8, tk = f / (MI * KC8);
@@ -214,11 +211,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
             }
             const float v = (k >= 0 && c < ci_n && co < co_n)
                 ? to_acc(wg[((long long)(ci0 + c) * cog + co_base + co) * K + k]) : 0.f;
-            if (SPLIT) {
-                tf32_split(v, hi[e], lo[e]);
-            } else {
-                hi[e] = __float_as_uint(v);           // exact in TF32
-            }
+            ws[e] = __float_as_uint(v);
         }
     };
 
@@ -247,11 +240,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                 const int c = warp + WARPS * a, j = lane + 32 * b;
                 if (c < CI_CHUNK && j < XW) {
                     const int wi = 2 * (((c >> 3) * 4 + (c & 3)) * XP + j) + ((c >> 2) & 1);
-                    if (SPLIT) {
-                        tf32_split(xr[a][b], x_s[wi], x_s[X_PLANE + wi]);
-                    } else {
-                        x_s[wi] = __float_as_uint(xr[a][b]);     // exact in TF32
-                    }
+                    x_s[wi] = __float_as_uint(xr[a][b]);
                 }
             }
     };
@@ -274,7 +263,8 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
         const int u0 = u_first + tile * NU;
         const int o0 = u0 * S - pad;                  // output position of tile column 0
 
-        __syncthreads();                              // previous tile fully stored
+        // x_s is free: every warp passed the barrier before the previous copy-out after
+        // its last read of it
         if (one_chunk) {
             commit_cols();
             if (W_ALL && !w_loaded) { stage_w(0, 0, cig); w_loaded = true; }
@@ -313,23 +303,30 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                     for (int jj = 0; jj < max_class_taps(S, D, K); ++jj)
                         if (jj == tk) k = class_tap(r, jj, S, D, K);
                     const int ck = k * D / S;
-                    const uint4* wh = w_hi + (W_ALL ? k : tk) * KC8 * MI * 32 + wm * MT * 32 + lane;
-                    const uint4* wl = w_lo + (W_ALL ? k : tk) * KC8 * MI * 32 + wm * MT * 32 + lane;
-                    const uint2* xh = reinterpret_cast<const uint2*>(x_s) + tq * XP + uw + gq + CMAX - ck;
-                    const uint2* xl = xh + X_PLANE / 2;
+                    const uint4* wk = w_s + (W_ALL ? k : tk) * KC8 * MI * 32 + wm * MT * 32 + lane;
+                    const uint2* xk = reinterpret_cast<const uint2*>(x_s) + tq * XP + uw + gq + CMAX - ck;
 #pragma unroll
                     for (int kc8 = 0; kc8 < KC8; ++kc8) {
+                        // float32: split into TF32 halves; 16-bit inputs: exact in TF32
                         uint2 bhi[NT], blo[NT];
 #pragma unroll
                         for (int nt = 0; nt < NT; ++nt) {
-                            bhi[nt] = xh[kc8 * 4 * XP + nt * 8];
-                            if (SPLIT) blo[nt] = xl[kc8 * 4 * XP + nt * 8];
+                            bhi[nt] = xk[kc8 * 4 * XP + nt * 8];
+                            if (SPLIT) {
+                                tf32_split(__uint_as_float(bhi[nt].x), bhi[nt].x, blo[nt].x);
+                                tf32_split(__uint_as_float(bhi[nt].y), bhi[nt].y, blo[nt].y);
+                            }
                         }
                         uint4 ahi[MT], alo[MT];
 #pragma unroll
                         for (int mt = 0; mt < MT; ++mt) {
-                            ahi[mt] = wh[(kc8 * MI + mt) * 32];
-                            if (SPLIT) alo[mt] = wl[(kc8 * MI + mt) * 32];
+                            ahi[mt] = wk[(kc8 * MI + mt) * 32];
+                            if (SPLIT) {
+                                tf32_split(__uint_as_float(ahi[mt].x), ahi[mt].x, alo[mt].x);
+                                tf32_split(__uint_as_float(ahi[mt].y), ahi[mt].y, alo[mt].y);
+                                tf32_split(__uint_as_float(ahi[mt].z), ahi[mt].z, alo[mt].z);
+                                tf32_split(__uint_as_float(ahi[mt].w), ahi[mt].w, alo[mt].w);
+                            }
                         }
                         // MT*NT independent accumulators between dependent MMAs;
                         // the small split terms first
