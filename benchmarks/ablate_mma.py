@@ -20,15 +20,21 @@ from cupyconv._modules import OPTIONS, kernel_source
 # (pattern, replacement) pairs applied with re.subn; each must match at least once
 VARIANTS = {
     "base": [],
+    # every 2nd / 4th row by ordinary 16-byte stores, the rest by the bulk-copy engine
+    "lsu_half": [(r"#ifndef CT1D_BULK_STORE", "#define CT1D_LSU_ROWS_MOD 2\n#ifndef CT1D_BULK_STORE")],
+    "lsu_quarter": [(r"#ifndef CT1D_BULK_STORE", "#define CT1D_LSU_ROWS_MOD 4\n#ifndef CT1D_BULK_STORE")],
     # no global stores of the output tile (the smem tile is still assembled)
     # ordinary 16-byte stores instead of the bulk-copy engine
     "no_bulk": [(r"#ifndef CT1D_BULK_STORE", "#define CT1D_BULK_STORE 0\n#ifndef CT1D_BULK_STORE")],
+    # every 2nd / 4th row by ordinary 16-byte stores, the rest by the bulk-copy engine
+    "lsu_half": [(r"#ifndef CT1D_BULK_STORE", "#define CT1D_LSU_ROWS_MOD 2\n#ifndef CT1D_BULK_STORE")],
+    "lsu_quarter": [(r"#ifndef CT1D_BULK_STORE", "#define CT1D_LSU_ROWS_MOD 4\n#ifndef CT1D_BULK_STORE")],
     # no global stores of the output tile (the smem tile is still assembled)
     "no_store": [(r"if \(qb > qa\) bulk_store\(", "if (qb > qa && pad == -12345) bulk_store("),
                  (r"\*reinterpret_cast<uint4\*>\(dst\) =",
                   "if (pad == -12345) *reinterpret_cast<uint4*>(dst) =")],
     # no global loads of x (the staging arithmetic and smem stores stay)
-    "no_xload": [(r"to_acc\(xc\[j\]\)", "(float)(j ^ c)")],
+    "no_xload": [(r"\? xc\[j\] : T\{\}", "? T{} : T{}")],
     # tensor-core instructions replaced by one FADD chain (loads and splits stay)
     "no_mma_instr": [(r'asm\(\s*"mma\.sync[^;]*;\\n"[^;]*;',
                       "d[0] += __uint_as_float(a.x ^ a.y ^ a.z ^ a.w ^ b0 ^ b1);")],
@@ -39,7 +45,7 @@ VARIANTS = {
                  "for (int tk = 0; tk < 0; ++tk) {")],
     "only_store": [(r"for \(int tk = 0; tk < max_class_taps\(S, D, K\); \+\+tk\) \{",
                     "for (int tk = 0; tk < 0; ++tk) {"),
-                   (r"to_acc\(xc\[j\]\)", "(float)(j ^ c)")],
+                   (r"\? xc\[j\] : T\{\}", "? T{} : T{}")],
 }
 
 

@@ -15,8 +15,11 @@ from ._dispatch import MAX_GRID_YZ, plan
 from ._modules import get_kernel
 
 # Blocks per launch to aim for before blocks start looping over several tiles (and reusing
-# their staged weights): about 8 waves of 2 resident blocks per SM.
-_WAVES = 8
+# their staged weights), in waves of 2 resident blocks per SM. ct1d_mma stages its weights
+# once per block, so fewer, longer-lived blocks pay off there.
+_WAVES = {"ct1d_scatter": 8, "ct1d_mma": 2}
+# ... but no block takes more tiles than this (load balance at the tail)
+_MAX_TILES_PER_BLOCK = {"ct1d_scatter": 8, "ct1d_mma": 64}
 
 
 @functools.lru_cache(maxsize=None)
@@ -52,8 +55,9 @@ def launch(x, weight, bias, y, p: ConvParams, dtype: str, device_id: int,
     i32 = np.int32
     for n0 in range(0, p.batch, MAX_GRID_YZ):
         nz = min(MAX_GRID_YZ, p.batch - n0)
-        target = _WAVES * 2 * _sm_count(device_id)
-        grid_x = min(pl.n_tiles, max(-(-target // (grid_y * nz)), -(-pl.n_tiles // 8)))
+        target = _WAVES[pl.key.family] * 2 * _sm_count(device_id)
+        grid_x = min(pl.n_tiles, max(-(-target // (grid_y * nz)),
+                                     -(-pl.n_tiles // _MAX_TILES_PER_BLOCK[pl.key.family])))
         common = (x, weight, np.uint64(0) if bias is None else bias, y,
                   i32(p.in_channels), i32(p.out_channels), i32(p.groups), i32(p.length_in),
                   i32(p.length_out), i32(p.padding))

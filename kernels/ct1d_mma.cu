@@ -195,30 +195,40 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     // mi, k8 step kc8 is w[ci = kc8*8 + tq + 4*(q>>1)][co = mi*16 + gq + 8*(q&1)].
     auto stage_w = [&](int r, int ci0, int ci_n) {
         unsigned* ws = reinterpret_cast<unsigned*>(w_s);
-        for (int e = tid; e < W_FRAGS * 4; e += THREADS) {
-            const int q = e & 3, ln = (e >> 2) & 31, f = e >> 7;
-            const int mi = f % MI, kc8 = (f / MI) % KC8, tk = f / (MI * KC8);
-            const int co = mi * 16 + (ln >> 2) + 8 * (q & 1);
-            const int c = kc8 * 8 + (ln & 3) + 4 * (q >> 1);
-            int k = tk;
-            if (!W_ALL) {
-                k = -1;
+        constexpr int BATCH = 8;                      // independent loads in flight
+        for (int e0 = tid; e0 < W_FRAGS * 4; e0 += BATCH * THREADS) {
+            T v[BATCH];
 #pragma unroll
-                for (int rr = 0; rr < S; ++rr)
+            for (int t = 0; t < BATCH; ++t) {
+                const int e = e0 + t * THREADS;
+                const int q = e & 3, ln = (e >> 2) & 31, f = e >> 7;
+                const int mi = f % MI, kc8 = (f / MI) % KC8, tk = f / (MI * KC8);
+                const int co = mi * 16 + (ln >> 2) + 8 * (q & 1);
+                const int c = kc8 * 8 + (ln & 3) + 4 * (q >> 1);
+                int k = tk;
+                if (!W_ALL) {
+                    k = -1;
 #pragma unroll
-                    for (int jj = 0; jj < class_taps(rr, S, D, K); ++jj)
-                        if (rr == r && jj == tk) k = class_tap(rr, jj, S, D, K);
+                    for (int rr = 0; rr < S; ++rr)
+#pragma unroll
+                        for (int jj = 0; jj < class_taps(rr, S, D, K); ++jj)
+                            if (rr == r && jj == tk) k = class_tap(rr, jj, S, D, K);
+                }
+                v[t] = (e < W_FRAGS * 4 && k >= 0 && c < ci_n && co < co_n)
+                    ? wg[((long long)(ci0 + c) * cog + co_base + co) * K + k] : T{};
             }
-            const float v = (k >= 0 && c < ci_n && co < co_n)
-                ? to_acc(wg[((long long)(ci0 + c) * cog + co_base + co) * K + k]) : 0.f;
-            ws[e] = __float_as_uint(v);
+#pragma unroll
+            for (int t = 0; t < BATCH; ++t)
+                if (e0 + t * THREADS < W_FRAGS * 4) ws[e0 + t * THREADS] = __float_as_uint(to_acc(v[t]));
         }
     };
 
     // x staging goes through registers: with one channel chunk, the next tile's loads are
     // in flight while this tile computes. Row c = warp + WARPS*a, column j = lane + 32*b
     // holds x[ci0 + c, u0 - CMAX + j] (zero outside the chunk and the sequence).
-    float xr[RPW][CPL];
+    // Raw elements: converting right after each load would make the compiler reuse one
+    // register and serialise the loads (one memory latency each).
+    T xr[RPW][CPL];
     auto fetch_cols = [&](int u0, int ci0, int ci_n) {
 #pragma unroll
         for (int a = 0; a < RPW; ++a) {
@@ -228,7 +238,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
 #pragma unroll
             for (int b = 0; b < CPL; ++b) {
                 const int j = lane + 32 * b;
-                xr[a][b] = (j < XW && j >= CMAX - u0 && j < i_end) ? to_acc(xc[j]) : 0.f;
+                xr[a][b] = (j < XW && j >= CMAX - u0 && j < i_end) ? xc[j] : T{};
             }
         }
     };
@@ -240,7 +250,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                 const int c = warp + WARPS * a, j = lane + 32 * b;
                 if (c < CI_CHUNK && j < XW) {
                     const int wi = 2 * (((c >> 3) * 4 + (c & 3)) * XP + j) + ((c >> 2) & 1);
-                    x_s[wi] = __float_as_uint(xr[a][b]);
+                    x_s[wi] = __float_as_uint(to_acc(xr[a][b]));
                 }
             }
     };
@@ -382,6 +392,9 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
         // one thread per row: the aligned middle by the bulk-copy engine, at most 2*(VEC-1)
         // elements at the ends by ordinary stores
         for (int row = tid; row < co_n; row += THREADS) {
+#ifdef CT1D_LSU_ROWS_MOD      // experiment: some rows by ordinary 16-byte stores
+            if (row % CT1D_LSU_ROWS_MOD == CT1D_LSU_ROWS_MOD - 1) continue;
+#endif
             const int sh = sh_s[row], q_lo = sh + p_lo, q_hi = sh + p_hi;
             const int qa = min((q_lo + VEC - 1) / VEC * VEC, q_hi), qb = max(q_hi / VEC * VEC, qa);
             const T* src = out_s + row * OP;
@@ -391,12 +404,16 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
             for (int q = qb; q < q_hi; ++q) dst[q] = src[q];
         }
         bulk_commit();
-#else
+#endif
+#if !CT1D_BULK_STORE || defined(CT1D_LSU_ROWS_MOD)
         // slot c of a row covers out_s columns [c*VEC, c*VEC + VEC): a 16-byte store where
         // all of them belong to the tile, element by element at the two ends
         constexpr int SLOTS = S * NU / VEC + 1;
         for (int v = tid; v < co_n * SLOTS; v += THREADS) {
             const int row = v / SLOTS, q = (v % SLOTS) * VEC;
+#ifdef CT1D_LSU_ROWS_MOD
+            if (row % CT1D_LSU_ROWS_MOD != CT1D_LSU_ROWS_MOD - 1) continue;
+#endif
             const int sh = sh_s[row];
             const T* src = out_s + row * OP + q;
             T* dst = yb + (long long)row * L_out + (o0 - sh + q);
