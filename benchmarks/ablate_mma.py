@@ -20,15 +20,9 @@ from cupyconv._modules import OPTIONS, kernel_source
 # (pattern, replacement) pairs applied with re.subn; each must match at least once
 VARIANTS = {
     "base": [],
-    # every 2nd / 4th row by ordinary 16-byte stores, the rest by the bulk-copy engine
-    "lsu_half": [(r"#ifndef CT1D_BULK_STORE", "#define CT1D_LSU_ROWS_MOD 2\n#ifndef CT1D_BULK_STORE")],
-    "lsu_quarter": [(r"#ifndef CT1D_BULK_STORE", "#define CT1D_LSU_ROWS_MOD 4\n#ifndef CT1D_BULK_STORE")],
     # no global stores of the output tile (the smem tile is still assembled)
     # ordinary 16-byte stores instead of the bulk-copy engine
     "no_bulk": [(r"#ifndef CT1D_BULK_STORE", "#define CT1D_BULK_STORE 0\n#ifndef CT1D_BULK_STORE")],
-    # every 2nd / 4th row by ordinary 16-byte stores, the rest by the bulk-copy engine
-    "lsu_half": [(r"#ifndef CT1D_BULK_STORE", "#define CT1D_LSU_ROWS_MOD 2\n#ifndef CT1D_BULK_STORE")],
-    "lsu_quarter": [(r"#ifndef CT1D_BULK_STORE", "#define CT1D_LSU_ROWS_MOD 4\n#ifndef CT1D_BULK_STORE")],
     # no global stores of the output tile (the smem tile is still assembled)
     "no_store": [(r"if \(qb > qa\) bulk_store\(", "if (qb > qa && pad == -12345) bulk_store("),
                  (r"\*reinterpret_cast<uint4\*>\(dst\) =",

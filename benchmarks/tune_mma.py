@@ -88,8 +88,32 @@ def run_call(name, dtype):
               f"{gb / ms * 1e3:6.0f} {t_torch / ms:7.2f} {err:8.1e}", flush=True)
 
 
+def grid_sweep():
+    """The seed with the default instance under several launch-grid policies."""
+    N, cin, cout, K, L, S, P, D = CALLS["seed"]
+    p = check_conv_args((N, cin, L), (cin, cout, K), None, stride=S, padding=P, dilation=D)
+    waves, cap = dict(_gpu._WAVES), dict(_gpu._MAX_TILES_PER_BLOCK)
+    for dtype in ("float32", "bfloat16"):
+        rs = cupy.random.RandomState(1)
+        x = rs.standard_normal((N, cin, L), dtype=np.float32)
+        w = rs.standard_normal((cin, cout, K), dtype=np.float32)
+        if dtype == "bfloat16":
+            x, w = x.view(np.int32) >> 16, w.view(np.int32) >> 16
+            x, w = x.astype(np.int16), w.astype(np.int16)
+        y = cupy.empty((N, cout, p.length_out), x.dtype)
+        for wv, mx in ((2, 64), (4, 16), (8, 8), (1, 1024)):
+            _gpu._WAVES["ct1d_mma"], _gpu._MAX_TILES_PER_BLOCK["ct1d_mma"] = wv, mx
+            t = events_ms(lambda: _gpu.launch(x, w, None, y, p, dtype, 0))
+            print(f"grid {dtype:9s} waves={wv} max_tiles={mx:5d}: {t:.3f} ms", flush=True)
+    _gpu._WAVES.update(waves)
+    _gpu._MAX_TILES_PER_BLOCK.update(cap)
+
+
 def main():
     torch.backends.cudnn.allow_tf32 = False
+    if "--grid" in sys.argv:
+        grid_sweep()
+        return
     names = ["seed", "seed_aligned"] if "--seed-only" in sys.argv else list(CALLS)
     for name in names:
         for dtype in ("float32", "bfloat16"):

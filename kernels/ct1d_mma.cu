@@ -392,9 +392,6 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
         // one thread per row: the aligned middle by the bulk-copy engine, at most 2*(VEC-1)
         // elements at the ends by ordinary stores
         for (int row = tid; row < co_n; row += THREADS) {
-#ifdef CT1D_LSU_ROWS_MOD      // experiment: some rows by ordinary 16-byte stores
-            if (row % CT1D_LSU_ROWS_MOD == CT1D_LSU_ROWS_MOD - 1) continue;
-#endif
             const int sh = sh_s[row], q_lo = sh + p_lo, q_hi = sh + p_hi;
             const int qa = min((q_lo + VEC - 1) / VEC * VEC, q_hi), qb = max(q_hi / VEC * VEC, qa);
             const T* src = out_s + row * OP;
@@ -404,16 +401,12 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
             for (int q = qb; q < q_hi; ++q) dst[q] = src[q];
         }
         bulk_commit();
-#endif
-#if !CT1D_BULK_STORE || defined(CT1D_LSU_ROWS_MOD)
+#else
         // slot c of a row covers out_s columns [c*VEC, c*VEC + VEC): a 16-byte store where
         // all of them belong to the tile, element by element at the two ends
         constexpr int SLOTS = S * NU / VEC + 1;
         for (int v = tid; v < co_n * SLOTS; v += THREADS) {
             const int row = v / SLOTS, q = (v % SLOTS) * VEC;
-#ifdef CT1D_LSU_ROWS_MOD
-            if (row % CT1D_LSU_ROWS_MOD != CT1D_LSU_ROWS_MOD - 1) continue;
-#endif
             const int sh = sh_s[row];
             const T* src = out_s + row * OP + q;
             T* dst = yb + (long long)row * L_out + (o0 - sh + q);
