@@ -315,7 +315,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                     const int ck = k * D / S;
                     const uint4* wk = w_s + (W_ALL ? k : tk) * KC8 * MI * 32 + wm * MT * 32 + lane;
                     const uint2* xk = reinterpret_cast<const uint2*>(x_s) + tq * XP + uw + gq + CMAX - ck;
-#pragma unroll
+#pragma unroll (SPLIT ? 1 : KC8)
                     for (int kc8 = 0; kc8 < KC8; ++kc8) {
                         // float32: split into TF32 halves; 16-bit inputs: exact in TF32
                         uint2 bhi[NT], blo[NT];
@@ -327,36 +327,46 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                                 tf32_split(__uint_as_float(bhi[nt].y), bhi[nt].y, blo[nt].y);
                             }
                         }
-                        uint4 ahi[MT], alo[MT];
-#pragma unroll
-                        for (int mt = 0; mt < MT; ++mt) {
-                            ahi[mt] = wk[(kc8 * MI + mt) * 32];
-                            if (SPLIT) {
-                                tf32_split(__uint_as_float(ahi[mt].x), ahi[mt].x, alo[mt].x);
-                                tf32_split(__uint_as_float(ahi[mt].y), ahi[mt].y, alo[mt].y);
-                                tf32_split(__uint_as_float(ahi[mt].z), ahi[mt].z, alo[mt].z);
-                                tf32_split(__uint_as_float(ahi[mt].w), ahi[mt].w, alo[mt].w);
-                            }
-                        }
-                        // MT*NT independent accumulators between dependent MMAs;
-                        // the small split terms first
                         if (SPLIT) {
+                            // The tensor cores truncate when they accumulate, so error would
+                            // grow with the number of MMAs feeding one accumulator: each
+                            // k-step's three products start from zero (small terms first)
+                            // and join the running sum through a rounded float add.
+#pragma unroll
+                            for (int mt = 0; mt < MT; ++mt) {
+                                uint4 ahi = wk[(kc8 * MI + mt) * 32], alo;
+                                tf32_split(__uint_as_float(ahi.x), ahi.x, alo.x);
+                                tf32_split(__uint_as_float(ahi.y), ahi.y, alo.y);
+                                tf32_split(__uint_as_float(ahi.z), ahi.z, alo.z);
+                                tf32_split(__uint_as_float(ahi.w), ahi.w, alo.w);
+                                float t[NT][4];
+#pragma unroll
+                                for (int nt = 0; nt < NT; ++nt) {
+#pragma unroll
+                                    for (int q = 0; q < 4; ++q) t[nt][q] = 0.f;
+                                    mma_tf32(t[nt], alo, bhi[nt].x, bhi[nt].y);
+                                }
+#pragma unroll
+                                for (int nt = 0; nt < NT; ++nt) mma_tf32(t[nt], ahi, blo[nt].x, blo[nt].y);
+#pragma unroll
+                                for (int nt = 0; nt < NT; ++nt) {
+                                    mma_tf32(t[nt], ahi, bhi[nt].x, bhi[nt].y);
+#pragma unroll
+                                    for (int q = 0; q < 4; ++q) acc[mt][nt][q] += t[nt][q];
+                                }
+                            }
+                        } else {
+                            // 16-bit inputs: one exact MMA per product, MT*NT independent
+                            // accumulators between dependent MMAs
+                            uint4 a[MT];
+#pragma unroll
+                            for (int mt = 0; mt < MT; ++mt) a[mt] = wk[(kc8 * MI + mt) * 32];
 #pragma unroll
                             for (int mt = 0; mt < MT; ++mt)
 #pragma unroll
                                 for (int nt = 0; nt < NT; ++nt)
-                                    mma_tf32(acc[mt][nt], alo[mt], bhi[nt].x, bhi[nt].y);
-#pragma unroll
-                            for (int mt = 0; mt < MT; ++mt)
-#pragma unroll
-                                for (int nt = 0; nt < NT; ++nt)
-                                    mma_tf32(acc[mt][nt], ahi[mt], blo[nt].x, blo[nt].y);
+                                    mma_tf32(acc[mt][nt], a[mt], bhi[nt].x, bhi[nt].y);
                         }
-#pragma unroll
-                        for (int mt = 0; mt < MT; ++mt)
-#pragma unroll
-                            for (int nt = 0; nt < NT; ++nt)
-                                mma_tf32(acc[mt][nt], ahi[mt], bhi[nt].x, bhi[nt].y);
                     }
                 }
             }
