@@ -13,7 +13,8 @@
 // (M = output channels, N = positions u, reduction = taps of the class x input channels),
 // done with mma.sync m16n8k8 TF32 tensor-core instructions:
 //   * float32 inputs use the 3xTF32 split a*b ~ a_hi*b_hi + a_hi*b_lo + a_lo*b_hi, which
-//     keeps float32 accuracy (error ~2^-22 per product, accumulation in float32);
+//     keeps float32 accuracy (error ~2^-22 per product; each k-step's products are added
+//     to the running sum in float32 with rounding, see the k loop);
 //   * float16 and bfloat16 values are exactly representable in TF32, so one MMA per
 //     product is exact (float32 accumulation) and their bits go to the MMA unconverted.
 //
@@ -23,11 +24,12 @@
 // pipes have room to spare, shared memory does not (benchmarks/NOTES.md).
 //
 // A block owns CO_T output channels x NU positions u of every class, i.e. S*NU consecutive
-// output positions per channel, assembled in shared memory and stored once with 16-byte
-// stores. Each row of that tile sits in shared memory at the same offset modulo 16 bytes
-// as in global memory, so the copy-out is aligned on both sides whatever L_out is. The
-// positions of classes that no tap reaches hold the bias; they are the same in every
-// tile and are written once per block.
+// output positions per channel, assembled in shared memory in the output type and stored
+// once: by the bulk-copy engine on sm_90 (overlapping the next tile's MMAs), by 16-byte
+// stores elsewhere. Each row of that tile sits in shared memory at the same offset modulo
+// 16 bytes as in global memory, so the copy-out is aligned on both sides whatever L_out
+// is. The positions of classes that no tap reaches hold the bias; they are the same in
+// every tile and are written once per block.
 #include "ct1d_types.cuh"
 
 // Round to TF32 (10 mantissa bits), to nearest with ties away from zero, as cvt.rna does
@@ -315,6 +317,8 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                     const int ck = k * D / S;
                     const uint4* wk = w_s + (W_ALL ? k : tk) * KC8 * MI * 32 + wm * MT * 32 + lane;
                     const uint2* xk = reinterpret_cast<const uint2*>(x_s) + tq * XP + uw + gq + CMAX - ck;
+                    // float32 is not unrolled: that keeps the per-k-step temporaries
+                    // within 128 registers (two blocks per SM)
 #pragma unroll (SPLIT ? 1 : KC8)
                     for (int kc8 = 0; kc8 < KC8; ++kc8) {
                         // float32: split into TF32 halves; 16-bit inputs: exact in TF32

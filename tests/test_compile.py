@@ -117,3 +117,25 @@ def test_compile_error_reports_log(nvrtc_ok, monkeypatch):
                         lambda family: original(family) + "\nthis is not C++;\n")
     with pytest.raises(RuntimeError, match=rf"NVRTC failed on {key.family}<float, 2, 2, 3,"):
         compile_instance(key, arch=ARCH)
+
+
+MMA_INSTANCES = [k for k in INSTANCES if k.family == "ct1d_mma"]
+
+
+@pytest.mark.parametrize("arch,bulk", [("compute_80", False), ("compute_90", True)])
+def test_mma_copy_out_path_per_arch(nvrtc_ok, arch, bulk):
+    """sm_90 stores output tiles with the bulk-copy engine, older GPUs with 16-byte stores;
+    the tensor-core instruction is there either way."""
+    key = _keys(COMPILE_CASES[0])[0]
+    assert key.family == "ct1d_mma"
+    ptx = compile_instance(key, arch=arch).decode()
+    assert ("cp.async.bulk.global.shared::cta" in ptx) == bulk
+    assert "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32" in ptx
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("key", MMA_INSTANCES, ids=_instance_id)
+def test_mma_instance_compiles_for_sm80(nvrtc_ok, key):
+    """The tensor-core family also builds for Ampere (no bulk-copy engine there)."""
+    cubin = compile_instance(key, arch="sm_80")
+    assert cubin[:4] == b"\x7fELF"
