@@ -13,8 +13,13 @@ rc=0
   python3 -c "import cupy, torch, numpy; print('cupy', cupy.__version__, 'torch', torch.__version__, 'cudnn', torch.backends.cudnn.version(), 'numpy', numpy.__version__)"
 } 2>&1 | tee "$OUT/environment.txt"
 if [[ $what == tests || $what == all ]]; then
-  python3 -m pytest -m gpu -v -rs tests/test_gpu.py -p no:cacheprovider 2>&1 | tee "$OUT/gpu_tests.log"
+  # compiles dominate the GPU tests: spread them over the CPUs when pytest-xdist is there
+  # (each worker writes its own statistics file; merge_gpu_stats.py joins them)
+  par=(); python3 -c "import xdist" 2>/dev/null && par=(-n "$(( $(nproc) < 16 ? $(nproc) : 16 ))")
+  python3 -m pytest -m gpu -v -rs "${par[@]}" -W ignore tests/test_gpu.py -p no:cacheprovider 2>&1 \
+    | grep -v "PytestBenchmarkWarning\|warner(" | tee "$OUT/gpu_tests.log"
   rc=$((rc | ${PIPESTATUS[0]}))
+  ls "$OUT"/gpu_test_stats_*.json >/dev/null 2>&1 && python3 benchmarks/merge_gpu_stats.py "$OUT"
 fi
 if [[ $what == bench || $what == all ]]; then
   python3 -m cupyconv.bench "$@" --json "$OUT/bench.json" --chart "$OUT/speedup.png" 2>&1 | tee "$OUT/bench.log"
