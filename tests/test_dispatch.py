@@ -298,3 +298,73 @@ def test_max_tile_out_formula():
     assert max_tile_out(1024, 2, 2, 3) == 1023 * 2 + 1 - 4
     assert max_tile_out(8, 1, 1, 1) == 8
     assert max_tile_out(4, 1, 4, 2000) < 1
+
+
+# ---- the tensor-core family ---------------------------------------------------------------
+
+def check_mma_plan(lp: LaunchPlan, p, dtype: str):
+    """What kernels/ct1d_mma.cu relies on (its static_assert and its indexing)."""
+    key = lp.key
+    S = p.stride
+    cog, cig = p.out_channels // p.groups, p.in_channels // p.groups
+    assert key.family == "ct1d_mma" and dtype in ("float32", "float16", "bfloat16")
+    assert key.threads == 32 * key.wm * key.wn == 256            # 2 blocks of 8 warps per SM
+    assert key.co_tile == 16 * key.mt * key.wm and key.co_tile in (16, 32, 48, 64)
+    assert key.co_tile >= min(cog, 64) and key.co_tile < cog + 16
+    assert key.ci_chunk % 8 == 0 and (S * key.nu) % 8 == 0       # static_assert in the kernel
+    assert not key.w_all or cig <= key.ci_chunk
+    assert lp.tile_out == S * key.nu
+    assert lp.u_first == p.padding // S
+    # the tiles cover every output position u*S + r - P in [0, L_out)
+    u_last = (p.length_out - 1 + p.padding) // S
+    assert lp.u_first + lp.n_tiles * key.nu > u_last >= lp.u_first + (lp.n_tiles - 1) * key.nu
+    assert lp.smem_bytes == key.smem_bytes() <= _dispatch._MMA_SMEM <= SM90_TWO_BLOCKS
+    assert lp == _dispatch.mma_launch_plan(p, key)
+
+
+def test_seed_plans_tensor_cores_with_wide_tiles():
+    p = params(**SEED)
+    for dtype in ("float32", "float16", "bfloat16"):
+        lp = plan(p, dtype)
+        check_mma_plan(lp, p, dtype)
+        # 64 channels x 128 positions per block: 256 outputs per row per tile
+        assert (lp.key.co_tile, lp.key.nu, lp.key.w_all) == (64, 128, True)
+    # the tile is kept in the output type: 16-bit tiles need half the shared memory
+    assert plan(p, "bfloat16").smem_bytes < plan(p, "float32").smem_bytes
+
+
+def test_mma_smem_grows_with_every_buffer():
+    base = _dispatch.MmaKey("float32", 2, 2, 3, 2, 4, 2, 4, 32, True)
+    wider = _dispatch.MmaKey("float32", 2, 2, 3, 2, 4, 2, 8, 32, True)     # 2x positions
+    more_taps = _dispatch.MmaKey("float32", 2, 2, 5, 2, 4, 2, 4, 32, True)
+    half = _dispatch.MmaKey("bfloat16", 2, 2, 3, 2, 4, 2, 4, 32, True)
+    assert wider.smem_bytes() > base.smem_bytes() < more_taps.smem_bytes()
+    # weights + x (float bits) + tile (T) + shift table
+    xw = 128 + 2 * 2 // 2
+    xp = (xw - 4 + 15) // 16 * 16 + 4
+    assert base.smem_bytes() == 4 * (3 * 32 * 64 + 32 * xp) + 4 * 64 * (256 + 4) + 4 * 64
+    assert half.smem_bytes() == 4 * (3 * 32 * 64 + 32 * xp) + 2 * 64 * (256 + 8) + 4 * 64
+
+
+def test_random_mma_plans_satisfy_invariants(rng):
+    seen = 0
+    for _ in range(1500):
+        s, d = int(rng.integers(1, 17)), int(rng.integers(1, 9))
+        k = int(rng.integers(1, 33))
+        g = int(rng.choice([1, 1, 2, 4]))
+        c_in = g * int(rng.choice([8, 9, 16, 24, 32, 40, 64, 109, 128, 256]))
+        c_out = g * int(rng.choice([8, 12, 16, 24, 35, 48, 64, 100, 256]))
+        length = int(rng.integers(1, 20000))
+        pad = int(rng.integers(0, (k - 1) * d + 1))
+        op = int(rng.integers(0, max(s, d)))
+        try:
+            p = params(n=int(rng.integers(1, 9)), c_in=c_in, c_out=c_out, k=k, length=length,
+                       stride=s, padding=pad, dilation=d, groups=g, output_padding=op)
+        except ValueError:
+            continue
+        dtype = str(rng.choice(["float32", "float16", "bfloat16"]))
+        lp = plan(p, dtype)
+        if lp.key.family == "ct1d_mma":
+            check_mma_plan(lp, p, dtype)
+            seen += 1
+    assert seen > 500
