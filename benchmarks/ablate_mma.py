@@ -21,6 +21,14 @@ from cupyconv._modules import OPTIONS, kernel_source
 VARIANTS = {
     "base": [],
     # no global stores of the output tile (the smem tile is still assembled)
+    # the v7 numerics: the three MMAs of a k-step accumulate straight into the running sum
+    # (no rounded add; long reductions then reach ~1e-5) -- isolates the accuracy fix's cost
+    "no_kstep_add": [(r"for \(int q = 0; q < 4; \+\+q\) t\[nt\]\[q\] = 0\.f;",
+                      "for (int q = 0; q < 4; ++q) t[nt][q] = acc[mt][nt][q];"),
+                     (r"for \(int q = 0; q < 4; \+\+q\) acc\[mt\]\[nt\]\[q\] \+= t\[nt\]\[q\];",
+                      "for (int q = 0; q < 4; ++q) acc[mt][nt][q] = t[nt][q];")],
+    # the float32 k loop fully unrolled (spills a few registers)
+    "unrolled_fp32": [(r"#pragma unroll \(SPLIT \? 1 : KC8\)", "#pragma unroll")],
     # ordinary 16-byte stores instead of the bulk-copy engine
     "no_bulk": [(r"#ifndef CT1D_BULK_STORE", "#define CT1D_BULK_STORE 0\n#ifndef CT1D_BULK_STORE")],
     # no global stores of the output tile (the smem tile is still assembled)
