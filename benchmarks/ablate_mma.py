@@ -16,6 +16,7 @@ from cupyconv import _gpu
 from cupyconv._args import check_conv_args
 from cupyconv._dispatch import plan
 from cupyconv._modules import OPTIONS, kernel_source
+from gpu_timing import events_ms
 
 # (pattern, replacement) pairs applied with re.subn; each must match at least once
 VARIANTS = {
@@ -75,17 +76,7 @@ def time_variant(name, dtype, family, reps=30):
         x = (x.view(np.uint32) >> 16).astype(np.uint16)
         w = (w.view(np.uint32) >> 16).astype(np.uint16)
     y = cupy.empty((N, cout, p.length_out), cp_dtype)
-    for _ in range(3):
-        _gpu.launch(x, w, None, y, p, dtype, 0, family)
-    ts = []
-    for _ in range(reps):
-        a, b = cupy.cuda.Event(), cupy.cuda.Event()
-        a.record()
-        _gpu.launch(x, w, None, y, p, dtype, 0, family)
-        b.record()
-        b.synchronize()
-        ts.append(cupy.cuda.get_elapsed_time(a, b))
-    return float(np.median(ts)), kern
+    return events_ms(lambda: _gpu.launch(x, w, None, y, p, dtype, 0, family), reps), kern
 
 
 def main():
@@ -98,13 +89,7 @@ def main():
     src = cupy.ones(y.size, np.float32)
     for label, fn, nbytes in (("copy", lambda: y.__setitem__(Ellipsis, src), 8 * y.size),
                               ("fill", lambda: y.fill(1.5), 4 * y.size)):
-        fn()
-        ev = []
-        for _ in range(20):
-            a, b = cupy.cuda.Event(), cupy.cuda.Event()
-            a.record(); fn(); b.record(); b.synchronize()
-            ev.append(cupy.cuda.get_elapsed_time(a, b))
-        t = float(np.median(ev))
+        t = events_ms(fn, 20)
         print(f"{label} of y: {t:.3f} ms, {nbytes / t / 1e6:.0f} GB/s")
     del y, src
     print(f"{'variant':14s} {'fp32 ms':>8s} {'GB/s':>6s} {'bf16 ms':>8s} regs")

@@ -16,6 +16,7 @@ import torch
 from cupyconv import _gpu
 from cupyconv._args import check_conv_args
 from cupyconv._dispatch import MmaKey, mma_launch_plan, plan
+from gpu_timing import events_ms
 
 SHAPES = [(2, 4, 2, 4), (2, 2, 2, 4), (2, 4, 2, 8), (1, 4, 4, 4), (2, 2, 2, 8), (4, 2, 1, 4), (4, 4, 1, 4),
           (1, 8, 4, 4)]
@@ -26,20 +27,6 @@ CALLS = {   # name: (N, C_in, C_out, K, L, stride, padding, dilation[, output_pa
     "voc_s2_c64": (8, 64, 32, 4, 65536, 2, 1, 1),
     "dil_s1_c64": (8, 64, 64, 3, 65536, 1, 2, 2),
 }
-
-
-def events_ms(fn, reps=30):
-    for _ in range(3):
-        fn()
-    ts = []
-    for _ in range(reps):
-        a, b = cupy.cuda.Event(), cupy.cuda.Event()
-        a.record()
-        fn()
-        b.record()
-        b.synchronize()
-        ts.append(cupy.cuda.get_elapsed_time(a, b))
-    return float(np.median(ts))
 
 
 def run_call(name, dtype):

@@ -4,7 +4,7 @@
 
 The seed moves 0.27 GB in and 1.07 GB out. The floor in the issue (0.327 ms) divides all
 1.342 GB by the device-to-device copy rate, which is half reads and half writes. This
-measures, with CUDA events (median of 20 after warm-up):
+measures, with CUDA events (median of 30 after warm-up):
   copy        cupy d2d copy of y (read + write)
   st128       grid-stride 16-byte stores, value from the index (write only)
   st32        grid-stride 4-byte stores (write only)
@@ -14,6 +14,8 @@ measures, with CUDA events (median of 20 after warm-up):
 """
 import cupy
 import numpy as np
+
+from gpu_timing import events_ms
 
 SRC = r"""
 extern "C" __global__ void st128(float4* y, long long n4) {
@@ -50,20 +52,6 @@ extern "C" __global__ void tiles(float4* y, long long rows, long long pitch4, lo
 """
 
 
-def ms(fn, reps=20):
-    for _ in range(3):
-        fn()
-    ts = []
-    for _ in range(reps):
-        a, b = cupy.cuda.Event(), cupy.cuda.Event()
-        a.record()
-        fn()
-        b.record()
-        b.synchronize()
-        ts.append(cupy.cuda.get_elapsed_time(a, b))
-    return float(np.median(ts))
-
-
 def main():
     mod = cupy.RawModule(code=SRC)
     sms = cupy.cuda.Device().attributes["MultiProcessorCount"]
@@ -73,16 +61,16 @@ def main():
     x = cupy.ones(n // 4, np.float32)
     grid = (sms * 8,)
     rows = []
-    rows.append(("copy", 8 * n, ms(lambda: y.__setitem__(Ellipsis, src))))
+    rows.append(("copy", 8 * n, events_ms(lambda: y.__setitem__(Ellipsis, src))))
     del src
-    rows.append(("st128", 4 * n, ms(lambda: mod.get_function("st128")(grid, (256,), (y, np.int64(n // 4))))))
-    rows.append(("st32", 4 * n, ms(lambda: mod.get_function("st32")(grid, (256,), (y, np.int64(n))))))
-    rows.append(("rd1wr4", 5 * n, ms(lambda: mod.get_function("rd1wr4")(
+    rows.append(("st128", 4 * n, events_ms(lambda: mod.get_function("st128")(grid, (256,), (y, np.int64(n // 4))))))
+    rows.append(("st32", 4 * n, events_ms(lambda: mod.get_function("st32")(grid, (256,), (y, np.int64(n))))))
+    rows.append(("rd1wr4", 5 * n, events_ms(lambda: mod.get_function("rd1wr4")(
         grid, (256,), (x, y, np.int64(n // 16))))))
     pitch4 = 262144 // 4
     for seg4 in (32, 64, 128, 256):
         ntile = (16 * 64 // 64) * (pitch4 // seg4)
-        rows.append((f"tiles{seg4 * 16}B", 4 * n, ms(lambda: mod.get_function("tiles")(
+        rows.append((f"tiles{seg4 * 16}B", 4 * n, events_ms(lambda: mod.get_function("tiles")(
             (sms * 2,), (256,), (y, np.int64(16 * 64), np.int64(pitch4), np.int64(ntile),
                                  np.int32(seg4))))))
     print(f"{'kernel':8s} {'GB':>6s} {'ms':>7s} {'GB/s':>6s}")

@@ -262,23 +262,32 @@ def test_row_just_below_int32_is_planned():
 
 # ---- randomized invariants ---------------------------------------------------------------
 
+def random_params(rng, ks, groups, per_group_in, per_group_out):
+    """A random valid call drawn from the given choices, or None when the draw is invalid."""
+    s, d = int(rng.integers(1, 17)), int(rng.integers(1, 9))
+    k = ks(rng)
+    g = int(rng.choice(groups))
+    c_in, c_out = g * int(rng.choice(per_group_in)), g * int(rng.choice(per_group_out))
+    pad = int(rng.integers(0, (k - 1) * d + 1))
+    op = int(rng.integers(0, max(s, d)))
+    try:
+        return params(n=int(rng.integers(1, 9)), c_in=c_in, c_out=c_out, k=k,
+                      length=int(rng.integers(1, 20000)), stride=s, padding=pad, dilation=d,
+                      groups=g, output_padding=op)
+    except ValueError:
+        return None
+
+
 def test_random_calls_satisfy_invariants(rng):
     planned = rejected = 0
     for _ in range(1500):
-        s, d = int(rng.integers(1, 17)), int(rng.integers(1, 9))
-        k = int(rng.choice([int(rng.integers(1, 9)), int(rng.integers(1, 65)),
-                            int(rng.integers(1, 300))]))
-        g = int(rng.choice([1, 1, 2, 4, 8]))
-        c_in = g * int(rng.choice([1, 2, 3, 8, 16, 64]))
-        c_out = g * int(rng.choice([1, 2, 5, 8, 16, 64]))
-        length = int(rng.integers(1, 20000))
-        pad = int(rng.integers(0, (k - 1) * d + 1))
-        op = int(rng.integers(0, max(s, d)))
-        try:
-            p = params(n=int(rng.integers(1, 9)), c_in=c_in, c_out=c_out, k=k, length=length,
-                       stride=s, padding=pad, dilation=d, groups=g, output_padding=op)
-        except ValueError:
+        p = random_params(rng, lambda r: int(r.choice([int(r.integers(1, 9)),
+                                                       int(r.integers(1, 65)),
+                                                       int(r.integers(1, 300))])),
+                          [1, 1, 2, 4, 8], [1, 2, 3, 8, 16, 64], [1, 2, 5, 8, 16, 64])
+        if p is None:
             continue
+        s, d, k = p.stride, p.dilation, p.kernel_size
         dtype = str(rng.choice(DTYPES))
         try:
             lp = scatter_plan(p, dtype)
@@ -349,18 +358,10 @@ def test_mma_smem_grows_with_every_buffer():
 def test_random_mma_plans_satisfy_invariants(rng):
     seen = 0
     for _ in range(1500):
-        s, d = int(rng.integers(1, 17)), int(rng.integers(1, 9))
-        k = int(rng.integers(1, 33))
-        g = int(rng.choice([1, 1, 2, 4]))
-        c_in = g * int(rng.choice([8, 9, 16, 24, 32, 40, 64, 109, 128, 256]))
-        c_out = g * int(rng.choice([8, 12, 16, 24, 35, 48, 64, 100, 256]))
-        length = int(rng.integers(1, 20000))
-        pad = int(rng.integers(0, (k - 1) * d + 1))
-        op = int(rng.integers(0, max(s, d)))
-        try:
-            p = params(n=int(rng.integers(1, 9)), c_in=c_in, c_out=c_out, k=k, length=length,
-                       stride=s, padding=pad, dilation=d, groups=g, output_padding=op)
-        except ValueError:
+        p = random_params(rng, lambda r: int(r.integers(1, 33)), [1, 1, 2, 4],
+                          [8, 9, 16, 24, 32, 40, 64, 109, 128, 256],
+                          [8, 12, 16, 24, 35, 48, 64, 100, 256])
+        if p is None:
             continue
         dtype = str(rng.choice(["float32", "float16", "bfloat16"]))
         lp = plan(p, dtype)
