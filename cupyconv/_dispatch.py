@@ -189,8 +189,8 @@ def _plan_mma(p: ConvParams, dtype: str):
     # the widest tile (positions per warp) that keeps two blocks per SM, then fewer channels
     # staged per step
     while True:
+        w_all = cig <= ci_chunk and 4 * K * ci_chunk * 16 * mt * wm <= 48 * 1024
         for nt in (4, 2, 1):
-            w_all = cig <= ci_chunk and 4 * K * ci_chunk * 16 * mt * wm <= 48 * 1024
             key = MmaKey(dtype, S, D, K, mt, nt, wm, wn, ci_chunk, w_all)
             if key.smem_bytes() <= _MMA_SMEM:
                 return mma_launch_plan(p, key)
