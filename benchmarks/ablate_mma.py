@@ -1,6 +1,6 @@
 """Where does the ct1d_mma seed time go? Time variants that leave one stage out.
 
-    python benchmarks/ablate_mma.py [--ncu] [--family ct1d_mma]   (GPU machine, repo root)
+    python benchmarks/ablate_mma.py [--ncu] [--variants a,b,...]   (GPU machine, repo root)
 
 Each variant is the shipped kernel source with one textual patch (asserted to apply), run
 through the normal launcher on the seed workload (fp32 and bf16). The variants compute
@@ -16,7 +16,7 @@ from cupyconv import _gpu
 from cupyconv._args import check_conv_args
 from cupyconv._dispatch import plan
 from cupyconv._modules import OPTIONS, kernel_source
-from gpu_timing import events_ms
+from gpu_timing import events_ms, warm_parallel
 
 # (pattern, replacement) pairs applied with re.subn; each must match at least once
 VARIANTS = {
@@ -59,10 +59,18 @@ def patched(src, patches):
     return src
 
 
+SEED = check_conv_args((16, 32, 131072), (32, 64, 3), None, stride=2, padding=1, dilation=2)
+
+
+def variant_job(name, dtype, family):
+    key = plan(SEED, dtype, family).key
+    return patched(kernel_source(key.family), VARIANTS[name]), OPTIONS, key.name_expression()
+
+
 def time_variant(name, dtype, family, reps=30):
     cp_dtype = np.float32 if dtype == "float32" else np.uint16
     N, cin, cout, K, L = 16, 32, 64, 3, 131072
-    p = check_conv_args((N, cin, L), (cin, cout, K), None, stride=2, padding=1, dilation=2)
+    p = SEED
     pl = plan(p, dtype, family)
     src = patched(kernel_source(pl.key.family), VARIANTS[name])
     mod = cupy.RawModule(code=src, options=OPTIONS, name_expressions=(pl.key.name_expression(),))
@@ -81,6 +89,8 @@ def time_variant(name, dtype, family, reps=30):
 
 def main():
     family = sys.argv[sys.argv.index("--family") + 1] if "--family" in sys.argv else None
+    names = (sys.argv[sys.argv.index("--variants") + 1].split(",") if "--variants" in sys.argv
+             else list(VARIANTS))
     if "--ncu" in sys.argv:
         time_variant("base", "float32", family, reps=1)
         return
@@ -92,8 +102,9 @@ def main():
         t = events_ms(fn, 20)
         print(f"{label} of y: {t:.3f} ms, {nbytes / t / 1e6:.0f} GB/s")
     del y, src
+    warm_parallel([variant_job(n, dt, family) for n in names for dt in ("float32", "bfloat16")])
     print(f"{'variant':14s} {'fp32 ms':>8s} {'GB/s':>6s} {'bf16 ms':>8s} regs")
-    for name in VARIANTS:
+    for name in names:
         t32, k = time_variant(name, "float32", family)
         t16, _ = time_variant(name, "bfloat16", family)
         print(f"{name:14s} {t32:8.3f} {gb / t32 * 1e3:6.0f} {t16:8.3f} {k.num_regs}", flush=True)

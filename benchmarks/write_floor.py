@@ -11,6 +11,12 @@ measures, with CUDA events (median of 30 after warm-up):
   rd1wr4      each thread reads one float4 of x and writes four float4 of y (the seed mix)
   tilesNB     64 rows x N-byte segments per block at a 1 MB row pitch, like ct1d_mma's
               tiles (write only, 16-byte stores, rows aligned)
+  bulk R x B / buffers / blocks per SM
+              ct1d_mma's copy-out skeleton: each tile is written to shared memory, then
+              R row copies of B bytes go out through the bulk-copy engine (cp.async.bulk,
+              one issuing thread per row, or one per block with "1 issuer"); with 2
+              buffers a tile waits only for the copies of the tile before the previous one
+  smem R x B  the same tile copied out by ld.shared/st.global 16-byte pairs (all threads)
 """
 import cupy
 import numpy as np
@@ -49,6 +55,46 @@ extern "C" __global__ void tiles(float4* y, long long rows, long long pitch4, lo
         }
     }
 }
+
+// ct1d_mma's copy-out skeleton on its own: fill an R x B-byte tile in shared memory, then
+// store it to rows of y (pitch4 float4) by bulk copies (mode 0: thread r issues row r;
+// mode 1: thread 0 issues all) or by 16-byte ld.shared/st.global (mode 2).
+extern "C" __global__ void bulk_tiles(float4* y, long long rows, long long pitch4, long long ntile,
+                                      int R, int seg4, int nbuf, int mode) {
+    extern __shared__ __align__(128) float4 tile_s[];
+    int it = 0;
+    for (long long tl = blockIdx.x; tl < ntile; tl += gridDim.x, ++it) {
+        const long long tiles_per_row = pitch4 / seg4, rb = tl / tiles_per_row * R;
+        const long long col = (tl % tiles_per_row) * seg4;
+        float4* buf = tile_s + (it % nbuf) * R * seg4;
+        if (mode < 2) {
+            // the copies issued nbuf-1 tiles ago have read this buffer
+            if (nbuf == 1) asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
+            else asm volatile("cp.async.bulk.wait_group.read 1;" ::: "memory");
+        }
+        __syncthreads();
+        for (int e = threadIdx.x; e < R * seg4; e += blockDim.x)
+            buf[e] = make_float4(1.f, 2.f, 3.f, (float)e);
+        if (mode < 2) asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+        __syncthreads();
+        if (mode == 2) {
+            for (int e = threadIdx.x; e < R * seg4; e += blockDim.x) {
+                const long long r = rb + e / seg4, c = col + e % seg4;
+                if (r < rows) y[r * pitch4 + c] = buf[e];
+            }
+            continue;
+        }
+        for (int r = mode == 0 ? threadIdx.x : (threadIdx.x == 0 ? 0 : R); r < R;
+             r += mode == 0 ? blockDim.x : 1) {
+            if (rb + r >= rows) break;
+            const unsigned s = (unsigned)__cvta_generic_to_shared(buf + r * seg4);
+            asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;"
+                         :: "l"(y + (rb + r) * pitch4 + col), "r"(s), "r"(seg4 * 16) : "memory");
+        }
+        asm volatile("cp.async.bulk.commit_group;" ::: "memory");
+    }
+    asm volatile("cp.async.bulk.wait_group 0;" ::: "memory");
+}
 """
 
 
@@ -73,9 +119,26 @@ def main():
         rows.append((f"tiles{seg4 * 16}B", 4 * n, events_ms(lambda: mod.get_function("tiles")(
             (sms * 2,), (256,), (y, np.int64(16 * 64), np.int64(pitch4), np.int64(ntile),
                                  np.int32(seg4))))))
-    print(f"{'kernel':8s} {'GB':>6s} {'ms':>7s} {'GB/s':>6s}")
+    bulk = mod.get_function("bulk_tiles")
+    nrows = 16 * 64
+    for R, seg_bytes, nbuf, bps, mode in (
+            (64, 1024, 1, 2, 0), (64, 1024, 1, 2, 1), (64, 1024, 1, 2, 2), (64, 1024, 2, 1, 0),
+            (32, 1024, 2, 2, 0), (32, 2048, 1, 2, 0), (16, 4096, 1, 2, 0), (32, 4096, 1, 1, 0),
+            (128, 512, 1, 2, 0), (64, 512, 1, 2, 0), (64, 512, 2, 2, 0), (64, 1024, 1, 3, 0),
+            (32, 1024, 1, 4, 0), (16, 1024, 1, 8, 0), (32, 2048, 1, 3, 0), (8, 8192, 1, 2, 0)):
+        seg4 = seg_bytes // 16
+        ntile = (nrows // R) * (pitch4 // seg4)
+        smem = nbuf * R * seg_bytes
+        bulk.max_dynamic_shared_size_bytes = smem
+        label = (f"{'smem' if mode == 2 else 'bulk'} {R}x{seg_bytes}B/{nbuf}buf/{bps}bps"
+                 + (" 1 issuer" if mode == 1 else ""))
+        rows.append((label, 4 * n, events_ms(lambda: bulk(
+            (sms * bps,), (256,), (y, np.int64(nrows), np.int64(pitch4), np.int64(ntile),
+                                   np.int32(R), np.int32(seg4), np.int32(nbuf), np.int32(mode)),
+            shared_mem=smem))))
+    print(f"{'kernel':34s} {'GB':>6s} {'ms':>7s} {'GB/s':>6s}")
     for name, nbytes, t in rows:
-        print(f"{name:8s} {nbytes / 1e9:6.3f} {t:7.3f} {nbytes / t / 1e6:6.0f}")
+        print(f"{name:34s} {nbytes / 1e9:6.3f} {t:7.3f} {nbytes / t / 1e6:6.0f}")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,74 @@
+"""Both kernel families on the same calls, side by side with torch (fp32, TF32 off).
+
+    python benchmarks/family_compare.py [config ...]   (GPU machine with torch, repo root)
+
+Re-measures the dispatcher's family choice (``cupyconv._dispatch.plan``): each call runs
+through the normal launcher with the family forced, the output NaN-poisoned first and
+compared with torch in float64. Default configs: the sweep's layers where the families
+are closest or both slow (wide channels, strides 4-8). Times are CUDA-event medians of
+the launch alone (CuPy arrays, no host adaptation).
+"""
+import sys
+
+import cupy
+import torch
+
+from cupyconv import _gpu
+from cupyconv._args import check_conv_args
+from cupyconv._dispatch import FAMILIES, plan
+from cupyconv.bench import SWEEP, l_out, min_bytes
+from gpu_timing import events_ms, key_job, warm_parallel
+
+DEFAULT = ["hifigan-u1-b16", "hifigan-u2-b16", "hifigan-u1-b4-long", "hifigan-u2-b4-long",
+           "encodec-s8", "encodec-s5", "encodec-s4", "up-256-256-s2", "up-512-512-s2",
+           "up-64-64-s3", "sd-s2d1k7", "small-512-256-s8", "g16-512-k16-s8", "seed"]
+
+
+def main():
+    torch.backends.cudnn.allow_tf32 = False
+    names = sys.argv[1:] or DEFAULT
+    configs = [c for c in SWEEP if c.name in names]
+    calls = []
+    for c in configs:
+        p = check_conv_args((c.N, c.C_in, c.L), (c.C_in, c.C_out // c.G, c.K),
+                            (c.C_out,) if c.bias else None, stride=c.S, padding=c.P,
+                            output_padding=c.OP, groups=c.G, dilation=c.D)
+        fams = {}
+        for fam in FAMILIES:
+            try:
+                fams[fam] = plan(p, c.dtype, fam)
+            except NotImplementedError:
+                pass
+        calls.append((c, p, fams))
+    warm_parallel([key_job(pl.key) for _, _, fams in calls for pl in fams.values()])
+    print(f"{'config':20s} {'torch ms':>8s} " + " ".join(f"{f:>24s}" for f in FAMILIES) + "  default")
+    for c, p, fams in calls:
+        g = torch.Generator(device="cuda").manual_seed(1)
+        xt = torch.randn(c.N, c.C_in, c.L, device="cuda", generator=g)
+        wt = torch.randn(c.C_in, c.C_out // c.G, c.K, device="cuda", generator=g)
+        bt = torch.randn(c.C_out, device="cuda", generator=g) if c.bias else None
+        kw = dict(stride=c.S, padding=c.P, output_padding=c.OP, groups=c.G, dilation=c.D)
+        ref = torch.nn.functional.conv_transpose1d(xt.double(), wt.double(),
+                                                   None if bt is None else bt.double(), **kw)
+        t_torch = events_ms(lambda: torch.nn.functional.conv_transpose1d(xt, wt, bt, **kw))
+        x, w = cupy.from_dlpack(xt), cupy.from_dlpack(wt)
+        b = None if bt is None else cupy.from_dlpack(bt)
+        yt = torch.empty(c.N, c.C_out, l_out(c), device="cuda")
+        y = cupy.from_dlpack(yt)
+        cells = []
+        for fam in FAMILIES:
+            if fam not in fams:
+                cells.append(f"{'-':>24s}")
+                continue
+            run = lambda: _gpu.launch(x, w, b, y, p, c.dtype, 0, fam)
+            yt.fill_(float("nan"))
+            run()
+            err = ((yt.double() - ref).norm() / ref.norm()).item()
+            ms = events_ms(run)
+            cells.append(f"{ms:7.3f} ms {t_torch / ms:5.2f}x {err:7.1e}")
+        print(f"{c.name:20s} {t_torch:8.3f} " + " ".join(cells) + f"  {plan(p, c.dtype).key.family}"
+              f"  ({min_bytes(c) / 1e9:.3f} GB)", flush=True)
+
+
+if __name__ == "__main__":
+    main()
