@@ -24,12 +24,14 @@ VARIANTS = {
     # no global stores of the output tile (the smem tile is still assembled)
     # the v7 numerics: the three MMAs of a k-step accumulate straight into the running sum
     # (no rounded add; long reductions then reach ~1e-5) -- isolates the accuracy fix's cost
+    # the v7 numerics: the three MMAs of a k-step accumulate straight into the running sum
+    # (no rounded add; long reductions then reach ~1e-5) -- isolates the accuracy fix's cost
     "no_kstep_add": [(r"for \(int q = 0; q < 4; \+\+q\) t\[nt\]\[q\] = 0\.f;",
                       "for (int q = 0; q < 4; ++q) t[nt][q] = acc[mt][nt][q];"),
                      (r"for \(int q = 0; q < 4; \+\+q\) acc\[mt\]\[nt\]\[q\] \+= t\[nt\]\[q\];",
                       "for (int q = 0; q < 4; ++q) acc[mt][nt][q] = t[nt][q];")],
-    # the float32 k loop fully unrolled (spills a few registers)
-    "unrolled_fp32": [(r"#pragma unroll \(SPLIT \? 1 : KC8\)", "#pragma unroll")],
+    # the float32 k loop not unrolled (v8; fewer registers, 0.12 ms slower in session 4)
+    "rolled_fp32": [(r"#pragma unroll\n(\s*)for \(int kc8", r"#pragma unroll (SPLIT ? 1 : KC8)\n\1for (int kc8")],
     # ordinary 16-byte stores instead of the bulk-copy engine
     "no_bulk": [(r"#ifndef CT1D_BULK_STORE", "#define CT1D_BULK_STORE 0\n#ifndef CT1D_BULK_STORE")],
     # no global stores of the output tile (the smem tile is still assembled)
@@ -49,7 +51,40 @@ VARIANTS = {
     "only_store": [(r"for \(int tk = 0; tk < max_class_taps\(S, D, K\); \+\+tk\) \{",
                     "for (int tk = 0; tk < 0; ++tk) {"),
                    (r"\? xc\[j\] : T\{\}", "? T{} : T{}")],
+    # the accumulators are not written into the shared-memory tile
+    "no_epi": [(r"out_s\[ro\[mt\]\[(\d)\] \+ p( \+ S)?\] = ", r"if (pad == -12345) out_s[ro[mt][\1] + p\2] = ")],
+    # the partial 16-byte vectors at the ends of each row are not stored
+    "no_edge": [(r"for \(int q = q_lo; q < qa; \+\+q\) dst\[q\] = src\[q\];", ""),
+                (r"for \(int q = qb; q < q_hi; \+\+q\) dst\[q\] = src\[q\];", "")],
+    # staged x is not written to shared memory
+    "no_commit": [(r"x_s\[wi\] = ", "if (pad == -12345) x_s[wi] = ")],
+    # no wait for the previous tile's bulk copies before overwriting the tile
+    "no_wait": [(r"bulk_wait_read\(\);", "")],
 }
+# the store skeleton with one more stage left out
+for _v in ("no_epi", "no_edge", "no_commit", "no_wait"):
+    VARIANTS["os_" + _v] = VARIANTS["only_store"] + VARIANTS[_v]
+
+
+def alt_sources():
+    """--alt NAME=FILE ...: whole kernel files (e.g. an earlier version kept under
+    benchmarks/variants/) timed as variants; ct1d_types.cuh is inlined as the loader does."""
+    alts = {}
+    if "--alt" in sys.argv:
+        for item in sys.argv[sys.argv.index("--alt") + 1].split(","):
+            name, path = item.split("=")
+            alts[name] = path
+    return alts
+
+
+def variant_source(name, family):
+    alts = alt_sources()
+    if name in alts:
+        from pathlib import Path
+        from cupyconv._modules import _INCLUDE, _inline, kernel_dir
+        return _INCLUDE.sub(lambda m: _inline(kernel_dir() / m.group(1), set()),
+                            Path(alts[name]).read_text())
+    return patched(kernel_source(family), VARIANTS[name])
 
 
 def patched(src, patches):
@@ -64,7 +99,7 @@ SEED = check_conv_args((16, 32, 131072), (32, 64, 3), None, stride=2, padding=1,
 
 def variant_job(name, dtype, family):
     key = plan(SEED, dtype, family).key
-    return patched(kernel_source(key.family), VARIANTS[name]), OPTIONS, key.name_expression()
+    return variant_source(name, key.family), OPTIONS, key.name_expression()
 
 
 def time_variant(name, dtype, family, reps=30):
@@ -72,7 +107,7 @@ def time_variant(name, dtype, family, reps=30):
     N, cin, cout, K, L = 16, 32, 64, 3, 131072
     p = SEED
     pl = plan(p, dtype, family)
-    src = patched(kernel_source(pl.key.family), VARIANTS[name])
+    src = variant_source(name, pl.key.family)
     mod = cupy.RawModule(code=src, options=OPTIONS, name_expressions=(pl.key.name_expression(),))
     kern = mod.get_function(pl.key.name_expression())
     _gpu.get_kernel = lambda key, dev: kern
@@ -90,7 +125,7 @@ def time_variant(name, dtype, family, reps=30):
 def main():
     family = sys.argv[sys.argv.index("--family") + 1] if "--family" in sys.argv else None
     names = (sys.argv[sys.argv.index("--variants") + 1].split(",") if "--variants" in sys.argv
-             else list(VARIANTS))
+             else list(VARIANTS)) + list(alt_sources())
     if "--ncu" in sys.argv:
         time_variant("base", "float32", family, reps=1)
         return

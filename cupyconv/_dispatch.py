@@ -157,7 +157,7 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None) -> LaunchPlan:
     """
     if family not in (None,) + FAMILIES:
         raise ValueError(f"family must be one of {FAMILIES}, got {family!r}")
-    pl = _plan_mma(p, dtype, forced=family == "ct1d_mma") if family in (None, "ct1d_mma") else None
+    pl = _plan_mma(p, dtype) if family in (None, "ct1d_mma") else None
     if pl is None:
         if family == "ct1d_mma":
             raise NotImplementedError("ct1d_mma does not cover this call")
@@ -169,17 +169,12 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None) -> LaunchPlan:
     return pl
 
 
-def _plan_mma(p: ConvParams, dtype: str, forced: bool = False):
+def _plan_mma(p: ConvParams, dtype: str):
     S, D, K = p.stride, p.dilation, p.kernel_size
     cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
     cmax = (K - 1) * D // S
     if (dtype == "float64" or K > MAX_UNROLLED_K or S > 16 or cig < 8 or cog < 8
             or cmax > 512 or p.length_out + p.padding >= 2**31):
-        return None
-    if S > 4 and cig >= 128 and not forced:
-        # measured on the H200 (benchmarks/results/h200-mma-run): with wide inputs and
-        # large strides the output tile leaves this kernel too few warps per SM, and the
-        # scatter family is 1.5x faster there
         return None
     # channel tile: 16, 32, 48 or 64 output channels; 8 warps per block
     m16 = min(4, -(-cog // 16))

@@ -319,7 +319,9 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                     const uint2* xk = reinterpret_cast<const uint2*>(x_s) + tq * XP + uw + gq + CMAX - ck;
                     // float32 is not unrolled: that keeps the per-k-step temporaries
                     // within 128 registers (two blocks per SM)
-#pragma unroll (SPLIT ? 1 : KC8)
+                    // unrolled for float32 too: a few bytes spill, but rolled was 12% slower
+                    // on the seed (benchmarks/NOTES.md, session 4)
+#pragma unroll
                     for (int kc8 = 0; kc8 < KC8; ++kc8) {
                         // float32: split into TF32 halves; 16-bit inputs: exact in TF32
                         uint2 bhi[NT], blo[NT];
