@@ -12,6 +12,11 @@ rc=0
   nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,memory.total --format=csv
   python3 -c "import cupy, torch, numpy; print('cupy', cupy.__version__, 'torch', torch.__version__, 'cudnn', torch.backends.cudnn.version(), 'numpy', numpy.__version__)"
 } 2>&1 | tee "$OUT/environment.txt"
+if [[ $what == bench || $what == all ]]; then
+  (cd benchmarks && python3 warm_sweep.py) 2>&1 | tee "$OUT/bench.log"
+  python3 -m cupyconv.bench "$@" --json "$OUT/bench.json" --chart "$OUT/speedup.png" 2>&1 | tee -a "$OUT/bench.log"
+  rc=$((rc | ${PIPESTATUS[0]}))
+fi
 if [[ $what == tests || $what == all ]]; then
   # compiles dominate the GPU tests: spread them over the CPUs when pytest-xdist is there
   # (each worker writes its own statistics file; merge_gpu_stats.py joins them)
@@ -20,9 +25,5 @@ if [[ $what == tests || $what == all ]]; then
     | grep -v "PytestBenchmarkWarning\|warner(" | tee "$OUT/gpu_tests.log"
   rc=$((rc | ${PIPESTATUS[0]}))
   ls "$OUT"/gpu_test_stats_*.json >/dev/null 2>&1 && python3 benchmarks/merge_gpu_stats.py "$OUT"
-fi
-if [[ $what == bench || $what == all ]]; then
-  python3 -m cupyconv.bench "$@" --json "$OUT/bench.json" --chart "$OUT/speedup.png" 2>&1 | tee "$OUT/bench.log"
-  rc=$((rc | ${PIPESTATUS[0]}))
 fi
 exit $rc

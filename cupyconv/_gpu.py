@@ -6,7 +6,8 @@ geometry. Callers have validated the call and selected the device.
 from __future__ import annotations
 
 import functools
-from typing import Optional
+from dataclasses import dataclass
+from typing import Optional, Tuple
 
 import numpy as np
 
@@ -31,6 +32,56 @@ def _sm_count(device_id: int) -> int:
 _smem_set: dict = {}
 
 
+@dataclass(frozen=True)
+class Prepared:
+    """Everything a launch needs besides the arrays: the compiled kernel, the block size,
+    the dynamic shared memory and, per batch slice, the grid and the scalar arguments."""
+    kernel: object
+    block: Tuple[int]
+    smem: int
+    launches: Tuple[tuple, ...]     # (grid, scalar arguments) per batch slice
+
+
+def prepare(p: ConvParams, dtype: str, device_id: int, family: Optional[str] = None) -> Prepared:
+    """Plan, compile (first use) and size the launch of one call on ``device_id``."""
+    pl = plan(p, dtype, family)
+    kern = get_kernel(pl.key, device_id)
+    if pl.smem_bytes > 48 * 1024 and _smem_set.get((device_id, pl.key), 0) < pl.smem_bytes:
+        # above 48 KB a block needs an explicit opt-in (cudaFuncSetAttribute)
+        kern.max_dynamic_shared_size_bytes = pl.smem_bytes
+        # ask for the largest shared-memory carveout, so two such blocks share an SM
+        kern.preferred_shared_memory_carveout = 100
+        _smem_set[(device_id, pl.key)] = pl.smem_bytes
+    grid_y = p.groups * pl.co_chunks          # <= MAX_GRID_YZ, checked by plan()
+    i32 = np.int32
+    common = (i32(p.in_channels), i32(p.out_channels), i32(p.groups), i32(p.length_in),
+              i32(p.length_out), i32(p.padding))
+    launches = []
+    for n0 in range(0, p.batch, MAX_GRID_YZ):
+        nz = min(MAX_GRID_YZ, p.batch - n0)
+        target = _WAVES[pl.key.family] * 2 * _sm_count(device_id)
+        grid_x = min(pl.n_tiles, max(-(-target // (grid_y * nz)),
+                                     -(-pl.n_tiles // _MAX_TILES_PER_BLOCK[pl.key.family])))
+        if pl.key.family == "ct1d_mma":
+            scalars = common + (i32(pl.u_first), i32(pl.n_tiles), i32(n0))
+        else:
+            scalars = common + (i32(p.stride), i32(p.dilation), i32(p.kernel_size),
+                                i32(pl.tile_out), i32(pl.n_tiles), i32(n0))
+        launches.append(((grid_x, grid_y, nz), scalars))
+    return Prepared(kern, (pl.key.threads,), pl.smem_bytes, tuple(launches))
+
+
+_NO_BIAS = np.uint64(0)
+
+
+def run(prep: Prepared, x, weight, bias, y) -> None:
+    """Launch on the current stream. Arrays are C-contiguous CuPy arrays or device
+    pointers (``numpy.uint64``); y is 16-byte aligned and not empty."""
+    b = _NO_BIAS if bias is None else bias
+    for grid, scalars in prep.launches:
+        prep.kernel(grid, prep.block, (x, weight, b, y) + scalars, shared_mem=prep.smem)
+
+
 def launch(x, weight, bias, y, p: ConvParams, dtype: str, device_id: int,
            family: Optional[str] = None) -> None:
     """y[...] = conv_transpose1d(x, weight, bias) for C-contiguous CuPy arrays.
@@ -43,27 +94,4 @@ def launch(x, weight, bias, y, p: ConvParams, dtype: str, device_id: int,
         return
     if y.data.ptr % 16:       # ct1d_mma stores 16-byte vectors; fresh allocations qualify
         raise ValueError("the output buffer must be 16-byte aligned")
-    pl = plan(p, dtype, family)
-    kern = get_kernel(pl.key, device_id)
-    if pl.smem_bytes > 48 * 1024 and _smem_set.get((device_id, pl.key), 0) < pl.smem_bytes:
-        # above 48 KB a block needs an explicit opt-in (cudaFuncSetAttribute)
-        kern.max_dynamic_shared_size_bytes = pl.smem_bytes
-        # ask for the largest shared-memory carveout, so two such blocks share an SM
-        kern.preferred_shared_memory_carveout = 100
-        _smem_set[(device_id, pl.key)] = pl.smem_bytes
-    grid_y = p.groups * pl.co_chunks          # <= MAX_GRID_YZ, checked by plan()
-    i32 = np.int32
-    for n0 in range(0, p.batch, MAX_GRID_YZ):
-        nz = min(MAX_GRID_YZ, p.batch - n0)
-        target = _WAVES[pl.key.family] * 2 * _sm_count(device_id)
-        grid_x = min(pl.n_tiles, max(-(-target // (grid_y * nz)),
-                                     -(-pl.n_tiles // _MAX_TILES_PER_BLOCK[pl.key.family])))
-        common = (x, weight, np.uint64(0) if bias is None else bias, y,
-                  i32(p.in_channels), i32(p.out_channels), i32(p.groups), i32(p.length_in),
-                  i32(p.length_out), i32(p.padding))
-        if pl.key.family == "ct1d_mma":
-            args = common + (i32(pl.u_first), i32(pl.n_tiles), i32(n0))
-        else:
-            args = common + (i32(p.stride), i32(p.dilation), i32(p.kernel_size),
-                             i32(pl.tile_out), i32(pl.n_tiles), i32(n0))
-        kern((grid_x, grid_y, nz), (pl.key.threads,), args, shared_mem=pl.smem_bytes)
+    run(prepare(p, dtype, device_id, family), x, weight, bias, y)

@@ -307,6 +307,80 @@ def test_torch_non_default_stream(rng, torch_cuda):
     assert _rel_err(y.cpu().numpy(), _ref64(2 * x, w, None, stride=2, padding=1)) < 1e-5
 
 
+@pytest.mark.parametrize("kind", ["cupy", "torch"])
+def test_repeat_calls_take_the_fast_path(rng, kind, monkeypatch):
+    """A repeated signature skips the full path (_api._run_device is made to fail) and
+    still computes each call's fresh data: new random inputs every call, outputs drawn
+    from NaN-poisoned memory (the allocator hands back the block just freed)."""
+    import cupy
+    import cupyconv
+    from cupyconv import _api, _fast
+    torch = pytest.importorskip("torch") if kind == "torch" else None
+    if torch is not None and not torch.cuda.is_available():
+        pytest.skip("torch has no CUDA device")
+    kw = dict(stride=2, padding=1, dilation=2, output_padding=1)
+    shapes = ((2, 32, 1000), (32, 48, 3), (48,))
+
+    def fresh():
+        host = [rng.standard_normal(s).astype(np.float32) for s in shapes]
+        dev = ([cupy.asarray(h) for h in host] if torch is None
+               else [torch.tensor(h, device="cuda") for h in host])
+        return host, dev
+
+    def poisoned_call(dev):
+        out_shape = (2, 48, (1000 - 1) * 2 - 2 + 2 * 2 + 1 + 1)
+        if torch is None:
+            cupy.full(out_shape, np.nan, np.float32)          # freed at once, reused below
+        else:
+            torch.full(out_shape, float("nan"), device="cuda")
+        return cupyconv.conv_transpose1d(*dev, **kw)
+
+    host, dev = fresh()
+    y = poisoned_call(dev)                                 # full path, fills the cache
+    assert _fast.signature(*dev, (2, 1, 1, 1, 2, None)) in _fast._cache
+    def full_path(*a, **k):
+        raise AssertionError("a repeated call went through the full path")
+    monkeypatch.setattr(_api, "_run_device", full_path)
+    for _ in range(3):
+        host, dev = fresh()
+        y = poisoned_call(dev)
+        got = y.get() if torch is None else y.cpu().numpy()
+        assert type(y) is type(dev[0]) and y.shape == got.shape
+        assert _rel_err(got, _ref64(*host, **kw)) <= TOL["float32"]
+    # what the signature cannot tell goes back to the full path: a non-contiguous x
+    host, dev = fresh()
+    xnc = dev[0][:, :, ::-1]
+    if torch is not None:
+        xnc = torch.flip(dev[0], dims=[2]).transpose(1, 2).contiguous().transpose(1, 2)
+        assert not xnc.is_contiguous()
+    with pytest.raises(AssertionError, match="full path"):
+        cupyconv.conv_transpose1d(xnc, dev[1], dev[2], **kw)
+
+
+def test_repeat_call_on_a_busy_torch_stream(rng, torch_cuda):
+    """The repeat path launches on torch's current stream: work queued there first is
+    seen, and the result is ready once that stream is synchronised."""
+    torch = torch_cuda
+    import cupyconv
+    from cupyconv import _fast
+    x = rng.standard_normal((4, 32, 50000)).astype(np.float32)
+    w = torch.tensor(rng.standard_normal((32, 16, 4)).astype(np.float32), device="cuda")
+    kw = dict(stride=2, padding=1)
+    cupyconv.conv_transpose1d(torch.tensor(x, device="cuda"), w, **kw)     # fills the cache
+    s = torch.cuda.Stream()
+    with torch.cuda.stream(s):
+        xt = torch.tensor(x, device="cuda")
+        sig = _fast.signature(xt, w, None, (2, 1, 0, 1, 1, None))
+        assert sig in _fast._cache
+        big = torch.randn(4096, 4096, device="cuda")
+        for _ in range(5):
+            big = big @ big / 64
+        xt.mul_(2)
+        y = cupyconv.conv_transpose1d(xt, w, **kw)
+    s.synchronize()
+    assert _rel_err(y.cpu().numpy(), _ref64(2 * x, w.cpu().numpy(), None, **kw)) < 1e-5
+
+
 def test_64bit_indexing(rng):
     """N*C_out*L_out >= 2**31 elements: check the far end against a sliced reference."""
     import cupy

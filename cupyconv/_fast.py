@@ -1,0 +1,101 @@
+"""The repeat-call path: device arrays whose call signature has run before.
+
+A call's validation, plan and compiled kernel depend only on its signature (array types,
+shapes, dtypes and the integer arguments), so the first call of a signature goes through
+the full path (``_api``) and leaves a ``Prepared`` launch here; later calls only check
+what the signature cannot capture (devices, contiguity, the current device), allocate the
+output and launch. That keeps a small call's host time near torch's own
+(benchmarks: ``wall per call``).
+
+torch tensors: the first call of a signature hands them over through DLPack, as every
+call did before; on repeats the kernel receives their device pointers directly (the same
+zero-copy view, without building three DLPack capsules per call, which cost ~25 us each),
+on torch's current stream.
+"""
+from __future__ import annotations
+
+import sys
+from typing import Optional
+
+import numpy as np
+
+# signature -> (Prepared, output shape); bounded so that shape-varying workloads cannot
+# grow it without limit (cleared when full, refilled by the calls that follow)
+_cache: dict = {}
+_MAX_ENTRIES = 4096
+_streams: dict = {}          # (raw torch stream pointer, device) -> cupy.cuda.ExternalStream
+
+
+def signature(x, weight, bias, args: tuple) -> Optional[tuple]:
+    """Hashable key of a call, or None when an argument is not hashable (lists)."""
+    try:
+        key = (type(x), x.shape, x.dtype, type(weight), weight.shape, weight.dtype,
+               None if bias is None else (type(bias), bias.shape, bias.dtype), args)
+        hash(key)
+    except (TypeError, AttributeError):
+        return None
+    return key
+
+
+def remember(sig, prep, out_shape) -> None:
+    if len(_cache) >= _MAX_ENTRIES:
+        _cache.clear()
+    _cache[sig] = (prep, tuple(out_shape))
+
+
+def try_run(sig, x, weight, bias):
+    """The result of a repeat call, or None when the full path must take it."""
+    entry = _cache.get(sig)
+    if entry is None:
+        return None
+    prep, out_shape = entry
+    cupy = sys.modules["cupy"]
+    if isinstance(x, cupy.ndarray):
+        return _run_cupy(cupy, prep, out_shape, x, weight, bias)
+    return _run_torch(cupy, prep, out_shape, x, weight, bias)
+
+
+def _run_cupy(cupy, prep, out_shape, x, weight, bias):
+    dev = x.data.device_id
+    for a in (weight, bias):
+        if a is not None and (not isinstance(a, cupy.ndarray) or a.data.device_id != dev
+                              or not a.flags.c_contiguous):
+            return None
+    if not x.flags.c_contiguous or cupy.cuda.runtime.getDevice() != dev:
+        return None
+    y = cupy.empty(out_shape, dtype=x.dtype)
+    if y.size:
+        from ._gpu import run
+        run(prep, x, weight, bias, y)
+    return y
+
+
+def _run_torch(cupy, prep, out_shape, x, weight, bias):
+    torch = sys.modules["torch"]
+    dev = x.get_device()                  # -1: host memory
+    if dev < 0:
+        return None
+    for a in (x, weight, bias):
+        if a is not None and (not isinstance(a, torch.Tensor) or a.get_device() != dev
+                              or not a.is_contiguous()):
+            return None
+    if cupy.cuda.runtime.getDevice() != dev:
+        return None
+    y = torch.empty(out_shape, dtype=x.dtype, device=x.device)
+    if y.numel():
+        from ._gpu import run
+        ptr = np.uint64
+        with _torch_stream(torch, cupy, dev):
+            run(prep, ptr(x.data_ptr()), ptr(weight.data_ptr()),
+                None if bias is None else ptr(bias.data_ptr()), ptr(y.data_ptr()))
+    return y
+
+
+def _torch_stream(torch, cupy, dev: int):
+    """CuPy wrapper of torch's current stream on ``dev`` (cached per raw stream)."""
+    raw = getattr(torch._C, "_cuda_getCurrentRawStream", None)
+    ptr = raw(dev) if raw is not None else torch.cuda.current_stream(dev).cuda_stream
+    s = _streams.get((ptr, dev))
+    if s is None:
+        s = _streams[(ptr, dev)] = cupy.cuda.ExternalStream(ptr, dev)
+    return s
