@@ -147,6 +147,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     constexpr int W_FRAGS = WTAPS * KC8 * MI * 32;    // uint4 of weights
     constexpr int RPW = (CI_CHUNK + WARPS - 1) / WARPS;   // staged rows per warp
     constexpr int CPL = (XW + 31) / 32;               // staged columns per lane
+    constexpr bool UNROLL_K = !SPLIT || RPW * CPL <= 20;   // float32: registers permitting
     static_assert(CI_CHUNK % 8 == 0 && (S * NU) % 8 == 0, "tile geometry");
 
     const int cig = C_in / groups, cog = C_out / groups;
@@ -319,9 +320,10 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                     const uint2* xk = reinterpret_cast<const uint2*>(x_s) + tq * XP + uw + gq + CMAX - ck;
                     // float32 is not unrolled: that keeps the per-k-step temporaries
                     // within 128 registers (two blocks per SM)
-                    // unrolled for float32 too: a few bytes spill, but rolled was 12% slower
-                    // on the seed (benchmarks/NOTES.md, session 4)
-#pragma unroll
+                    // float32 unrolled where the x prefetch registers leave room (the seed:
+                    // 12% faster, a few bytes spilled); with wider staging, unrolling
+                    // spilled ~500 bytes and was 1.7x slower (benchmarks/NOTES.md, session 4)
+#pragma unroll (UNROLL_K ? KC8 : 1)
                     for (int kc8 = 0; kc8 < KC8; ++kc8) {
                         // float32: split into TF32 halves; 16-bit inputs: exact in TF32
                         uint2 bhi[NT], blo[NT];
