@@ -17,7 +17,9 @@ import pytest
 
 pytestmark = pytest.mark.gpu
 
-TOL = {"float32": 1e-5, "float64": 1e-12, "float16": 2e-3, "bfloat16": 1e-2}
+# float32: the project's accuracy bar (issue 4: <= 1e-6); worst measured 2.7e-7 on the
+# tensor-core path (benchmarks/results/h200/gpu_test_stats.json)
+TOL = {"float32": 1e-6, "float64": 1e-12, "float16": 2e-3, "bfloat16": 1e-2}
 REPORT = os.environ.get("CUPYCONV_REPORT_DIR")
 _stats: dict = {}
 
@@ -204,22 +206,22 @@ def test_public_api_kinds(rng):
     # numpy in -> numpy out, on the GPU
     y = cupyconv.conv_transpose1d(x, w, b, **kw)
     assert isinstance(y, np.ndarray) and cupyconv.last_backend() == "gpu"
-    assert _rel_err(y, ref) < 1e-5
+    assert _rel_err(y, ref) <= TOL["float32"]
     # cupy in -> cupy out; non-contiguous and negatively strided views
     big = cupy.asarray(np.concatenate([x, x], axis=2))
     xc = big[:, :, ::2][:, :, :513]
     xr = cupy.asarray(x[:, :, ::-1].copy())[:, :, ::-1]
     for xv in (cupy.asarray(x), xr):
         yc = cupyconv.conv_transpose1d(xv, cupy.asarray(w), cupy.asarray(b), **kw)
-        assert isinstance(yc, cupy.ndarray) and _rel_err(yc.get(), ref) < 1e-5
+        assert isinstance(yc, cupy.ndarray) and _rel_err(yc.get(), ref) <= TOL["float32"]
     ys = cupyconv.conv_transpose1d(xc, cupy.asarray(w), None, **kw)
-    assert _rel_err(ys.get(), _ref64(cupy.asnumpy(xc), w, None, **kw)) < 1e-5
+    assert _rel_err(ys.get(), _ref64(cupy.asnumpy(xc), w, None, **kw)) <= TOL["float32"]
     # mixed: cupy x with numpy weight/bias
     ym = cupyconv.conv_transpose1d(cupy.asarray(x), w, b, **kw)
-    assert isinstance(ym, cupy.ndarray) and _rel_err(ym.get(), ref) < 1e-5
+    assert isinstance(ym, cupy.ndarray) and _rel_err(ym.get(), ref) <= TOL["float32"]
     # unbatched
     yu = cupyconv.conv_transpose1d(cupy.asarray(x[1]), cupy.asarray(w), cupy.asarray(b), **kw)
-    assert yu.shape == ref.shape[1:] and _rel_err(yu.get(), ref[1]) < 1e-5
+    assert yu.shape == ref.shape[1:] and _rel_err(yu.get(), ref[1]) <= TOL["float32"]
 
 
 def test_determinism(rng):
@@ -248,7 +250,7 @@ def test_cupy_non_default_stream(rng):
         xd *= 2                           # queued behind the matmuls
         y = cupyconv.conv_transpose1d(xd, cupy.asarray(w), stride=2, padding=1)
     s.synchronize()
-    assert _rel_err(y.get(), _ref64(2 * x, w, None, stride=2, padding=1)) < 1e-5
+    assert _rel_err(y.get(), _ref64(2 * x, w, None, stride=2, padding=1)) <= TOL["float32"]
 
 
 @pytest.fixture
@@ -272,12 +274,12 @@ def test_torch_interop(rng, torch_cuda):
     bt = torch.tensor(b, device="cuda")
     y = cupyconv.conv_transpose1d(xt, wt, bt, **kw)
     assert isinstance(y, torch.Tensor) and y.is_cuda and y.dtype == torch.float32
-    assert _rel_err(y.cpu().numpy(), ref) < 1e-5
+    assert _rel_err(y.cpu().numpy(), ref) <= TOL["float32"]
     # non-contiguous torch input, bf16 and fp16 tensors
     xnc = torch.tensor(x.transpose(0, 2, 1).copy(), device="cuda").transpose(1, 2)
     assert not xnc.is_contiguous()
     assert _rel_err(cupyconv.conv_transpose1d(xnc, wt.detach(), bt, **kw).cpu().numpy(),
-                    ref) < 1e-5
+                    ref) <= TOL["float32"]
     for dt, tol in ((torch.bfloat16, 1e-2), (torch.float16, 2e-3)):
         xb, wb, bb = xt.detach().to(dt), wt.detach().to(dt), bt.to(dt)
         yb = cupyconv.conv_transpose1d(xb, wb, bb, **kw)
@@ -304,7 +306,7 @@ def test_torch_non_default_stream(rng, torch_cuda):
         xt.mul_(2)
         y = cupyconv.conv_transpose1d(xt, torch.tensor(w, device="cuda"), stride=2, padding=1)
     s.synchronize()
-    assert _rel_err(y.cpu().numpy(), _ref64(2 * x, w, None, stride=2, padding=1)) < 1e-5
+    assert _rel_err(y.cpu().numpy(), _ref64(2 * x, w, None, stride=2, padding=1)) <= TOL["float32"]
 
 
 @pytest.mark.parametrize("kind", ["cupy", "torch"])
@@ -380,7 +382,7 @@ def test_repeat_call_on_a_busy_torch_stream(rng, torch_cuda):
         xt.mul_(2)
         y = cupyconv.conv_transpose1d(xt, w, **kw)
     s.synchronize()
-    assert _rel_err(y.cpu().numpy(), _ref64(2 * x, w.cpu().numpy(), None, **kw)) < 1e-5
+    assert _rel_err(y.cpu().numpy(), _ref64(2 * x, w.cpu().numpy(), None, **kw)) <= TOL["float32"]
 
 
 def test_64bit_indexing(rng):
@@ -402,7 +404,7 @@ def test_64bit_indexing(rng):
     assert not bool(cupy.isnan(y).any())
     xs, ws, bs = x[-1:].get(), w[:, -3:].get(), b[-3:].get()
     ref = _ref64(xs, ws, bs, **kw)
-    assert _rel_err(y[-1:, -3:].get(), ref) < 1e-5
+    assert _rel_err(y[-1:, -3:].get(), ref) <= TOL["float32"]
     del y
 
 
@@ -417,7 +419,7 @@ def test_multi_gpu(rng):
         xd, wd = cupy.asarray(x), cupy.asarray(w)
     y = cupyconv.conv_transpose1d(xd, wd, stride=2)
     assert y.device.id == 1
-    assert _rel_err(y.get(), _ref64(x, w, None, stride=2)) < 1e-5
+    assert _rel_err(y.get(), _ref64(x, w, None, stride=2)) <= TOL["float32"]
     with pytest.raises(ValueError, match="weight"):
         cupyconv.conv_transpose1d(xd, cupy.asarray(w), stride=2)
 
