@@ -1,0 +1,500 @@
+// EXPERIMENT (session 4, not shipped): ct1d_mma with software-pipelined per-(class, chunk)
+// staging (PIPE: the next stage's x and weights in registers while this one computes),
+// for small accumulator tiles (MT*NT <= 2), with 16-channel chunks to limit spills. It
+// passed the GPU checks (40 tests incl. 16 random pipelined draws) but was 1.2-1.3x
+// SLOWER on the wide stride-8 layers (hifigan-u1-b16 2.59 vs 2.04 ms):
+// results/2026-11-29-session4/family_compare_pipe.txt, benchmarks/NOTES.md. Planner side
+// (not kept): MmaKey.pipelined = not w_all and mt*nt <= 2 and ceil(max_class_taps *
+// ci_chunk/8 * co_tile/16 * 128 / threads) <= 16, and _plan_mma drops ci_chunk to 16
+// where that holds. Open: whether the pipeline or the halved chunk (twice the barriers)
+// lost the time.
+
+// Tensor-core transposed convolution: the phase decomposition with its passes in registers.
+//
+// Gather view of the same sum that ct1d_scatter.cu scatters (BRIEF section 3): write an
+// output position as o = u*S + r - P with residue r in [0, S). Class r receives exactly
+// the taps k with k*D mod S == r, tap k from column i = u - c_k (c_k = k*D div S):
+//
+//   y[co, u*S + r - P] = bias[co] + sum over k in class r, ci of w[ci, co, k] * x[ci, u - c_k]
+//
+// Those taps come from distinct columns, one per phase at most, so each output's running
+// sum lives in one register (an MMA accumulator) and takes its T contributions in a fixed
+// order: the T non-overlapping passes of the scatter happen in registers, without atomics
+// and bitwise reproducibly. Each class is a stride-1 implicit GEMM
+// (M = output channels, N = positions u, reduction = taps of the class x input channels),
+// done with mma.sync m16n8k8 TF32 tensor-core instructions:
+//   * float32 inputs use the 3xTF32 split a*b ~ a_hi*b_hi + a_hi*b_lo + a_lo*b_hi, which
+//     keeps float32 accuracy (error ~2^-22 per product; each k-step's products are added
+//     to the running sum in float32 with rounding, see the k loop);
+//   * float16 and bfloat16 values are exactly representable in TF32, so one MMA per
+//     product is exact (float32 accumulation) and their bits go to the MMA unconverted.
+//
+// Operands are staged in shared memory in MMA-operand order (one 16-byte load per weight
+// fragment, one 8-byte load per x fragment) and split into TF32 halves in registers with
+// integer rounding (2 instructions per half instead of cvt.rna's 4): the tensor and ALU
+// pipes have room to spare, shared memory does not (benchmarks/NOTES.md).
+//
+// A block owns CO_T output channels x NU positions u of every class, i.e. S*NU consecutive
+// output positions per channel, assembled in shared memory in the output type and stored
+// once: by the bulk-copy engine on sm_90 (overlapping the next tile's MMAs), by 16-byte
+// stores elsewhere. Each row of that tile sits in shared memory at the same offset modulo
+// 16 bytes as in global memory, so the copy-out is aligned on both sides whatever L_out
+// is. The positions of classes that no tap reaches hold the bias; they are the same in
+// every tile and are written once per block.
+#include "ct1d_types.cuh"
+
+// Round to TF32 (10 mantissa bits), to nearest with ties away from zero, as cvt.rna does
+// for finite values; the low 13 bits come back zero.
+__device__ __forceinline__ unsigned tf32_round(float f) {
+    return (__float_as_uint(f) + 0x1000u) & 0xffffe000u;
+}
+
+// f = hi + lo with hi, lo in TF32 (f - hi is exact in float32)
+__device__ __forceinline__ void tf32_split(float f, unsigned& hi, unsigned& lo) {
+    hi = tf32_round(f);
+    lo = tf32_round(f - __uint_as_float(hi));
+}
+
+// d += a * b for one m16n8k8 tile (A row-major 16x8, B column-major 8x8, f32 accumulate)
+__device__ __forceinline__ void mma_tf32(float (&d)[4], const uint4& a, unsigned b0, unsigned b1) {
+    // not volatile: the compiler may interleave independent MMAs to hide their latency
+    asm(
+        "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 "
+        "{%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\n"
+        : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+        : "r"(a.x), "r"(a.y), "r"(a.z), "r"(a.w), "r"(b0), "r"(b1));
+}
+
+// The compile-time tap structure of a residue class.
+__device__ constexpr int class_taps(int r, int S, int D, int K) {
+    int n = 0;
+    for (int k = 0; k < K; ++k) n += (k * D) % S == r;
+    return n;
+}
+__device__ constexpr int class_tap(int r, int j, int S, int D, int K) {   // j-th tap of class r
+    for (int k = 0; k < K; ++k)
+        if ((k * D) % S == r && j-- == 0) return k;
+    return -1;
+}
+__device__ constexpr int max_class_taps(int S, int D, int K) {
+    int m = 0;
+    for (int r = 0; r < S; ++r) m = class_taps(r, S, D, K) > m ? class_taps(r, S, D, K) : m;
+    return m;
+}
+
+__device__ constexpr int first_live_class(int S, int D, int K) {
+    for (int r = 0; r < S; ++r)
+        if (class_taps(r, S, D, K) > 0) return r;
+    return -1;
+}
+__device__ constexpr int next_live_class(int r, int S, int D, int K) {   // -1: r is the last
+    for (int q = r + 1; q < S; ++q)
+        if (class_taps(q, S, D, K) > 0) return q;
+    return -1;
+}
+
+template <typename T> struct is_f32        { static constexpr bool value = false; };
+template <>           struct is_f32<float> { static constexpr bool value = true; };
+
+// The tile's copy-out. On sm_90 the bulk-copy engine (TMA) moves each row's aligned middle
+// from shared to global memory asynchronously, so the stores drain while the next tile
+// computes; older GPUs use 16-byte stores. CT1D_BULK_STORE=0 forces the latter.
+#ifndef CT1D_BULK_STORE
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+#define CT1D_BULK_STORE 1
+#else
+#define CT1D_BULK_STORE 0
+#endif
+#endif
+
+#if CT1D_BULK_STORE
+__device__ __forceinline__ void bulk_store(void* dst, const void* src, int bytes) {
+    const unsigned s = (unsigned)__cvta_generic_to_shared(src);
+    asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;"
+                 :: "l"(dst), "r"(s), "r"(bytes) : "memory");
+}
+__device__ __forceinline__ void bulk_commit() {
+    asm volatile("cp.async.bulk.commit_group;" ::: "memory");
+}
+// this thread's bulk copies have finished reading shared memory
+__device__ __forceinline__ void bulk_wait_read() {
+    asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
+}
+__device__ __forceinline__ void bulk_wait_all() {
+    asm volatile("cp.async.bulk.wait_group 0;" ::: "memory");
+}
+// make this thread's ordinary shared-memory writes visible to the bulk-copy engine
+__device__ __forceinline__ void fence_async_shared() {
+    asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+}
+#endif
+
+// Template parameters:
+//   T          element type in memory: float, f16_t, bf16_t
+//   S, D, K    stride, dilation, kernel size (compile-time: the class structure is static)
+//   MT, NT     m16 x n8 tiles per warp
+//   WM, WN     warps along output channels x along positions:
+//              the block covers CO_T = 16*MT*WM channels and NU = 8*NT*WN positions u
+//   CI_CHUNK   input channels staged per step (a multiple of 8)
+//   W_ALL      all K taps of a single channel chunk stay in shared memory for every tile
+//
+// Shared memory (float bits, MMA-operand order): w_s uint4 [taps][CI_CHUNK/8][CO_T/16][32],
+// x_s uint2 [CI_CHUNK/2][XP]; out_s T [CO_T][OP] (the tile in its final type); sh_s int
+// [CO_T]. x_s pairs channels c and c+4 of each group of 8 (the b0, b1 operands).
+template <typename T, int S, int D, int K, int MT, int NT, int WM, int WN, int CI_CHUNK, bool W_ALL>
+__global__ void __launch_bounds__(WM * WN * 32, (WM * WN <= 8) ? 2 : 1)
+ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__ bias,
+         T* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
+         int u_first, int n_tiles, int n_offset)
+{
+    constexpr int WARPS = WM * WN;
+    constexpr int THREADS = WARPS * 32;
+    constexpr int CO_T = 16 * MT * WM;
+    constexpr int MI = CO_T / 16;                     // m16 tiles per block
+    constexpr int NU = 8 * NT * WN;
+    constexpr int KC8 = CI_CHUNK / 8;
+    constexpr int CMAX = (K - 1) * D / S;             // largest column offset c_k
+    constexpr int XW = NU + CMAX;                     // staged columns per channel
+    constexpr bool SPLIT = is_f32<T>::value;
+    constexpr int XP = ((XW - 4 + 15) / 16) * 16 + 4; // pitch 4 mod 16: conflict-free B loads
+    constexpr int VEC = 16 / sizeof(T);               // elements per 16 bytes
+    constexpr int OP = S * NU + VEC;                  // room for the row's alignment shift
+    constexpr int WTAPS = W_ALL ? K : max_class_taps(S, D, K);
+    constexpr int W_FRAGS = WTAPS * KC8 * MI * 32;    // uint4 of weights
+    constexpr int RPW = (CI_CHUNK + WARPS - 1) / WARPS;   // staged rows per warp
+    constexpr int CPL = (XW + 31) / 32;               // staged columns per lane
+    constexpr int WPT = (W_FRAGS * 4 + THREADS - 1) / THREADS;   // staged weights per thread
+    // per-(class, chunk) staging is software-pipelined where its registers fit: small
+    // accumulator tiles (the wide, large-stride layers); elsewhere it spilled 100-600
+    // bytes. Mirrored by MmaKey.pipelined in cupyconv/_dispatch.py.
+    constexpr bool PIPE = !W_ALL && WPT <= 16 && MT * NT <= 2;
+    constexpr bool UNROLL_K = !SPLIT || (RPW * CPL <= 20 && !PIPE);   // float32: registers permitting
+    static_assert(CI_CHUNK % 8 == 0 && (S * NU) % 8 == 0, "tile geometry");
+
+    const int cig = C_in / groups, cog = C_out / groups;
+    const int co_chunks = (cog + CO_T - 1) / CO_T;
+    const int g = blockIdx.y / co_chunks;
+    const int co_base = (blockIdx.y % co_chunks) * CO_T;
+    const int co_n = min(CO_T, cog - co_base);
+    const long long n = (long long)blockIdx.z + n_offset;
+    const int n_chunks = (cig + CI_CHUNK - 1) / CI_CHUNK;
+
+    extern __shared__ __align__(16) unsigned char smem_raw[];
+    uint4* w_s = reinterpret_cast<uint4*>(smem_raw);
+    unsigned* x_s = reinterpret_cast<unsigned*>(w_s + W_FRAGS);
+    T* out_s = reinterpret_cast<T*>(x_s + CI_CHUNK * XP);
+    int* sh_s = reinterpret_cast<int*>(out_s + CO_T * OP);
+
+    const int tid = threadIdx.x, warp = tid >> 5, lane = tid & 31;
+    const int gq = lane >> 2, tq = lane & 3;          // MMA fragment coordinates
+    const int wm = warp / WN, wn = warp % WN;
+    const int uw = wn * NT * 8;                       // this warp's first position u
+
+    const T* xn = x + (n * C_in + (long long)g * cig) * L_in;
+    const T* wg = w + (long long)g * cig * cog * K;
+    const long long row0 = n * C_out + (long long)g * cog + co_base;   // global row of out_s row 0
+    T* yb = y + row0 * L_out;
+    const T* bg = bias == nullptr ? nullptr : bias + g * cog + co_base;
+
+    // Alignment shift of out_s row `row`: its element p sits at row*OP + shift(row) + p,
+    // congruent to its global index mod VEC. Tiles start NU*S (a multiple of 8) apart.
+    auto shift = [&](int row) -> int {
+        const long long gi = (row0 + row) * L_out + (long long)u_first * S - pad;
+        return (int)(((gi % VEC) + VEC) % VEC);
+    };
+
+    // This thread's fragment rows: bias and shifted row offsets in out_s
+    float bv[MT][2];
+    int ro[MT][2];
+#pragma unroll
+    for (int mt = 0; mt < MT; ++mt)
+#pragma unroll
+        for (int h = 0; h < 2; ++h) {
+            const int co = (wm * MT + mt) * 16 + gq + 8 * h;
+            bv[mt][h] = (bg != nullptr && co < co_n) ? to_acc(bg[co]) : 0.f;
+            ro[mt][h] = co * OP + shift(co);
+        }
+
+    // Weights of the listed taps in fragment order: element q of lane (gq, tq) of m16 tile
+    // mi, k8 step kc8 is w[ci = kc8*8 + tq + 4*(q>>1)][co = mi*16 + gq + 8*(q&1)].
+    // Element e of that layout, for class r (all taps when W_ALL) and channels [ci0, ci0+ci_n).
+    auto w_elem = [&](int e, int r, int ci0, int ci_n) -> T {
+        const int q = e & 3, ln = (e >> 2) & 31, f = e >> 7;
+        const int mi = f % MI, kc8 = (f / MI) % KC8, tk = f / (MI * KC8);
+        const int co = mi * 16 + (ln >> 2) + 8 * (q & 1);
+        const int c = kc8 * 8 + (ln & 3) + 4 * (q >> 1);
+        int k = tk;
+        if (!W_ALL) {
+            k = -1;
+#pragma unroll
+            for (int rr = 0; rr < S; ++rr)
+#pragma unroll
+                for (int jj = 0; jj < class_taps(rr, S, D, K); ++jj)
+                    if (rr == r && jj == tk) k = class_tap(rr, jj, S, D, K);
+        }
+        return (e < W_FRAGS * 4 && k >= 0 && c < ci_n && co < co_n)
+            ? wg[((long long)(ci0 + c) * cog + co_base + co) * K + k] : T{};
+    };
+    unsigned* ws = reinterpret_cast<unsigned*>(w_s);
+    auto stage_w = [&](int r, int ci0, int ci_n) {
+        constexpr int BATCH = 8;                      // independent loads in flight
+        for (int e0 = tid; e0 < W_FRAGS * 4; e0 += BATCH * THREADS) {
+            T v[BATCH];
+#pragma unroll
+            for (int t = 0; t < BATCH; ++t) v[t] = w_elem(e0 + t * THREADS, r, ci0, ci_n);
+#pragma unroll
+            for (int t = 0; t < BATCH; ++t)
+                if (e0 + t * THREADS < W_FRAGS * 4) ws[e0 + t * THREADS] = __float_as_uint(to_acc(v[t]));
+        }
+    };
+    // Pipelined staging (PIPE): a stage's weights wait in registers (raw, see fetch_cols)
+    // while the previous stage computes, so the loads of one (class, channel chunk) do not
+    // stall the block; where they would take more than WPT registers, stage_w loads them
+    // in place.
+    T wr[PIPE ? WPT : 1];
+    auto fetch_w = [&](int r, int ci0, int ci_n) {
+#pragma unroll
+        for (int t = 0; t < WPT; ++t) wr[t] = w_elem(tid + t * THREADS, r, ci0, ci_n);
+    };
+    auto commit_w = [&]() {
+#pragma unroll
+        for (int t = 0; t < WPT; ++t)
+            if (tid + t * THREADS < W_FRAGS * 4) ws[tid + t * THREADS] = __float_as_uint(to_acc(wr[t]));
+    };
+
+    // x staging goes through registers: with one channel chunk, the next tile's loads are
+    // in flight while this tile computes. Row c = warp + WARPS*a, column j = lane + 32*b
+    // holds x[ci0 + c, u0 - CMAX + j] (zero outside the chunk and the sequence).
+    // Raw elements: converting right after each load would make the compiler reuse one
+    // register and serialise the loads (one memory latency each).
+    T xr[RPW][CPL];
+    auto fetch_cols = [&](int u0, int ci0, int ci_n) {
+#pragma unroll
+        for (int a = 0; a < RPW; ++a) {
+            const int c = warp + WARPS * a;
+            const T* xc = xn + (long long)(ci0 + c) * L_in + (u0 - CMAX);
+            const int i_end = c < ci_n ? L_in - (u0 - CMAX) : 0;     // valid j: [-(u0-CMAX), i_end)
+#pragma unroll
+            for (int b = 0; b < CPL; ++b) {
+                const int j = lane + 32 * b;
+                xr[a][b] = (j < XW && j >= CMAX - u0 && j < i_end) ? xc[j] : T{};
+            }
+        }
+    };
+    auto commit_cols = [&]() {
+#pragma unroll
+        for (int a = 0; a < RPW; ++a)
+#pragma unroll
+            for (int b = 0; b < CPL; ++b) {
+                const int c = warp + WARPS * a, j = lane + 32 * b;
+                if (c < CI_CHUNK && j < XW) {
+                    const int wi = 2 * (((c >> 3) * 4 + (c & 3)) * XP + j) + ((c >> 2) & 1);
+                    x_s[wi] = __float_as_uint(to_acc(xr[a][b]));
+                }
+            }
+    };
+
+    // Row shifts, and the positions of classes that no tap reaches: the bias, written
+    // once for every tile.
+    for (int row = warp; row < CO_T; row += WARPS) {
+        const int sh = shift(row);
+        if (lane == 0) sh_s[row] = sh;
+        const T b = from_acc<T>((bg != nullptr && row < co_n) ? to_acc(bg[row]) : 0.f);
+        for (int p = lane; p < S * NU; p += 32)
+            if (class_taps(p % S, S, D, K) == 0) out_s[row * OP + sh + p] = b;
+    }
+
+    const bool one_chunk = n_chunks == 1;
+    bool w_loaded = false;
+    if (one_chunk && (int)blockIdx.x < n_tiles) fetch_cols(u_first + blockIdx.x * NU, 0, cig);
+
+    for (int tile = blockIdx.x; tile < n_tiles; tile += gridDim.x) {
+        const int u0 = u_first + tile * NU;
+        const int o0 = u0 * S - pad;                  // output position of tile column 0
+
+        // x_s is free: every warp passed the barrier before the previous copy-out after
+        // its last read of it
+        if (one_chunk) {
+            commit_cols();
+            if (W_ALL && !w_loaded) { stage_w(0, 0, cig); w_loaded = true; }
+            __syncthreads();
+            if (tile + (int)gridDim.x < n_tiles) fetch_cols(u0 + gridDim.x * NU, 0, cig);
+        }
+
+#pragma unroll
+        for (int r = 0; r < S; ++r) {
+            const int ntaps = class_taps(r, S, D, K);
+            if (ntaps == 0) continue;                 // bias only, already in out_s
+            float acc[MT][NT][4];
+#pragma unroll
+            for (int mt = 0; mt < MT; ++mt)
+#pragma unroll
+                for (int nt = 0; nt < NT; ++nt)
+#pragma unroll
+                    for (int q = 0; q < 4; ++q) acc[mt][nt][q] = 0.f;
+
+            for (int ch = 0; ch < n_chunks; ++ch) {
+                const int ci0 = ch * CI_CHUNK, ci_n = min(CI_CHUNK, cig - ci0);
+                if (PIPE) {
+                    // stages run (class, chunk) in order; the tile's first is loaded here,
+                    // every later one while its predecessor computes (x too, with several
+                    // chunks; with one, x is staged per tile above)
+                    if (r == first_live_class(S, D, K) && ch == 0) {
+                        if (!one_chunk) fetch_cols(u0, 0, min(CI_CHUNK, cig));
+                        fetch_w(r, 0, min(CI_CHUNK, cig));
+                    }
+                    __syncthreads();                  // done reading the previous stage
+                    if (!one_chunk) commit_cols();
+                    commit_w();
+                    __syncthreads();
+                    const int r_next = next_live_class(r, S, D, K);
+                    if (ch + 1 < n_chunks) {
+                        const int nc0 = ci0 + CI_CHUNK, nc_n = min(CI_CHUNK, cig - nc0);
+                        if (!one_chunk) fetch_cols(u0, nc0, nc_n);
+                        fetch_w(r, nc0, nc_n);
+                    } else if (r_next >= 0) {
+                        if (!one_chunk) fetch_cols(u0, 0, min(CI_CHUNK, cig));
+                        fetch_w(r_next, 0, min(CI_CHUNK, cig));
+                    }
+                } else if (!one_chunk || !W_ALL) {
+                    __syncthreads();                  // done reading the previous stage
+                    if (!one_chunk) {
+                        fetch_cols(u0, ci0, ci_n);
+                        commit_cols();
+                    }
+                    if (!W_ALL) stage_w(r, ci0, ci_n);
+                    __syncthreads();
+                }
+#pragma unroll
+                for (int tk = 0; tk < max_class_taps(S, D, K); ++tk) {
+                    if (tk >= ntaps) break;
+                    int k = 0;
+#pragma unroll
+                    for (int jj = 0; jj < max_class_taps(S, D, K); ++jj)
+                        if (jj == tk) k = class_tap(r, jj, S, D, K);
+                    const int ck = k * D / S;
+                    const uint4* wk = w_s + (W_ALL ? k : tk) * KC8 * MI * 32 + wm * MT * 32 + lane;
+                    const uint2* xk = reinterpret_cast<const uint2*>(x_s) + tq * XP + uw + gq + CMAX - ck;
+                    // float32 is not unrolled: that keeps the per-k-step temporaries
+                    // within 128 registers (two blocks per SM)
+                    // float32 unrolled where the x prefetch registers leave room (the seed:
+                    // 12% faster, a few bytes spilled); with wider staging, unrolling
+                    // spilled ~500 bytes and was 1.7x slower (benchmarks/NOTES.md, session 4)
+#pragma unroll (UNROLL_K ? KC8 : 1)
+                    for (int kc8 = 0; kc8 < KC8; ++kc8) {
+                        // float32: split into TF32 halves; 16-bit inputs: exact in TF32
+                        uint2 bhi[NT], blo[NT];
+#pragma unroll
+                        for (int nt = 0; nt < NT; ++nt) {
+                            bhi[nt] = xk[kc8 * 4 * XP + nt * 8];
+                            if (SPLIT) {
+                                tf32_split(__uint_as_float(bhi[nt].x), bhi[nt].x, blo[nt].x);
+                                tf32_split(__uint_as_float(bhi[nt].y), bhi[nt].y, blo[nt].y);
+                            }
+                        }
+                        if (SPLIT) {
+                            // The tensor cores truncate when they accumulate, so error would
+                            // grow with the number of MMAs feeding one accumulator: each
+                            // k-step's three products start from zero (small terms first)
+                            // and join the running sum through a rounded float add.
+#pragma unroll
+                            for (int mt = 0; mt < MT; ++mt) {
+                                uint4 ahi = wk[(kc8 * MI + mt) * 32], alo;
+                                tf32_split(__uint_as_float(ahi.x), ahi.x, alo.x);
+                                tf32_split(__uint_as_float(ahi.y), ahi.y, alo.y);
+                                tf32_split(__uint_as_float(ahi.z), ahi.z, alo.z);
+                                tf32_split(__uint_as_float(ahi.w), ahi.w, alo.w);
+                                float t[NT][4];
+#pragma unroll
+                                for (int nt = 0; nt < NT; ++nt) {
+#pragma unroll
+                                    for (int q = 0; q < 4; ++q) t[nt][q] = 0.f;
+                                    mma_tf32(t[nt], alo, bhi[nt].x, bhi[nt].y);
+                                }
+#pragma unroll
+                                for (int nt = 0; nt < NT; ++nt) mma_tf32(t[nt], ahi, blo[nt].x, blo[nt].y);
+#pragma unroll
+                                for (int nt = 0; nt < NT; ++nt) {
+                                    mma_tf32(t[nt], ahi, bhi[nt].x, bhi[nt].y);
+#pragma unroll
+                                    for (int q = 0; q < 4; ++q) acc[mt][nt][q] += t[nt][q];
+                                }
+                            }
+                        } else {
+                            // 16-bit inputs: one exact MMA per product, MT*NT independent
+                            // accumulators between dependent MMAs
+                            uint4 a[MT];
+#pragma unroll
+                            for (int mt = 0; mt < MT; ++mt) a[mt] = wk[(kc8 * MI + mt) * 32];
+#pragma unroll
+                            for (int mt = 0; mt < MT; ++mt)
+#pragma unroll
+                                for (int nt = 0; nt < NT; ++nt)
+                                    mma_tf32(acc[mt][nt], a[mt], bhi[nt].x, bhi[nt].y);
+                        }
+                    }
+                }
+            }
+#if CT1D_BULK_STORE
+            if (r == first_live_class(S, D, K)) {
+                // the previous tile's bulk copies have read out_s: it may be overwritten
+                bulk_wait_read();
+                __syncthreads();
+            }
+#endif
+            // class r into the tile: position (u - u0)*S + r, each written once
+#pragma unroll
+            for (int mt = 0; mt < MT; ++mt)
+#pragma unroll
+                for (int nt = 0; nt < NT; ++nt) {
+                    const int p = (uw + nt * 8 + 2 * tq) * S + r;
+                    out_s[ro[mt][0] + p] = from_acc<T>(acc[mt][nt][0] + bv[mt][0]);
+                    out_s[ro[mt][0] + p + S] = from_acc<T>(acc[mt][nt][1] + bv[mt][0]);
+                    out_s[ro[mt][1] + p] = from_acc<T>(acc[mt][nt][2] + bv[mt][1]);
+                    out_s[ro[mt][1] + p + S] = from_acc<T>(acc[mt][nt][3] + bv[mt][1]);
+                }
+        }
+
+#if CT1D_BULK_STORE
+        fence_async_shared();
+#endif
+        __syncthreads();
+        // Copy-out: each output element goes to global memory exactly once. Tile column p
+        // of a row is out_s column sh + p, congruent to its global index mod VEC, so
+        // columns [qa, qb) of every row are 16-byte aligned on both sides.
+        const int p_lo = max(0, -o0), p_hi = min(S * NU, L_out - o0);
+#if CT1D_BULK_STORE
+        // one thread per row: the aligned middle by the bulk-copy engine, at most 2*(VEC-1)
+        // elements at the ends by ordinary stores
+        for (int row = tid; row < co_n; row += THREADS) {
+            const int sh = sh_s[row], q_lo = sh + p_lo, q_hi = sh + p_hi;
+            const int qa = min((q_lo + VEC - 1) / VEC * VEC, q_hi), qb = max(q_hi / VEC * VEC, qa);
+            const T* src = out_s + row * OP;
+            T* dst = yb + (long long)row * L_out + (o0 - sh);      // dst[q] <-> src[q]
+            if (qb > qa) bulk_store(dst + qa, src + qa, (qb - qa) * (int)sizeof(T));
+            for (int q = q_lo; q < qa; ++q) dst[q] = src[q];
+            for (int q = qb; q < q_hi; ++q) dst[q] = src[q];
+        }
+        bulk_commit();
+#else
+        // slot c of a row covers out_s columns [c*VEC, c*VEC + VEC): a 16-byte store where
+        // all of them belong to the tile, element by element at the two ends
+        constexpr int SLOTS = S * NU / VEC + 1;
+        for (int v = tid; v < co_n * SLOTS; v += THREADS) {
+            const int row = v / SLOTS, q = (v % SLOTS) * VEC;
+            const int sh = sh_s[row];
+            const T* src = out_s + row * OP + q;
+            T* dst = yb + (long long)row * L_out + (o0 - sh + q);
+            const int lo = max(q, sh + p_lo) - q, hi = min(q + VEC, sh + p_hi) - q;
+            if (lo == 0 && hi == VEC) {
+                *reinterpret_cast<uint4*>(dst) = *reinterpret_cast<const uint4*>(src);
+            } else {
+                for (int e = lo; e < hi; ++e) dst[e] = src[e];
+            }
+        }
+#endif
+    }
+#if CT1D_BULK_STORE
+    bulk_wait_all();          // this thread's bulk copies are complete before it exits
+#endif
+}
