@@ -1,0 +1,52 @@
+"""The repeat-call cache (cupyconv/_fast.py), on the CPU: what makes a signature, and the
+bound on the cache. The launches themselves are GPU tests (test_gpu.py:
+test_repeat_calls_take_the_fast_path, test_repeat_call_on_a_busy_torch_stream)."""
+import numpy as np
+
+import cupyconv
+from cupyconv import _fast
+
+ARGS = (2, 1, 0, 1, 1, None)     # stride, padding, output_padding, groups, dilation, output_size
+
+
+def test_signature_tells_calls_apart():
+    x = np.zeros((2, 4, 10), np.float32)
+    w = np.zeros((4, 3, 3), np.float32)
+    b = np.zeros(3, np.float32)
+    base = _fast.signature(x, w, b, ARGS)
+    assert base == _fast.signature(x.copy(), w.copy(), b.copy(), ARGS)   # values do not count
+    others = [
+        _fast.signature(x[:1], w, b, ARGS),                                # shape
+        _fast.signature(x.astype(np.float64), w, b, ARGS),                 # dtype
+        _fast.signature(x, w, None, ARGS),                                 # no bias
+        _fast.signature(x, w, b, (3,) + ARGS[1:]),                         # an integer argument
+        _fast.signature(x, w, b, ARGS[:-1] + (21,)),                       # output_size
+    ]
+    assert None not in others and len({base, *others}) == len(others) + 1
+
+
+def test_unhashable_arguments_have_no_signature():
+    x = np.zeros((2, 4, 10), np.float32)
+    w = np.zeros((4, 3, 3), np.float32)
+    assert _fast.signature(x, w, None, ([2], 1, 0, 1, 1, None)) is None
+    assert _fast.signature([[1.0]], w, None, ARGS) is None                # no shape attribute
+
+
+def test_unknown_signature_takes_the_full_path():
+    x = np.ones((2, 4, 10), np.float32)
+    w = np.ones((4, 3, 3), np.float32)
+    sig = _fast.signature(x, w, None, ARGS)
+    assert sig not in _fast._cache and _fast.try_run(sig, x, w, None) is None
+    # host input never fills the cache (only device calls do)
+    cupyconv.conv_transpose1d(x, w, stride=2, backend="cpu")
+    assert sig not in _fast._cache
+
+
+def test_cache_is_bounded(monkeypatch):
+    monkeypatch.setattr(_fast, "_cache", {})
+    monkeypatch.setattr(_fast, "_MAX_ENTRIES", 3)
+    for i in range(3):
+        _fast.remember(("sig", i), object(), (1, 2, 3))
+    assert len(_fast._cache) == 3
+    _fast.remember(("sig", 3), object(), [1, 2, 3])
+    assert list(_fast._cache) == [("sig", 3)] and _fast._cache[("sig", 3)][1] == (1, 2, 3)
