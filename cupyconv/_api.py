@@ -137,11 +137,12 @@ def _run_cpu(arrays, kinds, p: ConvParams) -> np.ndarray:
     return y.reshape(p.out_shape)
 
 
-def _launch(arrays, kinds, p: ConvParams, dtype: str, dev: int, y) -> None:
+def _launch(arrays, kinds, p: ConvParams, dtype: str, dev: int, y):
+    """Launch on the current stream; returns the ``_gpu.Prepared`` launch (None if empty)."""
     import cupy
     from ._gpu import launch
     c = {k: cupy.ascontiguousarray(ad.to_cupy(a, kinds[k])) for k, a in arrays.items()}
-    launch(_as3d(c["x"], p), c["weight"], c.get("bias"), y, p, dtype, dev)
+    return launch(_as3d(c["x"], p), c["weight"], c.get("bias"), y, p, dtype, dev)
 
 
 def _run_host_on_gpu(arrays, kinds, p: ConvParams, dtype: str) -> np.ndarray:
@@ -162,12 +163,10 @@ def _run_device(arrays, kinds, p: ConvParams, dtype: str, dev: int, sig=None):
         if kinds["x"] == ad.TORCH:
             with ad.torch_stream(dev):
                 y, yc = ad.empty_torch(p.out_shape, dtype, dev)
-                _launch(arrays, kinds, p, dtype, dev, _as3d(yc, p))
+                prep = _launch(arrays, kinds, p, dtype, dev, _as3d(yc, p))
         else:
             y = cupy.empty(p.out_shape, dtype=arrays["x"].dtype)
-            _launch(arrays, kinds, p, dtype, dev, _as3d(y, p))
-        n_out = y.numel() if kinds["x"] == ad.TORCH else y.size
-        if sig is not None and n_out:
-            from ._gpu import prepare
-            _fast.remember(sig, prepare(p, dtype, dev), p.out_shape)
+            prep = _launch(arrays, kinds, p, dtype, dev, _as3d(y, p))
+        if sig is not None and prep is not None:
+            _fast.remember(sig, prep, p.out_shape)
         return y

@@ -19,6 +19,8 @@ from typing import Optional
 
 import numpy as np
 
+from ._gpu import run
+
 # signature -> (Prepared, output shape); bounded so that shape-varying workloads cannot
 # grow it without limit (cleared when full, refilled by the calls that follow)
 _cache: dict = {}
@@ -65,7 +67,6 @@ def _run_cupy(cupy, prep, out_shape, x, weight, bias):
         return None
     y = cupy.empty(out_shape, dtype=x.dtype)
     if y.size:
-        from ._gpu import run
         run(prep, x, weight, bias, y)
     return y
 
@@ -83,7 +84,6 @@ def _run_torch(cupy, prep, out_shape, x, weight, bias):
         return None
     y = torch.empty(out_shape, dtype=x.dtype, device=x.device)
     if y.numel():
-        from ._gpu import run
         ptr = np.uint64
         with _torch_stream(torch, cupy, dev):
             run(prep, ptr(x.data_ptr()), ptr(weight.data_ptr()),

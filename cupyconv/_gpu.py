@@ -83,15 +83,18 @@ def run(prep: Prepared, x, weight, bias, y) -> None:
 
 
 def launch(x, weight, bias, y, p: ConvParams, dtype: str, device_id: int,
-           family: Optional[str] = None) -> None:
+           family: Optional[str] = None) -> Optional[Prepared]:
     """y[...] = conv_transpose1d(x, weight, bias) for C-contiguous CuPy arrays.
 
     ``dtype`` names the element type (``bfloat16`` data may arrive as an int16 view).
     Must be called with ``device_id`` current; runs on the current stream. ``family``
-    forces a kernel family (see ``_dispatch.plan``).
+    forces a kernel family (see ``_dispatch.plan``). Returns the launch it ran (None for
+    an empty output), for repeat calls to reuse.
     """
     if y.size == 0:
-        return
+        return None
     if y.data.ptr % 16:       # ct1d_mma stores 16-byte vectors; fresh allocations qualify
         raise ValueError("the output buffer must be 16-byte aligned")
-    run(prepare(p, dtype, device_id, family), x, weight, bias, y)
+    prep = prepare(p, dtype, device_id, family)
+    run(prep, x, weight, bias, y)
+    return prep
