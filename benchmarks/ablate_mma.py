@@ -21,17 +21,14 @@ from gpu_timing import events_ms, warm_parallel
 # (pattern, replacement) pairs applied with re.subn; each must match at least once
 VARIANTS = {
     "base": [],
-    # no global stores of the output tile (the smem tile is still assembled)
-    # the v7 numerics: the three MMAs of a k-step accumulate straight into the running sum
-    # (no rounded add; long reductions then reach ~1e-5) -- isolates the accuracy fix's cost
     # the v7 numerics: the three MMAs of a k-step accumulate straight into the running sum
     # (no rounded add; long reductions then reach ~1e-5) -- isolates the accuracy fix's cost
     "no_kstep_add": [(r"for \(int q = 0; q < 4; \+\+q\) t\[nt\]\[q\] = 0\.f;",
                       "for (int q = 0; q < 4; ++q) t[nt][q] = acc[mt][nt][q];"),
                      (r"for \(int q = 0; q < 4; \+\+q\) acc\[mt\]\[nt\]\[q\] \+= t\[nt\]\[q\];",
                       "for (int q = 0; q < 4; ++q) acc[mt][nt][q] = t[nt][q];")],
-    # the float32 k loop not unrolled (v8; fewer registers, 0.12 ms slower in session 4)
-    "rolled_fp32": [(r"#pragma unroll\n(\s*)for \(int kc8", r"#pragma unroll (SPLIT ? 1 : KC8)\n\1for (int kc8")],
+    # the float32 k loop never unrolled (v8; fewer registers, 0.12 ms slower in session 4)
+    "rolled_fp32": [(r"#pragma unroll \(UNROLL_K \? KC8 : 1\)", "#pragma unroll (SPLIT ? 1 : KC8)")],
     # ordinary 16-byte stores instead of the bulk-copy engine
     "no_bulk": [(r"#ifndef CT1D_BULK_STORE", "#define CT1D_BULK_STORE 0\n#ifndef CT1D_BULK_STORE")],
     # no global stores of the output tile (the smem tile is still assembled)
@@ -104,8 +101,8 @@ def variant_job(name, dtype, family):
 
 def time_variant(name, dtype, family, reps=30):
     cp_dtype = np.float32 if dtype == "float32" else np.uint16
-    N, cin, cout, K, L = 16, 32, 64, 3, 131072
     p = SEED
+    N, cin, cout, K, L = p.batch, p.in_channels, p.out_channels, p.kernel_size, p.length_in
     pl = plan(p, dtype, family)
     src = variant_source(name, pl.key.family)
     mod = cupy.RawModule(code=src, options=OPTIONS, name_expressions=(pl.key.name_expression(),))

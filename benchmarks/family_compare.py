@@ -14,9 +14,8 @@ import cupy
 import torch
 
 from cupyconv import _gpu
-from cupyconv._args import check_conv_args
 from cupyconv._dispatch import FAMILIES, plan
-from cupyconv.bench import SWEEP, l_out, min_bytes
+from cupyconv.bench import SWEEP, config_params, l_out, min_bytes
 from gpu_timing import events_ms, key_job, warm_parallel
 
 DEFAULT = ["hifigan-u1-b16", "hifigan-u2-b16", "hifigan-u1-b4-long", "hifigan-u2-b4-long",
@@ -30,9 +29,7 @@ def main():
     configs = [c for c in SWEEP if c.name in names]
     calls = []
     for c in configs:
-        p = check_conv_args((c.N, c.C_in, c.L), (c.C_in, c.C_out // c.G, c.K),
-                            (c.C_out,) if c.bias else None, stride=c.S, padding=c.P,
-                            output_padding=c.OP, groups=c.G, dilation=c.D)
+        p = config_params(c)
         fams = {}
         for fam in FAMILIES:
             try:

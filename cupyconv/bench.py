@@ -107,6 +107,14 @@ def l_out(c: Config) -> int:
     return (c.L - 1) * c.S - 2 * c.P + c.D * (c.K - 1) + c.OP + 1
 
 
+def config_params(c: Config):
+    """The validated call parameters (``ConvParams``) of a configuration."""
+    from cupyconv._args import check_conv_args
+    return check_conv_args((c.N, c.C_in, c.L), (c.C_in, c.C_out // c.G, c.K),
+                           (c.C_out,) if c.bias else None, stride=c.S, padding=c.P,
+                           output_padding=c.OP, groups=c.G, dilation=c.D)
+
+
 def min_bytes(c: Config) -> int:
     e = 8 if c.dtype == "float64" else (4 if c.dtype == "float32" else 2)
     return e * (c.N * c.C_in * c.L + c.C_in * (c.C_out // c.G) * c.K
@@ -205,12 +213,9 @@ def run_config(c: Config, reps: int, copy_gbs: float) -> dict:
     deterministic = bool(torch.equal(y, y2))
     del y, y2
 
-    from cupyconv._args import check_conv_args
     from cupyconv._dispatch import plan
     res = dict(asdict(c), L_out=l_out(c), bytes=min_bytes(c), flops=flops(c))
-    res["kernel"] = plan(check_conv_args(tuple(x.shape), tuple(w.shape),
-                                         None if b is None else tuple(b.shape), **kw),
-                         c.dtype).key.name_expression()
+    res["kernel"] = plan(config_params(c), c.dtype).key.name_expression()
     res["ms"] = _time_events(ours, reps)
     res["gbs"] = min_bytes(c) / res["ms"] / 1e6
     res["copy_fraction"] = res["gbs"] / copy_gbs
