@@ -72,6 +72,11 @@ def max_class_taps(S: int, D: int, K: int) -> int:
     return max(sum((k * D) % S == r for k in range(K)) for r in range(S))
 
 
+def live_classes(S: int, D: int, K: int) -> int:
+    """Residue classes that receive at least one tap (the rest hold only the bias)."""
+    return len({(k * D) % S for k in range(K)})
+
+
 @dataclass(frozen=True)
 class MmaKey:
     """One compiled instance of kernels/ct1d_mma.cu (tensor cores, TF32 / 3xTF32)."""
@@ -119,9 +124,59 @@ class MmaKey:
                 + size * self.co_tile * (S * self.nu + vec) + 4 * self.co_tile)
 
 
+def _pitch_8_mod_32(n: int) -> int:
+    return (n + 23) // 32 * 32 + 8
+
+
+@dataclass(frozen=True)
+class GemmKey:
+    """One compiled instance of kernels/ct1d_gemm.cu (wide channels, float32, 3xTF32)."""
+
+    dtype: str          # float32 only (4-byte staging copies)
+    stride: int
+    dilation: int
+    kernel_size: int
+    mt: int             # m16 tiles per warp
+    nt: int             # n8 tiles per warp
+    wc: int             # warps along output channels, per live class
+    wn: int             # warps along positions, per live class
+    ci_chunk: int       # input channels per pipeline stage (multiple of 8)
+    stages: int         # depth of the cp.async ring
+    min_blocks: int     # resident blocks per SM the register allocation must allow
+
+    family = "ct1d_gemm"
+
+    def name_expression(self) -> str:
+        return (f"{self.family}<{CTYPES[self.dtype]}, {self.stride}, {self.dilation}, "
+                f"{self.kernel_size}, {self.mt}, {self.nt}, {self.wc}, {self.wn}, "
+                f"{self.ci_chunk}, {self.stages}, {self.min_blocks}>")
+
+    @property
+    def threads(self) -> int:
+        return 32 * live_classes(self.stride, self.dilation, self.kernel_size) * self.wc * self.wn
+
+    @property
+    def co_tile(self) -> int:
+        return 16 * self.mt * self.wc
+
+    @property
+    def nu(self) -> int:
+        """Positions u per tile (each covers S outputs)."""
+        return 8 * self.nt * self.wn
+
+    def smem_bytes(self) -> int:
+        """Mirrors the shared-memory layout at the top of kernels/ct1d_gemm.cu: the
+        cp.async ring, reused by the output tile."""
+        S, D, K = self.stride, self.dilation, self.kernel_size
+        wp = _pitch_8_mod_32(self.co_tile * (K | 1))
+        xp = _pitch_8_mod_32(self.nu + (K - 1) * D // S)
+        ring = 4 * self.stages * self.ci_chunk * (wp + xp)
+        return max(ring, 4 * self.co_tile * (S * self.nu + 1))
+
+
 @dataclass(frozen=True)
 class LaunchPlan:
-    key: object         # KernelKey or MmaKey
+    key: object         # KernelKey, MmaKey or GemmKey
     tile_out: int       # output positions per tile
     n_tiles: int
     co_chunks: int      # channel tiles per group
@@ -138,7 +193,7 @@ def max_tile_out(ncol: int, S: int, D: int, K: int) -> int:
     return (ncol - 1) * S + 1 - (K - 1) * D
 
 
-FAMILIES = ("ct1d_mma", "ct1d_scatter")
+FAMILIES = ("ct1d_gemm", "ct1d_mma", "ct1d_scatter")
 # CUDA limit on gridDim.y and gridDim.z (channel tiles x groups, batch items)
 MAX_GRID_YZ = 65535
 # Per-block shared memory that still lets two blocks share an sm_90 SM (228 KB, 1 KB
@@ -150,17 +205,22 @@ _MMA_SMEM = 113 * 1024
 def plan(p: ConvParams, dtype: str, family: Optional[str] = None) -> LaunchPlan:
     """Choose the kernel family, instance and tile geometry for one call.
 
-    The tensor-core family serves float32/float16/bfloat16 with channel blocks wide
-    enough for 16x8x8 MMA tiles; the CUDA-core scatter family serves everything
-    (float64, depthwise and narrow groups, very large kernels). ``family`` forces one
-    (tests use it to run both on the same calls).
+    Two tensor-core families serve channel blocks wide enough for 16x8x8 MMA tiles:
+    ct1d_gemm float32 calls with many input channels per group (``GEMM_MIN_CIG``),
+    ct1d_mma the other float32/float16/bfloat16 ones; the CUDA-core scatter family
+    serves everything (float64, depthwise and narrow groups, very large kernels).
+    ``family`` forces one (tests use it to run several on the same calls).
     """
     if family not in (None,) + FAMILIES:
         raise ValueError(f"family must be one of {FAMILIES}, got {family!r}")
-    pl = _plan_mma(p, dtype) if family in (None, "ct1d_mma") else None
+    pl = None
+    if family == "ct1d_gemm" or (family is None and _prefers_gemm(p, dtype)):
+        pl = _plan_gemm(p, dtype)
+    if pl is None and family in (None, "ct1d_mma"):
+        pl = _plan_mma(p, dtype)
     if pl is None:
-        if family == "ct1d_mma":
-            raise NotImplementedError("ct1d_mma does not cover this call")
+        if family in ("ct1d_gemm", "ct1d_mma"):
+            raise NotImplementedError(f"{family} does not cover this call")
         pl = _plan_scatter(p, dtype)
     # checked here, before any module is compiled for the call
     if p.groups * pl.co_chunks > MAX_GRID_YZ:
@@ -194,8 +254,51 @@ def _plan_mma(p: ConvParams, dtype: str):
         ci_chunk //= 2
 
 
-def mma_launch_plan(p: ConvParams, key: MmaKey) -> LaunchPlan:
-    """Tile geometry of a ct1d_mma instance for one call."""
+# ct1d_gemm from this many input channels per group (float32)
+GEMM_MIN_CIG = 128
+# Per-block shared memory for ct1d_gemm: one block per SM (up to 16 warps) may use most of
+# the 227 KB of an sm_90 SM
+_GEMM_SMEM = 200 * 1024
+
+
+def _prefers_gemm(p: ConvParams, dtype: str) -> bool:
+    return dtype == "float32" and p.in_channels // p.groups >= GEMM_MIN_CIG
+
+
+def gemm_key(p: ConvParams, dtype: str) -> Optional[GemmKey]:
+    """The ct1d_gemm instance for a call (None where the family does not apply)."""
+    S, D, K = p.stride, p.dilation, p.kernel_size
+    cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
+    if (dtype != "float32" or K > MAX_UNROLLED_K or S > 16 or cig < 8 or cog < 16
+            or (K - 1) * D // S > 256 or p.length_out + p.padding >= 2**31):
+        return None
+    rl = live_classes(S, D, K)
+    # 8-16 warps: one live class each, then along positions and channels
+    wc = wn = 1
+    while rl * wc * wn < 8:
+        if wn <= wc:
+            wn *= 2
+        else:
+            wc *= 2
+    mt = 2 if cog > 16 * wc else 1
+    for stages in (3, 2):
+        key = GemmKey(dtype, S, D, K, mt, 4, wc, wn, 16, stages, 2 if rl * wc * wn <= 8 else 1)
+        if key.smem_bytes() <= gemm_smem_limit(key):
+            return key
+    return None
+
+
+def gemm_smem_limit(key: GemmKey) -> int:
+    return _MMA_SMEM if key.min_blocks > 1 else _GEMM_SMEM
+
+
+def _plan_gemm(p: ConvParams, dtype: str) -> Optional[LaunchPlan]:
+    key = gemm_key(p, dtype)
+    return None if key is None else mma_launch_plan(p, key)
+
+
+def mma_launch_plan(p: ConvParams, key) -> LaunchPlan:
+    """Tile geometry of a ct1d_mma or ct1d_gemm instance for one call."""
     S = p.stride
     u_first = p.padding // S
     u_last = (p.length_out - 1 + p.padding) // S

@@ -157,6 +157,42 @@ def test_random_configurations(rng, family):
         assert families.get("ct1d_mma", 0) >= done // 5, families   # both families exercised
 
 
+def test_gemm_family_random_calls(rng):
+    """The wide-channel family forced on random float32 calls: several and partial
+    channel chunks and channel tiles, every stride/dilation class structure, groups,
+    padding beyond the kernel, NaN-poisoned outputs."""
+    from cupyconv._args import check_conv_args
+    from cupyconv._dispatch import plan
+    # a few class structures (each a compile): dead classes, uneven tap counts, S = 1,
+    # taps beyond one column, the vocoder shapes
+    structures = [(2, 2, 3), (8, 1, 16), (5, 1, 11), (3, 2, 5), (1, 3, 4), (4, 3, 7), (2, 1, 4)]
+    done = 0
+    while done < 48:
+        c = _random_call(rng, "float32")
+        S, D, K = structures[int(rng.integers(len(structures)))]
+        c["K"] = K
+        c["kw"].update(stride=S, dilation=D, padding=int(rng.integers(0, (K - 1) * D + 3)),
+                       output_padding=int(rng.integers(0, max(S, D))))
+        G = int(rng.choice([1, 1, 2]))
+        c["C_in"] = G * int(rng.integers(8, 300))
+        c["C_out"] = G * int(rng.integers(16, 100))
+        c["kw"]["groups"] = G
+        c["N"] = max(c["N"], 1)
+        if not _valid(c):
+            continue
+        x, w, b = _inputs(rng, c)
+        p = check_conv_args(x.shape, w.shape, None if b is None else b.shape, **c["kw"])
+        try:
+            key = plan(p, "float32", "ct1d_gemm").key
+        except NotImplementedError:
+            continue
+        y = _launch_poisoned(x, w, b, "float32", "ct1d_gemm", **c["kw"])
+        err = _rel_err(y, _ref64(x, w, b, **c["kw"]))
+        _record("err_float32_ct1d_gemm", err)
+        assert err <= TOL["float32"], (c, key, err)
+        done += 1
+
+
 EDGE = [
     # (N, C_in, C_out, K, L, kw)
     (2, 32, 64, 3, 4099, dict(stride=2, padding=1, dilation=2)),          # seed-like, odd
@@ -179,16 +215,24 @@ EDGE = [
 ]
 
 
-@pytest.mark.parametrize("family", [None, "ct1d_scatter"], ids=["auto", "scatter"])
+@pytest.mark.parametrize("family", [None, "ct1d_scatter", "ct1d_gemm"],
+                         ids=["auto", "scatter", "gemm"])
 @pytest.mark.parametrize("dtype", ["float32", "float64", "float16", "bfloat16"])
 @pytest.mark.parametrize("case", EDGE, ids=[f"edge{i}" for i in range(len(EDGE))])
 def test_edge_cases(rng, case, dtype, family):
+    from cupyconv._args import check_conv_args
+    from cupyconv._dispatch import plan
     N, cin, cout, K, L, kw = case
     g = kw.get("groups", 1)
     for bias in (False, True):
         c = dict(N=N, C_in=cin, C_out=cout, K=K, L=L, bias=bias, batched=True, dtype=dtype,
                  kw=dict(dict(stride=1, padding=0, output_padding=0, groups=1, dilation=1), **kw))
         x, w, b = _inputs(rng, c)
+        if family == "ct1d_gemm":
+            try:
+                plan(check_conv_args(x.shape, w.shape, None, **c["kw"]), dtype, family)
+            except NotImplementedError:
+                pytest.skip("ct1d_gemm does not cover this call")
         assert w.shape[1] == cout // g
         y = _launch_poisoned(x, w, b, dtype, family, **c["kw"])
         if y.size:

@@ -1,0 +1,21 @@
+"""Run one sweep configuration a few times through the public API, for a profiler.
+
+    ncu --kernel-name regex:ct1d_gemm --launch-skip 2 --launch-count 1 \\
+        python benchmarks/profile_call.py hifigan-u1-b16      (GPU machine, repo root)
+"""
+import sys
+
+import cupy
+
+import cupyconv
+from cupyconv.bench import SWEEP
+
+c = next(c for c in SWEEP if c.name == sys.argv[1])
+rs = cupy.random.RandomState(1)
+x = rs.standard_normal((c.N, c.C_in, c.L), dtype=cupy.float32)
+w = rs.standard_normal((c.C_in, c.C_out // c.G, c.K), dtype=cupy.float32)
+b = rs.standard_normal((c.C_out,), dtype=cupy.float32) if c.bias else None
+for _ in range(4):
+    cupyconv.conv_transpose1d(x, w, b, stride=c.S, padding=c.P, output_padding=c.OP,
+                              groups=c.G, dilation=c.D)
+cupy.cuda.runtime.deviceSynchronize()

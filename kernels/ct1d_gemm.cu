@@ -1,0 +1,298 @@
+// Wide-channel transposed convolution: one implicit GEMM per block over all residue classes.
+//
+// Same gather view and 3xTF32 tensor-core arithmetic as ct1d_mma.cu (see there and
+// ct1d_tensor.cuh): output o = u*S + r - P of class r takes the taps k with k*D mod S == r
+// from column u - c_k (c_k = k*D div S). ct1d_mma loops over the classes and, for each,
+// over channel chunks, restaging the class's every-S-th taps from scattered weight
+// elements; with hundreds of input channels that staging, not the arithmetic, is its time.
+// Here the loops are the other way round, as in a GEMM whose rows are (output channel,
+// class) pairs:
+//
+//   * the reduction runs over chunks of CK input channels; each chunk's weights
+//     w[ci][co_tile][0:K] (all taps, contiguous per input channel: coalesced) and its x
+//     columns are staged once by cp.async into a STAGES-deep ring, so the next chunks load
+//     while this one computes and no register holds staged data;
+//   * each warp owns one live class and MT x NT m16n8 tiles of (channels x positions u);
+//     its accumulators stay in registers over the whole reduction, so every class reads
+//     the same staged chunk: x is staged once instead of once per class;
+//   * the block's CO_B x (S*NU) output tile goes through shared memory (reusing the ring)
+//     and out with coalesced stores.
+//
+// Shared memory per stage (float bits): w_s [CK][WP] with element (ci, co, k) at
+// ci*WP + co*KP + k, and x_s [CK][XP] with (ci, j) at ci*XP + j for column u0 - CMAX + j.
+// KP = K|1 is odd and WP, XP are 8 mod 32, so both fragment loads are bank-conflict free
+// (lane (gq, tq) reads bank gq*KP + 8*tq, resp. gq + 8*tq, mod 32). That padding needs
+// 4-byte copies, hence float32 only.
+#include "ct1d_types.cuh"
+#include "ct1d_tensor.cuh"
+
+__device__ constexpr int pitch_8_mod_32(int n) { return (n + 23) / 32 * 32 + 8; }  // >= n
+
+// Accuracy knobs (benchmarks/tune_gemm.py measures them): k-steps per rounded flush of the
+// MMA products into the float32 sums, and whether the low TF32 half is rounded (else the
+// tensor core truncates f - hi, one more bit of error on a term 2^-11 smaller).
+#ifndef CT1D_GEMM_FLUSH
+#define CT1D_GEMM_FLUSH 1
+#endif
+#ifndef CT1D_GEMM_ROUND_LO
+#define CT1D_GEMM_ROUND_LO 1
+#endif
+
+__device__ __forceinline__ void split(float f, unsigned& hi, unsigned& lo) {
+    hi = tf32_round(f);
+    const float rest = f - __uint_as_float(hi);
+    lo = CT1D_GEMM_ROUND_LO ? tf32_round(rest) : __float_as_uint(rest);
+}
+
+// 4 bytes global -> shared, asynchronously; src_size 0: zero-filled, src not read
+__device__ __forceinline__ void cp_async4(void* dst, const void* src, int src_size) {
+    const unsigned s = (unsigned)__cvta_generic_to_shared(dst);
+    asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;"
+                 :: "r"(s), "l"(src), "r"(src_size) : "memory");
+}
+__device__ __forceinline__ void cp_async_commit() {
+    asm volatile("cp.async.commit_group;" ::: "memory");
+}
+template <int N>                     // wait until at most N groups are pending
+__device__ __forceinline__ void cp_async_wait() {
+    asm volatile("cp.async.wait_group %0;" :: "n"(N) : "memory");
+}
+
+// Template parameters:
+//   T          float (4-byte staging copies, see above)
+//   S, D, K    stride, dilation, kernel size
+//   MT, NT     m16 x n8 tiles per warp
+//   WC, WN     warps along output channels x along positions, per live class: the block
+//              has live_classes*WC*WN warps and covers CO_B = 16*MT*WC channels and
+//              NU = 8*NT*WN positions u of every class
+//   CK         input channels per stage (a multiple of 8)
+//   STAGES     depth of the cp.async ring (>= 2)
+//   MINB       blocks per SM the registers must allow (2: at most 128 per thread for 8 warps)
+template <typename T, int S, int D, int K, int MT, int NT, int WC, int WN, int CK, int STAGES,
+          int MINB>
+__global__ void __launch_bounds__(live_classes(S, D, K) * WC * WN * 32, MINB)
+ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__ bias,
+          T* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
+          int u_first, int n_tiles, int n_offset)
+{
+    static_assert(is_f32<T>::value, "ct1d_gemm stages 4-byte elements");
+    static_assert(CK % 8 == 0 && STAGES >= 2, "stage geometry");
+    constexpr int RL = live_classes(S, D, K);
+    constexpr int THREADS = RL * WC * WN * 32;
+    constexpr int CO_B = 16 * MT * WC;
+    constexpr int NU = 8 * NT * WN;
+    constexpr int CMAX = (K - 1) * D / S;             // largest column offset c_k
+    constexpr int XW = NU + CMAX;                     // staged columns per channel
+    constexpr int KP = K | 1;
+    constexpr int WP = pitch_8_mod_32(CO_B * KP);
+    constexpr int XP = pitch_8_mod_32(XW);
+    constexpr int STAGE = CK * (WP + XP);             // floats per stage
+    constexpr int OUT_W = S * NU;                     // output positions per tile row
+    constexpr int OP = OUT_W + 1;                     // out_s pitch
+    constexpr int MAXT = max_class_taps(S, D, K);
+    constexpr int WCO = CO_B * K;                     // staged weight elements per channel
+    constexpr int FLUSH = CT1D_GEMM_FLUSH;
+
+    const int cig = C_in / groups, cog = C_out / groups;
+    const int co_chunks = (cog + CO_B - 1) / CO_B;
+    const int g = blockIdx.y / co_chunks;
+    const int co_base = (blockIdx.y % co_chunks) * CO_B;
+    const int co_n = min(CO_B, cog - co_base);
+    const long long n = (long long)blockIdx.z + n_offset;
+    const int n_chunks = (cig + CK - 1) / CK;
+
+    extern __shared__ __align__(16) unsigned char smem_raw[];
+    float* ring = reinterpret_cast<float*>(smem_raw);
+    T* out_s = reinterpret_cast<T*>(smem_raw);        // the epilogue reuses the ring
+
+    const int tid = threadIdx.x, warp = tid >> 5, lane = tid & 31;
+    const int gq = lane >> 2, tq = lane & 3;          // MMA fragment coordinates
+    const int wr = warp / (WC * WN), wc = (warp / WN) % WC, wn = warp % WN;
+    const int r = live_class(wr, S, D, K);            // this warp's class
+    const int ntaps = class_taps(r, S, D, K);
+    // Every class has MAXT taps (vocoder layers: K = 2S): no per-tap test in the loop.
+    constexpr bool UNIFORM = RL * MAXT == K;
+
+    const T* xn = x + (n * C_in + (long long)g * cig) * L_in;
+    const T* wg = w + (long long)g * cig * cog * K + (long long)co_base * K;
+    const long long row0 = n * C_out + (long long)g * cog + co_base;   // global row of tile row 0
+    T* yb = y + row0 * L_out;
+    const T* bg = bias == nullptr ? nullptr : bias + g * cog + co_base;
+
+    const int co_w = wc * MT * 16;                    // this warp's first tile row
+    const int u_w = wn * NT * 8;                      // ... and first position u
+    // Fragment offsets in a stage, per tap of the class: lane (gq, tq) reads weights
+    // (ci = tq, co = co_w + gq, k) and x (ci = tq, column u_w + gq + CMAX - c_k).
+    int a_off[MAXT], b_off[MAXT];
+#pragma unroll
+    for (int j = 0; j < MAXT; ++j) {
+        const int k = j < ntaps ? class_tap(r, j, S, D, K) : 0;
+        a_off[j] = tq * WP + (co_w + gq) * KP + k;
+        b_off[j] = CK * WP + tq * XP + u_w + gq + CMAX - k * D / S;
+    }
+
+    // This thread's copies, the same for every chunk: weight elements (co, k) =
+    // divmod(tid + ri*THREADS, K) of each staged channel, and x elements e = tid + xi*THREADS
+    // of the chunk's CK x XW columns. Copies with size 0 zero-fill (channels past the
+    // group, columns outside the sequence); *_dst < 0: no element (a zero-filling copy
+    // would still write).
+    constexpr int RI = (WCO + THREADS - 1) / THREADS;
+    constexpr int XI = (CK * XW + THREADS - 1) / THREADS;
+    int w_dst[RI], w_size[RI];
+#pragma unroll
+    for (int ri = 0; ri < RI; ++ri) {
+        const int rem = tid + ri * THREADS, co = rem / K;
+        w_size[ri] = co < co_n ? 4 : 0;
+        w_dst[ri] = rem < WCO ? co * KP + rem - co * K : -1;
+    }
+    const long long w_step = (long long)cog * K;      // one input channel further
+
+    for (int tile = blockIdx.x; tile < n_tiles; tile += gridDim.x) {
+        const int u0 = u_first + tile * NU;
+        const int o0 = u0 * S - pad;                  // output position of tile column 0
+
+        int x_dst[XI], x_c[XI], x_size[XI];
+        long long x_src[XI];
+#pragma unroll
+        for (int xi = 0; xi < XI; ++xi) {
+            const int e = tid + xi * THREADS, c = e / XW, j = e - c * XW, i = u0 - CMAX + j;
+            const bool in = i >= 0 && i < L_in;
+            x_dst[xi] = e < CK * XW ? CK * WP + c * XP + j : -1;
+            x_c[xi] = c;
+            x_size[xi] = in ? 4 : 0;
+            x_src[xi] = in ? (long long)c * L_in + i : 0;
+        }
+
+        // chunk ch -> stage buf
+        auto load = [&](int ch, int buf) {
+            const int ci0 = ch * CK, ci_n = min(CK, cig - ci0);
+            float* st = ring + buf * STAGE;
+            const T* wc0 = wg + ci0 * w_step + tid;
+#pragma unroll
+            for (int c = 0; c < CK; ++c) {
+                const T* wrow = wc0 + c * w_step;
+#pragma unroll
+                for (int ri = 0; ri < RI; ++ri)
+                    if ((ri + 1) * THREADS <= WCO || w_dst[ri] >= 0)
+                        cp_async4(st + c * WP + w_dst[ri], wrow + ri * THREADS, c < ci_n ? w_size[ri] : 0);
+            }
+            const T* xc0 = xn + (long long)ci0 * L_in;
+#pragma unroll
+            for (int xi = 0; xi < XI; ++xi)
+                if ((xi + 1) * THREADS <= CK * XW || x_dst[xi] >= 0)
+                    cp_async4(st + x_dst[xi], xc0 + x_src[xi], x_c[xi] < ci_n ? x_size[xi] : 0);
+        };
+
+        float acc[MT][NT][4];
+#pragma unroll
+        for (int mt = 0; mt < MT; ++mt)
+#pragma unroll
+            for (int nt = 0; nt < NT; ++nt)
+#pragma unroll
+                for (int q = 0; q < 4; ++q) acc[mt][nt][q] = 0.f;
+
+#pragma unroll
+        for (int s = 0; s < STAGES - 1; ++s) {
+            if (s < n_chunks) load(s, s);
+            cp_async_commit();                        // empty groups keep the count uniform
+        }
+        int buf = 0, fill = STAGES - 1;               // stages of chunk ch and ch + STAGES - 1
+        for (int ch = 0; ch < n_chunks; ++ch) {
+            cp_async_wait<STAGES - 2>();              // chunk ch has landed (this thread's part)
+            __syncthreads();                          // ... everyone's; stage ch-1 is free
+            if (ch + STAGES - 1 < n_chunks) load(ch + STAGES - 1, fill);
+            cp_async_commit();
+            fill = fill == STAGES - 1 ? 0 : fill + 1;
+
+            const float* st = ring + buf * STAGE;
+            buf = buf == STAGES - 1 ? 0 : buf + 1;
+            // Products start from zero every FLUSH k-steps (small terms first) and join
+            // the running sum through a rounded add: the tensor cores truncate when they
+            // accumulate, so the error would otherwise grow with the reduction length.
+            float t[MT][NT][4];
+#pragma unroll
+            for (int j = 0; j < MAXT; ++j) {
+                if (!UNIFORM && j >= ntaps) break;
+                const float* wk = st + a_off[j];
+                const float* xk = st + b_off[j];
+#pragma unroll
+                for (int kc8 = 0; kc8 < CK / 8; ++kc8) {
+                    const int step = j * (CK / 8) + kc8;
+                    if (step % FLUSH == 0) {
+#pragma unroll
+                        for (int mt = 0; mt < MT; ++mt)
+#pragma unroll
+                            for (int nt = 0; nt < NT; ++nt)
+#pragma unroll
+                                for (int q = 0; q < 4; ++q) t[mt][nt][q] = 0.f;
+                    }
+                    unsigned bh[NT][2], bl[NT][2];
+#pragma unroll
+                    for (int nt = 0; nt < NT; ++nt) {
+                        split(xk[kc8 * 8 * XP + nt * 8], bh[nt][0], bl[nt][0]);
+                        split(xk[(kc8 * 8 + 4) * XP + nt * 8], bh[nt][1], bl[nt][1]);
+                    }
+#pragma unroll
+                    for (int mt = 0; mt < MT; ++mt) {
+                        const float* a = wk + kc8 * 8 * WP + mt * 16 * KP;
+                        uint4 ah, al;
+                        split(a[0], ah.x, al.x);                       // (co,    ci)
+                        split(a[8 * KP], ah.y, al.y);                  // (co+8,  ci)
+                        split(a[4 * WP], ah.z, al.z);                  // (co,    ci+4)
+                        split(a[4 * WP + 8 * KP], ah.w, al.w);         // (co+8,  ci+4)
+#pragma unroll
+                        for (int nt = 0; nt < NT; ++nt) {
+                            mma_tf32(t[mt][nt], al, bh[nt][0], bh[nt][1]);
+                            mma_tf32(t[mt][nt], ah, bl[nt][0], bl[nt][1]);
+                            mma_tf32(t[mt][nt], ah, bh[nt][0], bh[nt][1]);
+                        }
+                    }
+                    // flush after every FLUSH-th k-step and after the chunk's last
+                    const bool last = UNIFORM ? step == MAXT * (CK / 8) - 1
+                                              : (kc8 == CK / 8 - 1 && j + 1 >= ntaps);
+                    if ((step + 1) % FLUSH == 0 || last) {
+#pragma unroll
+                        for (int mt = 0; mt < MT; ++mt)
+#pragma unroll
+                            for (int nt = 0; nt < NT; ++nt)
+#pragma unroll
+                                for (int q = 0; q < 4; ++q) acc[mt][nt][q] += t[mt][nt][q];
+                    }
+                }
+            }
+        }
+        cp_async_wait<0>();
+        __syncthreads();                              // the ring is free for the output tile
+
+        // class r into the tile: position (u - u0)*S + r
+#pragma unroll
+        for (int mt = 0; mt < MT; ++mt)
+#pragma unroll
+            for (int h = 0; h < 2; ++h) {
+                const int row = co_w + mt * 16 + gq + 8 * h;
+                const float b = (bg != nullptr && row < co_n) ? to_acc(bg[row]) : 0.f;
+#pragma unroll
+                for (int nt = 0; nt < NT; ++nt) {
+                    const int p = (u_w + nt * 8 + 2 * tq) * S + r;
+                    out_s[row * OP + p] = from_acc<T>(acc[mt][nt][2 * h] + b);
+                    out_s[row * OP + p + S] = from_acc<T>(acc[mt][nt][2 * h + 1] + b);
+                }
+            }
+        __syncthreads();
+        // Copy-out, coalesced along each row; positions of classes that no tap reaches
+        // hold the bias.
+        const int p_lo = max(0, -o0), p_hi = min(OUT_W, L_out - o0);
+        for (int e = tid; e < co_n * OUT_W; e += THREADS) {
+            const int row = e / OUT_W, p = e - row * OUT_W;
+            if (p < p_lo || p >= p_hi) continue;
+            T v;
+            if (RL == S || class_taps(p % S, S, D, K) > 0) {
+                v = out_s[row * OP + p];
+            } else {
+                v = bg != nullptr ? bg[row] : from_acc<T>(0.f);
+            }
+            yb[(long long)row * L_out + o0 + p] = v;
+        }
+        __syncthreads();                              // out_s read before the next ring fill
+    }
+}
