@@ -16,8 +16,8 @@ import cupy
 import torch
 
 from cupyconv import _gpu, _modules
-from cupyconv._dispatch import (GemmKey, gemm_key, gemm_smem_limit, live_classes,
-                                mma_launch_plan, plan)
+from cupyconv._dispatch import (GemmKey, gemm_key, gemm_launch_plan, gemm_smem_limit,
+                                live_classes, plan)
 from cupyconv.bench import SWEEP, config_params, min_bytes
 from gpu_timing import events_ms, key_job, warm_parallel
 
@@ -99,7 +99,7 @@ def main():
         gflop = 2 * c.N * c.C_out * c.L * c.K * (c.C_in // c.G) / 1e9
         default = plan(p, "float32").key
         print(f"\n{c.name}: torch {t_torch:.3f} ms ({gflop:.1f} GFLOP, {min_bytes(c) / 1e6:.0f} MB)")
-        rows = [(None, mma)] + [(v, mma_launch_plan(p, k)) for v in variants for k in cands]
+        rows = [(None, mma)] + [(v, gemm_launch_plan(p, k)) for v in variants for k in cands]
         for variant, lp in rows:
             use_variant(variant and variant[1])
             _gpu.plan = lambda *a, _lp=lp: _lp

@@ -169,9 +169,9 @@ class GemmKey:
         cp.async ring, reused by the output tile."""
         S, D, K = self.stride, self.dilation, self.kernel_size
         wp = _pitch_8_mod_32(self.co_tile * (K | 1))
-        xp = _pitch_8_mod_32(self.nu + (K - 1) * D // S)
+        xp = _pitch_8_mod_32(self.nu + (K - 1) * D // S + 1)
         ring = 4 * self.stages * self.ci_chunk * (wp + xp)
-        return max(ring, 4 * self.co_tile * (S * self.nu + 1))
+        return max(ring, 4 * self.co_tile * (S * (self.nu + 1) + 1))
 
 
 @dataclass(frozen=True)
@@ -206,8 +206,8 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None) -> LaunchPlan:
     """Choose the kernel family, instance and tile geometry for one call.
 
     Two tensor-core families serve channel blocks wide enough for 16x8x8 MMA tiles:
-    ct1d_gemm float32 calls with many input channels per group (``GEMM_MIN_CIG``),
-    ct1d_mma the other float32/float16/bfloat16 ones; the CUDA-core scatter family
+    ct1d_gemm the compute-heavy float32 calls (``_prefers_gemm``), ct1d_mma the other
+    float32/float16/bfloat16 ones; the CUDA-core scatter family
     serves everything (float64, depthwise and narrow groups, very large kernels).
     ``family`` forces one (tests use it to run several on the same calls).
     """
@@ -254,15 +254,28 @@ def _plan_mma(p: ConvParams, dtype: str):
         ci_chunk //= 2
 
 
-# ct1d_gemm from this many input channels per group (float32)
+# ct1d_gemm (float32) from this many input channels per group, or from this many
+# multiply-adds per computed output (C_in/groups x most taps of a class) ...
 GEMM_MIN_CIG = 128
+GEMM_MIN_MACS = 256
+# ... or half that with at least this many output channels per group. Measured on the
+# sweep (results/2026-11-30-session5/family_compare.txt): below, ct1d_mma's overlapped
+# copy-out wins (memory-bound calls such as the seed).
+GEMM_MIN_COG = 64
 # Per-block shared memory for ct1d_gemm: one block per SM (up to 16 warps) may use most of
 # the 227 KB of an sm_90 SM
 _GEMM_SMEM = 200 * 1024
+# ... and the wide-tile instance from this many blocks (half the SMs of an H100/H200)
+_GEMM_WIDE_MIN_BLOCKS = 64
 
 
 def _prefers_gemm(p: ConvParams, dtype: str) -> bool:
-    return dtype == "float32" and p.in_channels // p.groups >= GEMM_MIN_CIG
+    if dtype != "float32":
+        return False
+    cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
+    macs = cig * max_class_taps(p.stride, p.dilation, p.kernel_size)
+    return (cig >= GEMM_MIN_CIG or macs >= GEMM_MIN_MACS
+            or (macs >= GEMM_MIN_MACS // 2 and cog >= GEMM_MIN_COG))
 
 
 def gemm_key(p: ConvParams, dtype: str) -> Optional[GemmKey]:
@@ -273,18 +286,28 @@ def gemm_key(p: ConvParams, dtype: str) -> Optional[GemmKey]:
             or (K - 1) * D // S > 256 or p.length_out + p.padding >= 2**31):
         return None
     rl = live_classes(S, D, K)
-    # 8-16 warps: one live class each, then along positions and channels
+    # 8-16 warps: one live class each, then along channels (while each warp keeps two
+    # m16 tiles of real channels) and positions
     wc = wn = 1
     while rl * wc * wn < 8:
-        if wn <= wc:
-            wn *= 2
-        else:
+        if wc <= wn and 64 * wc <= cog:
             wc *= 2
+        else:
+            wn *= 2
     mt = 2 if cog > 16 * wc else 1
-    for stages in (3, 2):
-        key = GemmKey(dtype, S, D, K, mt, 4, wc, wn, 16, stages, 2 if rl * wc * wn <= 8 else 1)
-        if key.smem_bytes() <= gemm_smem_limit(key):
-            return key
+    # 8 n8 tiles per warp (more independent MMA chains, half the weight traffic per
+    # output) need ~250 registers, one block of at most 8 warps per SM: only with enough
+    # blocks to fill the GPU; otherwise 4, and two blocks per SM where 8 warps make a block
+    wide = GemmKey(dtype, S, D, K, mt, 8, wc, wn, 16, 3, 1)
+    lp = gemm_launch_plan(p, wide)
+    blocks = lp.n_tiles * lp.co_chunks * p.groups * p.batch
+    shapes = [(8, 1)] if blocks >= _GEMM_WIDE_MIN_BLOCKS and rl * wc * wn <= 8 else []
+    shapes.append((4, 2 if rl * wc * wn <= 8 else 1))
+    for nt, min_blocks in shapes:
+        for stages in (3, 2):
+            key = GemmKey(dtype, S, D, K, mt, nt, wc, wn, 16, stages, min_blocks)
+            if key.smem_bytes() <= gemm_smem_limit(key):
+                return key
     return None
 
 
@@ -294,11 +317,26 @@ def gemm_smem_limit(key: GemmKey) -> int:
 
 def _plan_gemm(p: ConvParams, dtype: str) -> Optional[LaunchPlan]:
     key = gemm_key(p, dtype)
-    return None if key is None else mma_launch_plan(p, key)
+    return None if key is None else gemm_launch_plan(p, key)
+
+
+def class_positions(p: ConvParams, r: int) -> int:
+    """How many outputs o in [0, L_out) have (o + P) mod S == r (positions u of class r)."""
+    S, P = p.stride, p.padding
+    return max(0, (p.length_out - 1 + P - r) // S + (r - P) // S + 1)
+
+
+def gemm_launch_plan(p: ConvParams, key: GemmKey) -> LaunchPlan:
+    """Tile geometry of a ct1d_gemm instance: tiles follow each class's own first position
+    (kernels/ct1d_gemm.cu), so the tile count comes from the longest class."""
+    n_u = max(class_positions(p, r) for r in range(p.stride))
+    return LaunchPlan(key, p.stride * key.nu, max(1, -(-n_u // key.nu)),
+                      -(-(p.out_channels // p.groups) // key.co_tile), key.smem_bytes(),
+                      p.padding // p.stride)
 
 
 def mma_launch_plan(p: ConvParams, key) -> LaunchPlan:
-    """Tile geometry of a ct1d_mma or ct1d_gemm instance for one call."""
+    """Tile geometry of a ct1d_mma instance for one call."""
     S = p.stride
     u_first = p.padding // S
     u_last = (p.length_out - 1 + p.padding) // S

@@ -15,8 +15,14 @@
 //   * each warp owns one live class and MT x NT m16n8 tiles of (channels x positions u);
 //     its accumulators stay in registers over the whole reduction, so every class reads
 //     the same staged chunk: x is staged once instead of once per class;
-//   * the block's CO_B x (S*NU) output tile goes through shared memory (reusing the ring)
-//     and out with coalesced stores.
+//   * the block's output tile goes through shared memory (reusing the ring) and out with
+//     coalesced stores.
+//
+// Tiles follow each class's own positions: class r's outputs o >= 0 start at
+// u = floor(P/S) + shift_r with shift_r = (r < P mod S), so tile t covers u0 + shift_r +
+// [0, NU) of class r (u0 = floor(P/S) + t*NU). Every class of a vocoder layer (K = 2S,
+// P = S/2) then has exactly L_in positions and no tile is a sliver; the tile's outputs
+// span S*(NU+1) positions, the first and last S shared with the neighbouring tiles.
 //
 // Shared memory per stage (float bits): w_s [CK][WP] with element (ci, co, k) at
 // ci*WP + co*KP + k, and x_s [CK][XP] with (ci, j) at ci*XP + j for column u0 - CMAX + j.
@@ -30,12 +36,15 @@ __device__ constexpr int pitch_8_mod_32(int n) { return (n + 23) / 32 * 32 + 8; 
 
 // Accuracy knobs (benchmarks/tune_gemm.py measures them): k-steps per rounded flush of the
 // MMA products into the float32 sums, and whether the low TF32 half is rounded (else the
-// tensor core truncates f - hi, one more bit of error on a term 2^-11 smaller).
+// tensor core truncates f - hi, one more bit of error on a term 2^-11 smaller). Measured
+// on the sweep's wide layers (results/2026-11-30-session5/): flushing every 4 k-steps
+// with truncated low halves is 1.15-1.3x faster than every k-step with rounded ones,
+// relative error 2.7e-7 instead of 2.2e-7.
 #ifndef CT1D_GEMM_FLUSH
-#define CT1D_GEMM_FLUSH 1
+#define CT1D_GEMM_FLUSH 4
 #endif
 #ifndef CT1D_GEMM_ROUND_LO
-#define CT1D_GEMM_ROUND_LO 1
+#define CT1D_GEMM_ROUND_LO 0
 #endif
 
 __device__ __forceinline__ void split(float f, unsigned& hi, unsigned& lo) {
@@ -82,12 +91,12 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
     constexpr int CO_B = 16 * MT * WC;
     constexpr int NU = 8 * NT * WN;
     constexpr int CMAX = (K - 1) * D / S;             // largest column offset c_k
-    constexpr int XW = NU + CMAX;                     // staged columns per channel
+    constexpr int XW = NU + CMAX + 1;                 // staged columns per channel
     constexpr int KP = K | 1;
     constexpr int WP = pitch_8_mod_32(CO_B * KP);
     constexpr int XP = pitch_8_mod_32(XW);
     constexpr int STAGE = CK * (WP + XP);             // floats per stage
-    constexpr int OUT_W = S * NU;                     // output positions per tile row
+    constexpr int OUT_W = S * (NU + 1);               // output positions per tile row
     constexpr int OP = OUT_W + 1;                     // out_s pitch
     constexpr int MAXT = max_class_taps(S, D, K);
     constexpr int WCO = CO_B * K;                     // staged weight elements per channel
@@ -110,6 +119,8 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
     const int wr = warp / (WC * WN), wc = (warp / WN) % WC, wn = warp % WN;
     const int r = live_class(wr, S, D, K);            // this warp's class
     const int ntaps = class_taps(r, S, D, K);
+    const int pad_s = pad % S;
+    const int dr = r < pad_s;                         // the class's tile shift
     // Every class has MAXT taps (vocoder layers: K = 2S): no per-tap test in the loop.
     constexpr bool UNIFORM = RL * MAXT == K;
 
@@ -128,7 +139,7 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
     for (int j = 0; j < MAXT; ++j) {
         const int k = j < ntaps ? class_tap(r, j, S, D, K) : 0;
         a_off[j] = tq * WP + (co_w + gq) * KP + k;
-        b_off[j] = CK * WP + tq * XP + u_w + gq + CMAX - k * D / S;
+        b_off[j] = CK * WP + tq * XP + u_w + gq + dr + CMAX - k * D / S;
     }
 
     // This thread's copies, the same for every chunk: weight elements (co, k) =
@@ -273,25 +284,26 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
                 const float b = (bg != nullptr && row < co_n) ? to_acc(bg[row]) : 0.f;
 #pragma unroll
                 for (int nt = 0; nt < NT; ++nt) {
-                    const int p = (u_w + nt * 8 + 2 * tq) * S + r;
+                    const int p = (u_w + nt * 8 + 2 * tq + dr) * S + r;
                     out_s[row * OP + p] = from_acc<T>(acc[mt][nt][2 * h] + b);
                     out_s[row * OP + p + S] = from_acc<T>(acc[mt][nt][2 * h + 1] + b);
                 }
             }
         __syncthreads();
-        // Copy-out, coalesced along each row; positions of classes that no tap reaches
-        // hold the bias.
-        const int p_lo = max(0, -o0), p_hi = min(OUT_W, L_out - o0);
+        // Copy-out, coalesced along each row: tile column p holds class p mod S at
+        // u = u0 + p div S (its i-th position, i = u - u0 - shift), written here iff
+        // 0 <= i < NU; classes that no tap reaches hold the bias.
         for (int e = tid; e < co_n * OUT_W; e += THREADS) {
             const int row = e / OUT_W, p = e - row * OUT_W;
-            if (p < p_lo || p >= p_hi) continue;
+            const int rr = p % S, i = p / S - (rr < pad_s), o = o0 + p;
+            if (i < 0 || i >= NU || o < 0 || o >= L_out) continue;
             T v;
-            if (RL == S || class_taps(p % S, S, D, K) > 0) {
+            if (RL == S || class_taps(rr, S, D, K) > 0) {
                 v = out_s[row * OP + p];
             } else {
                 v = bg != nullptr ? bg[row] : from_acc<T>(0.f);
             }
-            yb[(long long)row * L_out + o0 + p] = v;
+            yb[(long long)row * L_out + o] = v;
         }
         __syncthreads();                              // out_s read before the next ring fill
     }

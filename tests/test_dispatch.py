@@ -27,7 +27,8 @@ DTYPES = ("float32", "float64", "float16", "bfloat16")
 SMEM_SEED_LIMIT = 100 * 1024
 SMEM_LIMIT = _dispatch._OUT_TILE_BUDGET + _dispatch._STAGE_BUDGET
 SM90_TWO_BLOCKS = (228 - 2) * 1024 // 2
-KNOWN_FAMILIES = ("ct1d_scatter", "ct1d_mma")
+KNOWN_FAMILIES = ("ct1d_scatter", "ct1d_mma", "ct1d_gemm")
+SM90_ONE_BLOCK = 227 * 1024
 HAS_FAMILIES = "family" in inspect.signature(plan).parameters
 
 
@@ -51,9 +52,12 @@ def check_any_plan(lp: LaunchPlan, p, dtype: str):
     assert hash(key) == hash(type(key)(**key.__dict__)) and key == type(key)(**key.__dict__)
     assert lp.n_tiles >= 1 and lp.n_tiles * lp.tile_out >= p.length_out
     assert lp.co_chunks * key.co_tile >= cog > (lp.co_chunks - 1) * key.co_tile
-    assert 0 < lp.smem_bytes <= SM90_TWO_BLOCKS
+    one_block = key.family == "ct1d_gemm" and key.min_blocks == 1
+    assert 0 < lp.smem_bytes <= (SM90_ONE_BLOCK if one_block else SM90_TWO_BLOCKS)
     if key.family == "ct1d_scatter":
         check_plan(lp, p, dtype)
+    if key.family == "ct1d_gemm":
+        check_gemm_plan(lp, p, dtype)
     return key
 NAME_RE = re.compile(r"^ct1d_scatter<(float|double|f16_t|bf16_t), " + ", ".join([r"(\d+)"] * 9)
                      + r">$")
@@ -368,4 +372,84 @@ def test_random_mma_plans_satisfy_invariants(rng):
         if lp.key.family == "ct1d_mma":
             check_mma_plan(lp, p, dtype)
             seen += 1
+    assert seen > 500
+
+
+# ---- the wide-channel GEMM family ------------------------------------------------------
+
+def check_gemm_plan(lp: LaunchPlan, p, dtype: str):
+    """What kernels/ct1d_gemm.cu relies on."""
+    key = lp.key
+    S, D, K = p.stride, p.dilation, p.kernel_size
+    cog = p.out_channels // p.groups
+    assert key.family == "ct1d_gemm" and dtype == "float32"
+    assert key.threads == 32 * _dispatch.live_classes(S, D, K) * key.wc * key.wn <= 1024
+    assert key.co_tile == 16 * key.mt * key.wc and key.co_tile < cog + 16
+    assert key.ci_chunk % 8 == 0 and key.stages >= 2
+    assert lp.u_first == p.padding // S and lp.tile_out == S * key.nu
+    # every class's positions are covered by the tiles, and no tile is empty
+    n_u = max(_dispatch.class_positions(p, r) for r in range(S))
+    assert lp.n_tiles * key.nu >= n_u and (lp.n_tiles - 1) * key.nu < max(n_u, 1)
+    assert lp.smem_bytes == key.smem_bytes() <= _dispatch.gemm_smem_limit(key)
+    if key.min_blocks == 2:        # two blocks of at most 8 warps share an SM
+        assert key.threads <= 256 and lp.smem_bytes <= SM90_TWO_BLOCKS
+    assert lp == _dispatch.gemm_launch_plan(p, key)
+
+
+def test_class_positions_and_shifts_match_brute_force(rng):
+    """The kernel's tile rule: class r's outputs o = u*S + r - P >= 0 start at
+    u = P // S + (r < P % S), and class_positions counts them."""
+    checked = 0
+    for _ in range(2000):
+        L, K, S, D = (int(rng.integers(1, 40)), int(rng.integers(1, 10)),
+                      int(rng.integers(1, 10)), int(rng.integers(1, 4)))
+        P, OP = int(rng.integers(0, (K - 1) * D + 3)), int(rng.integers(0, max(S, D)))
+        try:
+            p = params(1, 1, 1, K, L, S, P, D, output_padding=OP)
+        except ValueError:
+            continue
+        for r in range(S):
+            us = [u for u in range(-3, L + K * D + 3) if 0 <= u * S + r - P < p.length_out]
+            assert _dispatch.class_positions(p, r) == len(us)
+            if us:
+                assert us[0] == P // S + (r < P % S)
+        checked += 1
+    assert checked > 1000
+
+
+def test_gemm_smem_formula():
+    key = _dispatch.GemmKey("float32", 8, 1, 16, 2, 8, 1, 1, 16, 3, 1)
+    # ring: 3 stages x 16 channels x (weights 32 ch x 17 (K|1) -> pitch 552, x 64+1+1 -> 72)
+    assert key.smem_bytes() == max(4 * 3 * 16 * (552 + 72), 4 * 32 * (8 * 65 + 1))
+    assert (key.threads, key.co_tile, key.nu) == (256, 32, 64)
+    assert key.name_expression() == "ct1d_gemm<float, 8, 1, 16, 2, 8, 1, 1, 16, 3, 1>"
+
+
+def test_family_rule_on_measured_calls():
+    """Compute-heavy float32 calls go to ct1d_gemm; memory-bound ones and 16-bit ones do not."""
+    wide = params(16, 512, 256, 16, 256, 8, 4, 1)            # HiFi-GAN first upsampler
+    assert plan(wide, "float32").key.family == "ct1d_gemm"
+    assert plan(wide, "bfloat16").key.family == "ct1d_mma"
+    assert plan(params(**SEED), "float32").key.family == "ct1d_mma"
+    assert plan(params(8, 64, 64, 6, 4096, 3, 2, 1), "float32").key.family == "ct1d_gemm"
+    assert plan(params(8, 64, 32, 4, 4096, 2, 1, 1), "float32").key.family == "ct1d_mma"
+    with pytest.raises(NotImplementedError):
+        plan(wide, "float16", family="ct1d_gemm")
+
+
+def test_random_gemm_plans_satisfy_invariants(rng):
+    seen = 0
+    for _ in range(1500):
+        p = random_params(rng, lambda r: int(r.integers(1, 33)), [1, 1, 2, 4],
+                          [8, 9, 16, 24, 32, 40, 64, 109, 128, 256, 512],
+                          [8, 12, 16, 24, 35, 48, 64, 100, 256])
+        if p is None:
+            continue
+        try:
+            lp = plan(p, "float32", family="ct1d_gemm")
+        except NotImplementedError:
+            continue
+        check_gemm_plan(lp, p, "float32")
+        check_any_plan(lp, p, "float32")
+        seen += 1
     assert seen > 500
