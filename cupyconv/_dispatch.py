@@ -248,7 +248,7 @@ def _plan_mma(p: ConvParams, dtype: str):
         for nt in (4, 2, 1):
             key = MmaKey(dtype, S, D, K, mt, nt, wm, wn, ci_chunk, w_all)
             if key.smem_bytes() <= _MMA_SMEM:
-                return mma_launch_plan(p, key)
+                return _small_call_tiles(p, mma_launch_plan(p, key))
         if ci_chunk == 8:
             return None
         ci_chunk //= 2
@@ -333,6 +333,23 @@ def gemm_launch_plan(p: ConvParams, key: GemmKey) -> LaunchPlan:
     return LaunchPlan(key, p.stride * key.nu, max(1, -(-n_u // key.nu)),
                       -(-(p.out_channels // p.groups) // key.co_tile), key.smem_bytes(),
                       p.padding // p.stride)
+
+
+# Calls with fewer blocks than this (one per SM of an H100/H200, roughly) take narrower
+# ct1d_mma tiles: a small call's time is one block's latency, and narrower tiles spread
+# it over more SMs (N = 1, L = 1024: 26 -> 15.5 us GPU time, small_calls.txt, session 5).
+_SMALL_CALL_BLOCKS = 128
+
+
+def _small_call_tiles(p: ConvParams, pl: LaunchPlan) -> LaunchPlan:
+    k = pl.key
+    for nt, wn in ((2, k.wn), (1, k.wn), (1, max(1, k.wn // 2))):
+        if pl.n_tiles * pl.co_chunks * p.groups * p.batch >= _SMALL_CALL_BLOCKS:
+            break
+        if nt < pl.key.nt or wn < pl.key.wn:
+            pl = mma_launch_plan(p, MmaKey(k.dtype, k.stride, k.dilation, k.kernel_size,
+                                           k.mt, nt, k.wm, wn, k.ci_chunk, k.w_all))
+    return pl
 
 
 def mma_launch_plan(p: ConvParams, key) -> LaunchPlan:

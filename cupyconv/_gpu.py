@@ -6,6 +6,7 @@ geometry. Callers have validated the call and selected the device.
 from __future__ import annotations
 
 import functools
+import threading
 from dataclasses import dataclass
 from typing import Optional, Tuple
 
@@ -41,6 +42,11 @@ class Prepared:
     block: Tuple[int]
     smem: int
     launches: Tuple[tuple, ...]     # (grid, scalar arguments) per batch slice
+    # Repeat calls launch through the driver with these prebuilt kernel-parameter blocks
+    # (one per batch slice): slots 0-3 take the array pointers, the rest hold the scalars.
+    # CuPy's kernel call packs 13 Python arguments per launch, ~2x the host time of the
+    # launch itself (benchmarks/results/2026-11-30-session5/host_call_costs.txt).
+    raw: Tuple[tuple, ...] = ()     # (grid, values uint64[n], pointers uint64[n]) per slice
 
 
 def prepare(p: ConvParams, dtype: str, device_id: int, family: Optional[str] = None) -> Prepared:
@@ -69,7 +75,16 @@ def prepare(p: ConvParams, dtype: str, device_id: int, family: Optional[str] = N
             scalars = common + (i32(p.stride), i32(p.dilation), i32(p.kernel_size),
                                 i32(pl.tile_out), i32(pl.n_tiles), i32(n0))
         launches.append(((grid_x, grid_y, nz), scalars))
-    return Prepared(kern, (pl.key.threads,), pl.smem_bytes, tuple(launches))
+    return Prepared(kern, (pl.key.threads,), pl.smem_bytes, tuple(launches),
+                    tuple(_param_block(g, sc) for g, sc in launches))
+
+
+def _param_block(grid, scalars):
+    # one 8-byte slot per argument (an int32 reads its slot's low half: little-endian)
+    values = np.zeros(4 + len(scalars), np.uint64)
+    values[4:] = [int(v) & 0xFFFFFFFF for v in scalars]
+    pointers = values.ctypes.data + 8 * np.arange(len(values), dtype=np.uint64)
+    return grid, values, pointers
 
 
 _NO_BIAS = np.uint64(0)
@@ -81,6 +96,22 @@ def run(prep: Prepared, x, weight, bias, y) -> None:
     b = _NO_BIAS if bias is None else bias
     for grid, scalars in prep.launches:
         prep.kernel(grid, prep.block, (x, weight, b, y) + scalars, shared_mem=prep.smem)
+
+
+_raw_lock = threading.Lock()
+
+
+def run_pointers(prep: Prepared, x: int, weight: int, bias: int, y: int, stream: int) -> None:
+    """``run`` for device pointers (bias 0: none) on the stream handle ``stream``, through
+    cuLaunchKernel with the prebuilt parameters; the kernel's device must be current."""
+    from cupy_backends.cuda.api import driver
+    fn = prep.kernel.kernel.ptr
+    bx = prep.block[0]
+    with _raw_lock:         # the parameter blocks are shared; the launch copies them
+        for (gx, gy, gz), values, pointers in prep.raw:
+            values[0], values[1], values[2], values[3] = x, weight, bias, y
+            driver.launchKernel(fn, gx, gy, gz, bx, 1, 1, prep.smem, stream,
+                                pointers.ctypes.data, 0)
 
 
 def launch(x, weight, bias, y, p: ConvParams, dtype: str, device_id: int,

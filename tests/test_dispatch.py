@@ -321,7 +321,10 @@ def check_mma_plan(lp: LaunchPlan, p, dtype: str):
     S = p.stride
     cog, cig = p.out_channels // p.groups, p.in_channels // p.groups
     assert key.family == "ct1d_mma" and dtype in ("float32", "float16", "bfloat16")
-    assert key.threads == 32 * key.wm * key.wn == 256            # 2 blocks of 8 warps per SM
+    assert key.threads == 32 * key.wm * key.wn in (128, 256)     # 2 blocks of <= 8 warps per SM
+    blocks = lp.n_tiles * lp.co_chunks * p.groups * p.batch
+    if key.threads < 256:                   # halved tiles only for calls with few blocks
+        assert blocks < 8 * _dispatch._SMALL_CALL_BLOCKS
     assert key.co_tile == 16 * key.mt * key.wm and key.co_tile in (16, 32, 48, 64)
     assert key.co_tile >= min(cog, 64) and key.co_tile < cog + 16
     assert key.ci_chunk % 8 == 0 and (S * key.nu) % 8 == 0       # static_assert in the kernel
@@ -333,6 +336,17 @@ def check_mma_plan(lp: LaunchPlan, p, dtype: str):
     assert lp.u_first + lp.n_tiles * key.nu > u_last >= lp.u_first + (lp.n_tiles - 1) * key.nu
     assert lp.smem_bytes == key.smem_bytes() <= _dispatch._MMA_SMEM <= SM90_TWO_BLOCKS
     assert lp == _dispatch.mma_launch_plan(p, key)
+
+
+def test_small_calls_take_narrow_tiles():
+    """N = 1, L = 1024: the default 64x128 tile would give 8 blocks; narrower ones spread
+    the call over more SMs."""
+    small = params(1, 32, 64, 3, 1024, 2, 1, 2)
+    lp = plan(small, "float32")
+    check_mma_plan(lp, small, "float32")
+    assert (lp.key.nt, lp.key.wn) == (1, 2) and lp.n_tiles * lp.co_chunks >= 32
+    big = plan(params(**SEED), "float32")
+    assert (big.key.nt, big.key.wn) == (4, 4)
 
 
 def test_seed_plans_tensor_cores_with_wide_tiles():
