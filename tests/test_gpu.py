@@ -461,11 +461,26 @@ def test_multi_gpu(rng):
     w = rng.standard_normal((8, 4, 3)).astype(np.float32)
     with cupy.cuda.Device(1):
         xd, wd = cupy.asarray(x), cupy.asarray(w)
+    ref = _ref64(x, w, None, stride=2)
     y = cupyconv.conv_transpose1d(xd, wd, stride=2)
     assert y.device.id == 1
-    assert _rel_err(y.get(), _ref64(x, w, None, stride=2)) <= TOL["float32"]
+    assert _rel_err(y.get(), ref) <= TOL["float32"]
     with pytest.raises(ValueError, match="weight"):
         cupyconv.conv_transpose1d(xd, cupy.asarray(w), stride=2)
+    # repeats with device 1 current take the repeat-call path (raw launches there)
+    with cupy.cuda.Device(1):
+        for _ in range(3):
+            y = cupyconv.conv_transpose1d(xd, wd, stride=2)
+            assert y.device.id == 1
+            assert _rel_err(y.get(), ref) <= TOL["float32"]
+    torch = pytest.importorskip("torch")
+    if torch.cuda.device_count() >= 2:
+        xt, wt = torch.from_numpy(x).to("cuda:1"), torch.from_numpy(w).to("cuda:1")
+        for dev in (0, 1, 1):                  # CuPy's current device differs, then matches
+            with cupy.cuda.Device(dev):
+                yt = cupyconv.conv_transpose1d(xt, wt, stride=2)
+            assert yt.device == torch.device("cuda:1")
+            assert _rel_err(yt.cpu().numpy(), ref) <= TOL["float32"]
 
 
 FIRST_CALL = r"""
