@@ -46,7 +46,7 @@ class Prepared:
     # (one per batch slice): slots 0-3 take the array pointers, the rest hold the scalars.
     # CuPy's kernel call packs 13 Python arguments per launch, ~2x the host time of the
     # launch itself (benchmarks/results/2026-11-30-session5/host_call_costs.txt).
-    raw: Tuple[tuple, ...] = ()     # (grid, values uint64[n], pointers uint64[n]) per slice
+    raw: Tuple[tuple, ...] = ()     # (grid, values, pointers, address of pointers) per slice
 
 
 def prepare(p: ConvParams, dtype: str, device_id: int, family: Optional[str] = None) -> Prepared:
@@ -84,7 +84,7 @@ def _param_block(grid, scalars):
     values = np.zeros(4 + len(scalars), np.uint64)
     values[4:] = [int(v) & 0xFFFFFFFF for v in scalars]
     pointers = values.ctypes.data + 8 * np.arange(len(values), dtype=np.uint64)
-    return grid, values, pointers
+    return grid, values, pointers, pointers.ctypes.data
 
 
 _NO_BIAS = np.uint64(0)
@@ -99,19 +99,21 @@ def run(prep: Prepared, x, weight, bias, y) -> None:
 
 
 _raw_lock = threading.Lock()
+_launch_kernel = None       # cupy_backends' cuLaunchKernel binding, imported on first use
 
 
 def run_pointers(prep: Prepared, x: int, weight: int, bias: int, y: int, stream: int) -> None:
     """``run`` for device pointers (bias 0: none) on the stream handle ``stream``, through
     cuLaunchKernel with the prebuilt parameters; the kernel's device must be current."""
-    from cupy_backends.cuda.api import driver
+    global _launch_kernel
+    if _launch_kernel is None:
+        from cupy_backends.cuda.api.driver import launchKernel as _launch_kernel
     fn = prep.kernel.kernel.ptr
     bx = prep.block[0]
     with _raw_lock:         # the parameter blocks are shared; the launch copies them
-        for (gx, gy, gz), values, pointers in prep.raw:
+        for (gx, gy, gz), values, _, params in prep.raw:
             values[0], values[1], values[2], values[3] = x, weight, bias, y
-            driver.launchKernel(fn, gx, gy, gz, bx, 1, 1, prep.smem, stream,
-                                pointers.ctypes.data, 0)
+            _launch_kernel(fn, gx, gy, gz, bx, 1, 1, prep.smem, stream, params, 0)
 
 
 def launch(x, weight, bias, y, p: ConvParams, dtype: str, device_id: int,

@@ -50,3 +50,18 @@ def test_cache_is_bounded(monkeypatch):
     assert len(_fast._cache) == 3
     _fast.remember(("sig", 3), object(), [1, 2, 3])
     assert list(_fast._cache) == [("sig", 3)] and _fast._cache[("sig", 3)][1] == (1, 2, 3)
+
+
+def test_raw_launch_parameter_block_layout():
+    """The prebuilt cuLaunchKernel parameters: entry i of the pointer array is the address
+    of argument i; slots 0-3 take the array pointers, int32 scalars read their slot's low
+    half (negative values too)."""
+    import ctypes
+
+    from cupyconv._gpu import _param_block
+    grid, values, pointers, address = _param_block((7, 2, 3), (np.int32(5), np.int32(-1)))
+    assert grid == (7, 2, 3) and address == pointers.ctypes.data and len(pointers) == 6
+    values[0], values[3] = 0xDEAD0000BEEF, 2**63 + 16
+    read = [ctypes.c_uint64.from_address(int(p)).value for p in pointers[:4]]
+    assert read == [0xDEAD0000BEEF, 0, 0, 2**63 + 16]
+    assert [ctypes.c_int32.from_address(int(p)).value for p in pointers[4:]] == [5, -1]
