@@ -102,12 +102,9 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
     constexpr int WCO = CO_B * K;                     // staged weight elements per channel
     constexpr int FLUSH = CT1D_GEMM_FLUSH;
 
-    const int cig = C_in / groups, cog = C_out / groups;
-    const int co_chunks = (cog + CO_B - 1) / CO_B;
-    const int g = blockIdx.y / co_chunks;
-    const int co_base = (blockIdx.y % co_chunks) * CO_B;
-    const int co_n = min(CO_B, cog - co_base);
-    const long long n = (long long)blockIdx.z + n_offset;
+    const BlockPlace bp = block_place(C_in, C_out, groups, CO_B, n_offset);
+    const int cig = bp.cig, cog = bp.cog, g = bp.g, co_base = bp.co_base, co_n = bp.co_n;
+    const long long n = bp.n;
     const int n_chunks = (cig + CK - 1) / CK;
 
     extern __shared__ __align__(16) unsigned char smem_raw[];

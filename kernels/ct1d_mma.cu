@@ -103,12 +103,9 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     constexpr bool UNROLL_K = !SPLIT || RPW * CPL <= 20;   // float32: registers permitting
     static_assert(CI_CHUNK % 8 == 0 && (S * NU) % 8 == 0, "tile geometry");
 
-    const int cig = C_in / groups, cog = C_out / groups;
-    const int co_chunks = (cog + CO_T - 1) / CO_T;
-    const int g = blockIdx.y / co_chunks;
-    const int co_base = (blockIdx.y % co_chunks) * CO_T;
-    const int co_n = min(CO_T, cog - co_base);
-    const long long n = (long long)blockIdx.z + n_offset;
+    const BlockPlace bp = block_place(C_in, C_out, groups, CO_T, n_offset);
+    const int cig = bp.cig, cog = bp.cog, g = bp.g, co_base = bp.co_base, co_n = bp.co_n;
+    const long long n = bp.n;
     const int n_chunks = (cig + CI_CHUNK - 1) / CI_CHUNK;
 
     extern __shared__ __align__(16) unsigned char smem_raw[];

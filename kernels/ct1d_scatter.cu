@@ -73,12 +73,9 @@ ct1d_scatter(const T* __restrict__ x, const T* __restrict__ w, const T* __restri
     const int K = K_ ? K_ : k_rt;
     const int n_phases = ((K - 1) * D + S) / S;   // T in the design notes
 
-    const int cig = C_in / groups, cog = C_out / groups;
-    const int co_chunks = (cog + CO_T - 1) / CO_T;
-    const int g = blockIdx.y / co_chunks;
-    const int co_base = (blockIdx.y % co_chunks) * CO_T;
-    const int co_n = min(CO_T, cog - co_base);
-    const long long n = (long long)blockIdx.z + n_offset;
+    const BlockPlace bp = block_place(C_in, C_out, groups, CO_T, n_offset);
+    const int cig = bp.cig, cog = bp.cog, g = bp.g, co_base = bp.co_base, co_n = bp.co_n;
+    const long long n = bp.n;
 
     extern __shared__ __align__(16) unsigned char smem_raw[];
     A* x_s = reinterpret_cast<A*>(smem_raw);

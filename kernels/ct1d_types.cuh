@@ -43,3 +43,25 @@ template <> __device__ __forceinline__ bf16_t from_acc<bf16_t>(float v) {
     }
     return b;
 }
+
+// A block's place in the launch grid, the same for every family: blockIdx.y = group *
+// co_chunks + channel tile (co_tile output channels each), blockIdx.z = batch item
+// (n_offset: the first of this launch's slice).
+struct BlockPlace {
+    int cig, cog;           // input / output channels per group
+    int g;                  // group
+    int co_base, co_n;      // first output channel of the tile in its group, channels in it
+    long long n;            // batch item
+};
+__device__ __forceinline__ BlockPlace block_place(int C_in, int C_out, int groups, int co_tile,
+                                                  int n_offset) {
+    BlockPlace b;
+    b.cig = C_in / groups;
+    b.cog = C_out / groups;
+    const int co_chunks = (b.cog + co_tile - 1) / co_tile;
+    b.g = blockIdx.y / co_chunks;
+    b.co_base = (blockIdx.y % co_chunks) * co_tile;
+    b.co_n = min(co_tile, b.cog - b.co_base);
+    b.n = (long long)blockIdx.z + n_offset;
+    return b;
+}
