@@ -10,13 +10,12 @@ the launch alone (CuPy arrays, no host adaptation).
 """
 import sys
 
-import cupy
 import torch
 
 from cupyconv import _gpu
 from cupyconv._dispatch import FAMILIES, plan
-from cupyconv.bench import SWEEP, config_params, l_out, min_bytes
-from gpu_timing import events_ms, key_job, warm_parallel
+from cupyconv.bench import SWEEP, config_params, min_bytes
+from gpu_timing import events_ms, key_job, torch_case, warm_parallel
 
 DEFAULT = ["hifigan-u1-b16", "hifigan-u2-b16", "hifigan-u1-b4-long", "hifigan-u2-b4-long",
            "encodec-s8", "encodec-s5", "encodec-s4", "up-256-256-s2", "up-512-512-s2",
@@ -40,18 +39,9 @@ def main():
     warm_parallel([key_job(pl.key) for _, _, fams in calls for pl in fams.values()])
     print(f"{'config':20s} {'torch ms':>8s} " + " ".join(f"{f:>24s}" for f in FAMILIES) + "  default")
     for c, p, fams in calls:
-        g = torch.Generator(device="cuda").manual_seed(1)
-        xt = torch.randn(c.N, c.C_in, c.L, device="cuda", generator=g)
-        wt = torch.randn(c.C_in, c.C_out // c.G, c.K, device="cuda", generator=g)
-        bt = torch.randn(c.C_out, device="cuda", generator=g) if c.bias else None
-        kw = dict(stride=c.S, padding=c.P, output_padding=c.OP, groups=c.G, dilation=c.D)
-        ref = torch.nn.functional.conv_transpose1d(xt.double(), wt.double(),
-                                                   None if bt is None else bt.double(), **kw)
-        t_torch = events_ms(lambda: torch.nn.functional.conv_transpose1d(xt, wt, bt, **kw))
-        x, w = cupy.from_dlpack(xt), cupy.from_dlpack(wt)
-        b = None if bt is None else cupy.from_dlpack(bt)
-        yt = torch.empty(c.N, c.C_out, l_out(c), device="cuda")
-        y = cupy.from_dlpack(yt)
+        case = torch_case(c)
+        ref, x, w, b, yt, y = case.ref, case.x, case.w, case.b, case.yt, case.y
+        t_torch = events_ms(case.call)
         cells = []
         for fam in FAMILIES:
             if fam not in fams:

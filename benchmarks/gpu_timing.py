@@ -1,5 +1,7 @@
 """CUDA-event timing shared by the benchmark scripts in this folder (run as scripts, so
 ``from gpu_timing import events_ms`` resolves here)."""
+from types import SimpleNamespace
+
 import cupy
 import numpy as np
 
@@ -44,3 +46,22 @@ def key_job(key):
     """warm_parallel job for a cupyconv kernel key, as cupyconv._modules.get_kernel builds it."""
     from cupyconv._modules import OPTIONS, kernel_source
     return (kernel_source(key.family), OPTIONS, key.name_expression())
+
+
+def torch_case(c):
+    """A sweep configuration's call on fresh seeded torch data: ``call()`` runs torch
+    (float32 as given), ``ref`` is its float64 result, ``x, w, b`` are CuPy views of the
+    inputs and ``y`` a CuPy view of the torch output buffer ``yt``."""
+    import torch
+    g = torch.Generator(device="cuda").manual_seed(1)
+    xt = torch.randn(c.N, c.C_in, c.L, device="cuda", generator=g)
+    wt = torch.randn(c.C_in, c.C_out // c.G, c.K, device="cuda", generator=g)
+    bt = torch.randn(c.C_out, device="cuda", generator=g) if c.bias else None
+    kw = dict(stride=c.S, padding=c.P, output_padding=c.OP, groups=c.G, dilation=c.D)
+    f = torch.nn.functional.conv_transpose1d
+    ref = f(xt.double(), wt.double(), None if bt is None else bt.double(), **kw)
+    yt = torch.empty(ref.shape, device="cuda")
+    return SimpleNamespace(call=lambda: f(xt, wt, bt, **kw), ref=ref, yt=yt,
+                           x=cupy.from_dlpack(xt), w=cupy.from_dlpack(wt),
+                           b=None if bt is None else cupy.from_dlpack(bt),
+                           y=cupy.from_dlpack(yt))

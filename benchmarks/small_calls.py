@@ -10,14 +10,13 @@ checked against torch in float64.
 """
 import dataclasses
 
-import cupy
 import numpy as np
 import torch
 
 from cupyconv import _gpu
 from cupyconv._dispatch import GemmKey, MmaKey, gemm_launch_plan, mma_launch_plan, plan
 from cupyconv.bench import SWEEP, config_params
-from gpu_timing import key_job, warm_parallel
+from gpu_timing import key_job, torch_case, warm_parallel
 
 
 def gpu_us(fn, reps=50):
@@ -51,18 +50,9 @@ def main():
     calls = [(c, config_params(c)) for c in SWEEP if c.family == "small"]
     warm_parallel([key_job(lp.key) for c, p in calls for lp in candidates(p, c.dtype)])
     for c, p in calls:
-        g = torch.Generator(device="cuda").manual_seed(1)
-        xt = torch.randn(c.N, c.C_in, c.L, device="cuda", generator=g)
-        wt = torch.randn(c.C_in, c.C_out // c.G, c.K, device="cuda", generator=g)
-        bt = torch.randn(c.C_out, device="cuda", generator=g) if c.bias else None
-        kw = dict(stride=c.S, padding=c.P, output_padding=c.OP, groups=c.G, dilation=c.D)
-        ref = torch.nn.functional.conv_transpose1d(xt.double(), wt.double(),
-                                                   None if bt is None else bt.double(), **kw)
-        t_torch = gpu_us(lambda: torch.nn.functional.conv_transpose1d(xt, wt, bt, **kw))
-        x, w = cupy.from_dlpack(xt), cupy.from_dlpack(wt)
-        b = None if bt is None else cupy.from_dlpack(bt)
-        yt = torch.empty(ref.shape, device="cuda")
-        y = cupy.from_dlpack(yt)
+        case = torch_case(c)
+        ref, x, w, b, yt, y = case.ref, case.x, case.w, case.b, case.yt, case.y
+        t_torch = gpu_us(case.call)
         print(f"\n{c.name}: torch {t_torch:.1f} us GPU time")
         default = plan(p, c.dtype).key
         for lp in candidates(p, c.dtype):

@@ -12,14 +12,13 @@ CT1D_GEMM_* knobs). Times are CUDA-event medians of the launch alone (CuPy array
 """
 import argparse
 
-import cupy
 import torch
 
 from cupyconv import _gpu, _modules
 from cupyconv._dispatch import (GemmKey, gemm_key, gemm_launch_plan, gemm_smem_limit,
                                 live_classes, plan)
 from cupyconv.bench import SWEEP, config_params, min_bytes
-from gpu_timing import events_ms, key_job, warm_parallel
+from gpu_timing import events_ms, key_job, torch_case, warm_parallel
 
 DEFAULT = ["hifigan-u1-b16", "hifigan-u2-b16", "hifigan-u3-b16", "hifigan-u1-b4-long",
            "hifigan-u2-b4-long", "encodec-s8", "encodec-s5", "encodec-s4", "encodec-s2",
@@ -84,18 +83,9 @@ def main():
         jobs += [key_job(k) for _, _, _, cands in calls for k in cands]
     warm_parallel(jobs)
     for c, p, mma, cands in calls:
-        g = torch.Generator(device="cuda").manual_seed(1)
-        xt = torch.randn(c.N, c.C_in, c.L, device="cuda", generator=g)
-        wt = torch.randn(c.C_in, c.C_out // c.G, c.K, device="cuda", generator=g)
-        bt = torch.randn(c.C_out, device="cuda", generator=g) if c.bias else None
-        kw = dict(stride=c.S, padding=c.P, output_padding=c.OP, groups=c.G, dilation=c.D)
-        ref = torch.nn.functional.conv_transpose1d(xt.double(), wt.double(),
-                                                   None if bt is None else bt.double(), **kw)
-        t_torch = events_ms(lambda: torch.nn.functional.conv_transpose1d(xt, wt, bt, **kw))
-        x, w = cupy.from_dlpack(xt), cupy.from_dlpack(wt)
-        b = None if bt is None else cupy.from_dlpack(bt)
-        yt = torch.empty(ref.shape, device="cuda")
-        y = cupy.from_dlpack(yt)
+        case = torch_case(c)
+        ref, x, w, b, yt, y = case.ref, case.x, case.w, case.b, case.yt, case.y
+        t_torch = events_ms(case.call)
         gflop = 2 * c.N * c.C_out * c.L * c.K * (c.C_in // c.G) / 1e9
         default = plan(p, "float32").key
         print(f"\n{c.name}: torch {t_torch:.3f} ms ({gflop:.1f} GFLOP, {min_bytes(c) / 1e6:.0f} MB)")
