@@ -299,9 +299,7 @@ def gemm_key(p: ConvParams, dtype: str) -> Optional[GemmKey]:
     # output) need ~250 registers, one block of at most 8 warps per SM: only with enough
     # blocks to fill the GPU; otherwise 4, and two blocks per SM where 8 warps make a block
     wide = GemmKey(dtype, S, D, K, mt, 8, wc, wn, 16, 3, 1)
-    lp = gemm_launch_plan(p, wide)
-    blocks = lp.n_tiles * lp.co_chunks * p.groups * p.batch
-    shapes = [(8, 1)] if blocks >= _GEMM_WIDE_MIN_BLOCKS and rl * wc * wn <= 8 else []
+    shapes = [(8, 1)] if _block_count(p, gemm_launch_plan(p, wide)) >= _GEMM_WIDE_MIN_BLOCKS and rl * wc * wn <= 8 else []
     shapes.append((4, 2 if rl * wc * wn <= 8 else 1))
     for nt, min_blocks in shapes:
         for stages in (3, 2):
@@ -344,7 +342,7 @@ _SMALL_CALL_BLOCKS = 128
 def _small_call_tiles(p: ConvParams, pl: LaunchPlan) -> LaunchPlan:
     k = pl.key
     for nt, wn in ((2, k.wn), (1, k.wn), (1, max(1, k.wn // 2))):
-        if pl.n_tiles * pl.co_chunks * p.groups * p.batch >= _SMALL_CALL_BLOCKS:
+        if _block_count(p, pl) >= _SMALL_CALL_BLOCKS:
             break
         if nt < pl.key.nt or wn < pl.key.wn:
             pl = mma_launch_plan(p, MmaKey(k.dtype, k.stride, k.dilation, k.kernel_size,
@@ -352,7 +350,12 @@ def _small_call_tiles(p: ConvParams, pl: LaunchPlan) -> LaunchPlan:
     return pl
 
 
-def mma_launch_plan(p: ConvParams, key) -> LaunchPlan:
+def _block_count(p: ConvParams, pl: LaunchPlan) -> int:
+    """Tiles of the whole call: tiles per row x channel tiles x groups x batch items."""
+    return pl.n_tiles * pl.co_chunks * p.groups * p.batch
+
+
+def mma_launch_plan(p: ConvParams, key: MmaKey) -> LaunchPlan:
     """Tile geometry of a ct1d_mma instance for one call."""
     S = p.stride
     u_first = p.padding // S
