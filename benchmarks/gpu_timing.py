@@ -48,6 +48,22 @@ def key_job(key):
     return (kernel_source(key.family), OPTIONS, key.name_expression())
 
 
+def use_variant(family, defines):
+    """Compile ``family`` with extra ``#define``s (pairs (MACRO, VALUE)) from now on; None:
+    the shipped source. Drops the compiled kernels so the next launch uses the variant."""
+    from cupyconv import _gpu, _modules
+    global _SOURCE
+    if _SOURCE is None:
+        _SOURCE = _modules.kernel_source
+    head = "".join(f"#define {m} {v}\n" for m, v in (defines or []))
+    _modules.kernel_source = lambda fam: (head if fam == family else "") + _SOURCE(fam)
+    _modules._kernels.clear()
+    _gpu._smem_set.clear()
+
+
+_SOURCE = None
+
+
 def torch_case(c):
     """A sweep configuration's call on fresh seeded torch data: ``call()`` runs torch
     (float32 as given), ``ref`` is its float64 result, ``x, w, b`` are CuPy views of the

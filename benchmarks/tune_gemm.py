@@ -14,10 +14,11 @@ import argparse
 
 import torch
 
-from cupyconv import _gpu, _modules
+from cupyconv import _gpu
 from cupyconv._dispatch import (GemmKey, gemm_key, gemm_launch_plan, gemm_smem_limit,
                                 live_classes, plan)
 from cupyconv.bench import SWEEP, config_params, min_bytes
+import gpu_timing
 from gpu_timing import events_ms, key_job, torch_case, warm_parallel
 
 DEFAULT = ["hifigan-u1-b16", "hifigan-u2-b16", "hifigan-u3-b16", "hifigan-u1-b4-long",
@@ -47,15 +48,8 @@ def candidates(p):
     return list(dict.fromkeys(keys))
 
 
-_SOURCE = _modules.kernel_source
-
-
 def use_variant(defines):
-    """Compile ct1d_gemm with extra #defines from now on (None: the shipped source)."""
-    head = "".join(f"#define {m} {v}\n" for m, v in (defines or []))
-    _modules.kernel_source = lambda family: (head if family == "ct1d_gemm" else "") + _SOURCE(family)
-    _modules._kernels.clear()
-    _gpu._smem_set.clear()
+    gpu_timing.use_variant("ct1d_gemm", defines)
 
 
 def main():

@@ -174,14 +174,46 @@ class GemmKey:
         return max(ring, 4 * self.co_tile * (S * (self.nu + 1) + 1))
 
 
+# bytes per element in memory
+ELEMENT_BYTES = {"float32": 4, "float64": 8, "float16": 2, "bfloat16": 2}
+
+
+@dataclass(frozen=True)
+class DepthwiseKey:
+    """One compiled instance of kernels/ct1d_depthwise.cu (C_in/groups <= 4, CUDA cores)."""
+
+    dtype: str          # key of CTYPES
+    stride: int
+    dilation: int
+    kernel_size: int
+    u: int              # positions u per thread and tile
+    threads: int        # threads per block
+
+    family = "ct1d_depthwise"
+    co_tile = 1         # one output row per block
+
+    def name_expression(self) -> str:
+        return (f"{self.family}<{CTYPES[self.dtype]}, {self.stride}, {self.dilation}, "
+                f"{self.kernel_size}, {self.u}, {self.threads}>")
+
+    @property
+    def nu(self) -> int:
+        """Most positions u per tile (each covers S outputs)."""
+        return self.u * self.threads
+
+    def smem_bytes(self) -> int:
+        """The output segment: S*NU elements in memory type."""
+        return self.stride * self.nu * ELEMENT_BYTES[self.dtype]
+
+
 @dataclass(frozen=True)
 class LaunchPlan:
-    key: object         # KernelKey, MmaKey or GemmKey
+    key: object         # KernelKey, MmaKey, GemmKey or DepthwiseKey
     tile_out: int       # output positions per tile
     n_tiles: int
     co_chunks: int      # channel tiles per group
     smem_bytes: int
-    u_first: int = 0    # ct1d_mma: position u of the first tile
+    u_first: int = 0    # ct1d_mma, ct1d_gemm, ct1d_depthwise: position u of the first tile
 
 
 def _pow2_at_least(v: int) -> int:
@@ -193,7 +225,7 @@ def max_tile_out(ncol: int, S: int, D: int, K: int) -> int:
     return (ncol - 1) * S + 1 - (K - 1) * D
 
 
-FAMILIES = ("ct1d_gemm", "ct1d_mma", "ct1d_scatter")
+FAMILIES = ("ct1d_depthwise", "ct1d_gemm", "ct1d_mma", "ct1d_scatter")
 # CUDA limit on gridDim.y and gridDim.z (channel tiles x groups, batch items)
 MAX_GRID_YZ = 65535
 # Per-block shared memory that still lets two blocks share an sm_90 SM (228 KB, 1 KB
@@ -205,21 +237,25 @@ _MMA_SMEM = 113 * 1024
 def plan(p: ConvParams, dtype: str, family: Optional[str] = None) -> LaunchPlan:
     """Choose the kernel family, instance and tile geometry for one call.
 
-    Two tensor-core families serve channel blocks wide enough for 16x8x8 MMA tiles:
-    ct1d_gemm the compute-heavy float32 calls (``_prefers_gemm``), ct1d_mma the other
-    float32/float16/bfloat16 ones; the CUDA-core scatter family
-    serves everything (float64, depthwise and narrow groups, very large kernels).
-    ``family`` forces one (tests use it to run several on the same calls).
+    Depthwise and narrow groups (at most 4 input channels per group) go to
+    ct1d_depthwise, a memory-bound gather on CUDA cores. Two tensor-core families serve
+    channel blocks wide enough for 16x8x8 MMA tiles: ct1d_gemm the compute-heavy float32
+    calls (``_prefers_gemm``), ct1d_mma the other float32/float16/bfloat16 ones; the
+    CUDA-core scatter family serves everything (float64, 5-7 channels per group, very
+    large kernels). ``family`` forces one (tests use it to run several on the same calls).
     """
     if family not in (None,) + FAMILIES:
         raise ValueError(f"family must be one of {FAMILIES}, got {family!r}")
     pl = None
-    if family == "ct1d_gemm" or (family is None and _prefers_gemm(p, dtype)):
+    if family == "ct1d_depthwise" or (family is None
+                                      and p.in_channels // p.groups <= DEPTHWISE_MAX_CIG):
+        pl = _plan_depthwise(p, dtype)
+    if pl is None and (family == "ct1d_gemm" or (family is None and _prefers_gemm(p, dtype))):
         pl = _plan_gemm(p, dtype)
     if pl is None and family in (None, "ct1d_mma"):
         pl = _plan_mma(p, dtype)
     if pl is None:
-        if family in ("ct1d_gemm", "ct1d_mma"):
+        if family in ("ct1d_depthwise", "ct1d_gemm", "ct1d_mma"):
             raise NotImplementedError(f"{family} does not cover this call")
         pl = _plan_scatter(p, dtype)
     # checked here, before any module is compiled for the call
@@ -227,6 +263,46 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None) -> LaunchPlan:
         raise NotImplementedError(f"groups * ceil(C_out/groups / {pl.key.co_tile}) = "
                                   f"{p.groups * pl.co_chunks} exceeds the grid limit {MAX_GRID_YZ}")
     return pl
+
+
+# ct1d_depthwise serves calls with at most this many input channels per group (one
+# multiply-add chain per channel and tap: memory-bound, see kernels/ct1d_depthwise.cu)
+DEPTHWISE_MAX_CIG = 4
+# Its output segment per block (shared memory), and the registers a thread's U > 1
+# positions may hold (U*S sums plus U x columns per used offset)
+_DEPTHWISE_SMEM = 32 * 1024
+_DEPTHWISE_REGS = 64
+_DEPTHWISE_THREADS = 256
+
+
+def depthwise_key(p: ConvParams, dtype: str) -> Optional[DepthwiseKey]:
+    """The ct1d_depthwise instance for a call (None where the family does not apply)."""
+    S, D, K = p.stride, p.dilation, p.kernel_size
+    if (p.in_channels // p.groups > DEPTHWISE_MAX_CIG or K > MAX_UNROLLED_K or S > 16
+            or p.length_out + p.padding >= 2**31):
+        return None
+    columns = len({k * D // S for k in range(K)})
+    per_u = (2 if dtype == "float64" else 1) * (S + columns)
+    # (one position always fits: at most 2 * (16 + 32) registers)
+    u = min(4, max(1, _DEPTHWISE_REGS // per_u),
+            _DEPTHWISE_SMEM // (S * _DEPTHWISE_THREADS * ELEMENT_BYTES[dtype]))
+    return DepthwiseKey(dtype, S, D, K, u, _DEPTHWISE_THREADS)
+
+
+def _plan_depthwise(p: ConvParams, dtype: str) -> Optional[LaunchPlan]:
+    key = depthwise_key(p, dtype)
+    return None if key is None else depthwise_launch_plan(p, key)
+
+
+def depthwise_launch_plan(p: ConvParams, key: DepthwiseKey) -> LaunchPlan:
+    """Tile geometry of a ct1d_depthwise instance: row segments of at most NU positions."""
+    S = p.stride
+    u_first = p.padding // S
+    n_u = (p.length_out - 1 + p.padding) // S + 1 - u_first
+    # the kernel splits a row's n_u positions into n_tiles equal segments (rounded up to
+    # 32), each <= NU
+    return LaunchPlan(key, S * key.nu, -(-n_u // key.nu), p.out_channels // p.groups,
+                      key.smem_bytes(), u_first)
 
 
 def _plan_mma(p: ConvParams, dtype: str):

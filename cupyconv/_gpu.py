@@ -20,9 +20,11 @@ from ._modules import get_kernel
 # their staged weights), in waves of 2 resident blocks per SM. ct1d_mma stages its weights
 # once per block, so fewer, longer-lived blocks pay off there.
 # ct1d_gemm stages everything per tile: one tile per block.
-_WAVES = {"ct1d_scatter": 8, "ct1d_mma": 2, "ct1d_gemm": 1}
+# ct1d_depthwise: one tile per block as well (a tile is a row segment of up to 1024
+# positions; the kernel balances the segments of a row).
+_WAVES = {"ct1d_scatter": 8, "ct1d_mma": 2, "ct1d_gemm": 1, "ct1d_depthwise": 1}
 # ... but no block takes more tiles than this (load balance at the tail)
-_MAX_TILES_PER_BLOCK = {"ct1d_scatter": 8, "ct1d_mma": 64, "ct1d_gemm": 1}
+_MAX_TILES_PER_BLOCK = {"ct1d_scatter": 8, "ct1d_mma": 64, "ct1d_gemm": 1, "ct1d_depthwise": 1}
 
 
 @functools.lru_cache(maxsize=None)
@@ -69,7 +71,7 @@ def prepare(p: ConvParams, dtype: str, device_id: int, family: Optional[str] = N
         target = _WAVES[pl.key.family] * 2 * _sm_count(device_id)
         grid_x = min(pl.n_tiles, max(-(-target // (grid_y * nz)),
                                      -(-pl.n_tiles // _MAX_TILES_PER_BLOCK[pl.key.family])))
-        if pl.key.family in ("ct1d_mma", "ct1d_gemm"):
+        if pl.key.family != "ct1d_scatter":
             scalars = common + (i32(pl.u_first), i32(pl.n_tiles), i32(n0))
         else:
             scalars = common + (i32(p.stride), i32(p.dilation), i32(p.kernel_size),

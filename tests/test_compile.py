@@ -36,6 +36,8 @@ COMPILE_CASES = [
     ("c512-to-256", (8, 512, 4096), (512, 256, 4), 2, 1, 1, 1, "float32"),
     ("c512-to-256-fp16", (8, 512, 4096), (512, 256, 4), 2, 1, 1, 1, "float16"),
     ("unbatched-c1", (1, 4096), (1, 1, 3), 2, 0, 1, 1, "float64"),
+    ("narrow-groups-fp64", (4, 32, 4096), (32, 2, 7), 3, 1, 2, 16, "float64"),
+    ("depthwise-s8-fp16", (4, 64, 4096), (64, 1, 16), 8, 4, 1, 64, "float16"),
 ]
 
 
@@ -156,3 +158,26 @@ def test_gemm_instance_compiles_for_sm80(nvrtc_ok, key):
     assert "cp.async.ca.shared.global" in ptx
     assert "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32" in ptx
     assert compile_instance(key, arch="sm_80")[:4] == b"\x7fELF"
+
+
+DEPTHWISE_INSTANCES = [k for k in INSTANCES if k.family == "ct1d_depthwise"]
+
+
+def test_depthwise_cases_plan_the_depthwise_family():
+    assert {k.dtype for k in DEPTHWISE_INSTANCES} == {"float32", "float64", "float16", "bfloat16"}
+    assert {INSTANCES[k][0] for k in DEPTHWISE_INSTANCES} >= {
+        "depthwise", "unbatched-c1", "narrow-groups-fp64", "depthwise-s8-fp16"}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("key", DEPTHWISE_INSTANCES, ids=_instance_id)
+def test_depthwise_instance_compiles_for_sm80_and_both_store_paths(nvrtc_ok, key, monkeypatch):
+    """Plain CUDA C++ (no sm_90 feature): Ampere builds it; the 16-byte-store variant
+    (CT1D_DW_VECTOR_STORE=1, benchmarks/tune_depthwise.py) builds too."""
+    assert compile_instance(key, arch="sm_80")[:4] == b"\x7fELF"
+    from cupyconv import _modules
+    original = _modules.kernel_source
+    monkeypatch.setattr(_modules, "kernel_source",
+                        lambda family: "#define CT1D_DW_VECTOR_STORE 1\n" + original(family))
+    ptx = compile_instance(key, arch="compute_90").decode()
+    assert "st.global.v4.u32" in ptx

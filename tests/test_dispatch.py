@@ -27,7 +27,7 @@ DTYPES = ("float32", "float64", "float16", "bfloat16")
 SMEM_SEED_LIMIT = 100 * 1024
 SMEM_LIMIT = _dispatch._OUT_TILE_BUDGET + _dispatch._STAGE_BUDGET
 SM90_TWO_BLOCKS = (228 - 2) * 1024 // 2
-KNOWN_FAMILIES = ("ct1d_scatter", "ct1d_mma", "ct1d_gemm")
+KNOWN_FAMILIES = ("ct1d_scatter", "ct1d_mma", "ct1d_gemm", "ct1d_depthwise")
 SM90_ONE_BLOCK = 227 * 1024
 HAS_FAMILIES = "family" in inspect.signature(plan).parameters
 
@@ -58,6 +58,8 @@ def check_any_plan(lp: LaunchPlan, p, dtype: str):
         check_plan(lp, p, dtype)
     if key.family == "ct1d_gemm":
         check_gemm_plan(lp, p, dtype)
+    if key.family == "ct1d_depthwise":
+        check_depthwise_plan(lp, p, dtype)
     return key
 NAME_RE = re.compile(r"^ct1d_scatter<(float|double|f16_t|bf16_t), " + ", ".join([r"(\d+)"] * 9)
                      + r">$")
@@ -217,8 +219,9 @@ def test_depthwise(c, dtype):
     p = params(n=4, c_in=c, c_out=c, groups=c, k=5, length=8192, stride=2, padding=2,
                dilation=1)
     key = check_any_plan(plan(p, dtype), p, dtype)
-    # one channel per group: the CUDA-core scatter kernel, one channel per thread row
-    assert key.family == "ct1d_scatter"
+    assert key.family == "ct1d_depthwise"
+    # forced onto the scatter family: one channel per thread row
+    key = check_plan(scatter_plan(p, dtype), p, dtype)
     assert key.rc == 1 and key.co_threads == 1
     assert key.co_tile == 1
 
@@ -467,3 +470,69 @@ def test_random_gemm_plans_satisfy_invariants(rng):
         check_any_plan(lp, p, "float32")
         seen += 1
     assert seen > 500
+
+
+# ---- the depthwise family --------------------------------------------------------------
+
+def check_depthwise_plan(lp: LaunchPlan, p, dtype: str):
+    """What kernels/ct1d_depthwise.cu relies on."""
+    key = lp.key
+    S, D, K, P = p.stride, p.dilation, p.kernel_size, p.padding
+    assert key.family == "ct1d_depthwise" and key.dtype == dtype
+    assert p.in_channels // p.groups <= _dispatch.DEPTHWISE_MAX_CIG
+    assert (key.stride, key.dilation, key.kernel_size) == (S, D, K) and K <= MAX_UNROLLED_K
+    assert key.threads % 32 == 0 and key.u >= 1 and key.nu == key.u * key.threads
+    # one output row per block (grid y = all output channels)
+    assert key.co_tile == 1 and lp.co_chunks == p.out_channels // p.groups
+    # the kernel's split of a row's positions: n_tiles segments of ceil(n_u / n_tiles)
+    # rounded up to 32, each fitting the shared-memory segment, together covering the row
+    n_u = (p.length_out - 1 + P) // S + 1 - P // S
+    tile_u = -(-(-(-n_u // lp.n_tiles)) // 32) * 32
+    assert lp.u_first == P // S and tile_u <= key.nu and lp.n_tiles * tile_u >= n_u
+    assert (lp.n_tiles - 1) * key.nu < n_u                  # no block without positions
+    assert lp.smem_bytes == key.smem_bytes() == S * key.nu * _dispatch.ELEMENT_BYTES[dtype]
+    assert lp.smem_bytes <= 48 * 1024                       # no opt-in attribute needed
+    # registers: U*S sums and U loaded columns per used offset (doubles count twice)
+    columns = len({k * D // S for k in range(K)})
+    assert key.u == 1 or key.u * (S + columns) * (2 if dtype == "float64" else 1) <= _dispatch._DEPTHWISE_REGS
+    assert lp == _dispatch.depthwise_launch_plan(p, key)
+
+
+def test_depthwise_calls_take_the_depthwise_family():
+    """Every call with at most 4 input channels per group and K <= 32, in every dtype."""
+    for dtype in DTYPES:
+        for g, cig, cog in ((64, 1, 1), (128, 1, 2), (8, 2, 3), (4, 4, 16), (1, 1, 64)):
+            p = params(8, g * cig, g * cog, 4, 16384, 2, 1, 1, groups=g)
+            lp = plan(p, dtype)
+            assert lp.key.family == "ct1d_depthwise", (dtype, g, cig, cog)
+            check_any_plan(lp, p, dtype)
+        # five channels per group, or taps beyond the unrolled limit: not this family
+        assert plan(params(2, 40, 40, 4, 1000, 2, 1, 1, groups=8), dtype).key.family != "ct1d_depthwise"
+        assert plan(params(2, 8, 8, 40, 1000, 2, 1, 1, groups=8), dtype).key.family == "ct1d_scatter"
+        with pytest.raises(NotImplementedError):
+            plan(params(2, 40, 40, 4, 1000, 2, 1, 1, groups=8), dtype, family="ct1d_depthwise")
+
+
+def test_depthwise_key_name_and_smem():
+    key = _dispatch.DepthwiseKey("bfloat16", 8, 1, 16, 4, 256)
+    assert key.name_expression() == "ct1d_depthwise<bf16_t, 8, 1, 16, 4, 256>"
+    assert key.smem_bytes() == 8 * 1024 * 2 and key.nu == 1024
+
+
+def test_random_depthwise_plans_satisfy_invariants(rng):
+    seen = 0
+    for _ in range(3000):
+        p = random_params(rng, lambda r: int(r.integers(1, 40)), [1, 2, 3, 64, 512],
+                          [1, 1, 2, 3, 4], [1, 2, 3, 8])
+        if p is None:
+            continue
+        dtype = str(rng.choice(DTYPES))
+        try:
+            lp = plan(p, dtype, family="ct1d_depthwise")
+        except NotImplementedError:
+            assert p.kernel_size > MAX_UNROLLED_K
+            continue
+        check_depthwise_plan(lp, p, dtype)
+        check_any_plan(lp, p, dtype)
+        seen += 1
+    assert seen > 1500

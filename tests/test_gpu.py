@@ -192,6 +192,40 @@ def test_gemm_family_random_calls(rng):
         done += 1
 
 
+def test_depthwise_family_random_calls(rng):
+    """The depthwise family forced on random calls with 1-4 input channels per group and
+    any channel multiplier, all four dtypes: every class structure up to S = 16, K = 32,
+    padding beyond the kernel, rows shorter than a tile or spanning several, empty classes,
+    NaN-poisoned outputs."""
+    from cupyconv._args import check_conv_args
+    from cupyconv._dispatch import plan
+    done = 0
+    while done < 64:
+        c = _random_call(rng)
+        S = int(rng.choice([1, 2, 3, 4, 5, 8, 16]))
+        D = int(rng.choice([1, 1, 2, 3]))
+        K = int(rng.choice([1, 2, 3, 4, 6, 7, 16, 32]))
+        G = int(rng.integers(1, 40))
+        c["K"] = K
+        c["kw"].update(stride=S, dilation=D, groups=G,
+                       padding=int(rng.integers(0, (K - 1) * D + 3)),
+                       output_padding=int(rng.integers(0, max(S, D))))
+        c["C_in"] = G * int(rng.choice([1, 1, 1, 2, 3, 4]))
+        c["C_out"] = G * int(rng.choice([1, 1, 2, 3, 5]))
+        if rng.random() < 0.3:
+            c["L"] = int(rng.integers(1000, 9000))      # several tiles per row
+        if not _valid(c):
+            continue
+        x, w, b = _inputs(rng, c)
+        p = check_conv_args(x.shape, w.shape, None if b is None else b.shape, **c["kw"])
+        key = plan(p, c["dtype"], "ct1d_depthwise").key
+        y = _launch_poisoned(x, w, b, c["dtype"], "ct1d_depthwise", **c["kw"])
+        err = _rel_err(y, _ref64(x, w, b, **c["kw"]))
+        _record(f"err_{c['dtype']}_ct1d_depthwise", err)
+        assert err <= TOL[c["dtype"]], (c, key, err)
+        done += 1
+
+
 EDGE = [
     # (N, C_in, C_out, K, L, kw)
     (2, 32, 64, 3, 4099, dict(stride=2, padding=1, dilation=2)),          # seed-like, odd
@@ -214,8 +248,8 @@ EDGE = [
 ]
 
 
-@pytest.mark.parametrize("family", [None, "ct1d_scatter", "ct1d_gemm"],
-                         ids=["auto", "scatter", "gemm"])
+@pytest.mark.parametrize("family", [None, "ct1d_scatter", "ct1d_gemm", "ct1d_depthwise"],
+                         ids=["auto", "scatter", "gemm", "depthwise"])
 @pytest.mark.parametrize("dtype", ["float32", "float64", "float16", "bfloat16"])
 @pytest.mark.parametrize("case", EDGE, ids=[f"edge{i}" for i in range(len(EDGE))])
 def test_edge_cases(rng, case, dtype, family):
@@ -227,11 +261,11 @@ def test_edge_cases(rng, case, dtype, family):
         c = dict(N=N, C_in=cin, C_out=cout, K=K, L=L, bias=bias, batched=True, dtype=dtype,
                  kw=dict(dict(stride=1, padding=0, output_padding=0, groups=1, dilation=1), **kw))
         x, w, b = _inputs(rng, c)
-        if family == "ct1d_gemm":
+        if family in ("ct1d_gemm", "ct1d_depthwise"):
             try:
                 plan(check_conv_args(x.shape, w.shape, None, **c["kw"]), dtype, family)
             except NotImplementedError:
-                pytest.skip("ct1d_gemm does not cover this call")
+                pytest.skip(f"{family} does not cover this call")
         assert w.shape[1] == cout // g
         y = _launch_poisoned(x, w, b, dtype, family, **c["kw"])
         if y.size:
