@@ -30,8 +30,8 @@ EXTRA = [Config("dw-mult2-k4-s2", "depthwise", 8, 128, 256, 4, 16384, S=2, P=1, 
 def candidates(p):
     base = depthwise_key(p, "float32")
     keys = [base]
-    for u in (1, 2, 4):
-        for threads in (128, 256, 512):
+    for u in (2, 4, 8):
+        for threads in (64, 128, 256):
             k = DepthwiseKey("float32", base.stride, base.dilation, base.kernel_size, u, threads)
             if k.smem_bytes() <= 48 * 1024:
                 keys.append(k)

@@ -72,12 +72,12 @@ __device__ __forceinline__ void store_run(T* dst, const T (&v)[N]) {
     }
 }
 
-// Element-wise 16-byte stores of the row segment need aligned global addresses; the row
-// starts anywhere (L_out is often odd), so a head and a tail go out element by element.
-// 0: one element per thread and store (fully coalesced 4-byte stores; the default until
-// measured otherwise), 1: 16-byte vectors.
+// The row segment goes out in 16-byte vectors: the row starts anywhere (L_out is often
+// odd), so a head and a tail of fewer than 16 bytes go out element by element. 0: one
+// element per thread and store instead (fully coalesced 4-byte stores). Vectors measured
+// 0-10% faster on the sweep's depthwise calls (results/2026-11-30-session6/).
 #ifndef CT1D_DW_VECTOR_STORE
-#define CT1D_DW_VECTOR_STORE 0
+#define CT1D_DW_VECTOR_STORE 1
 #endif
 
 // Template parameters:

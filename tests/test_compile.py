@@ -172,12 +172,13 @@ def test_depthwise_cases_plan_the_depthwise_family():
 @pytest.mark.slow
 @pytest.mark.parametrize("key", DEPTHWISE_INSTANCES, ids=_instance_id)
 def test_depthwise_instance_compiles_for_sm80_and_both_store_paths(nvrtc_ok, key, monkeypatch):
-    """Plain CUDA C++ (no sm_90 feature): Ampere builds it; the 16-byte-store variant
-    (CT1D_DW_VECTOR_STORE=1, benchmarks/tune_depthwise.py) builds too."""
+    """Plain CUDA C++ (no sm_90 feature): Ampere builds it. The default 16-byte-vector
+    stores and the element-wise variant (CT1D_DW_VECTOR_STORE=0, benchmarks/
+    tune_depthwise.py) both build."""
     assert compile_instance(key, arch="sm_80")[:4] == b"\x7fELF"
+    assert "st.global.v4.u32" in compile_instance(key, arch="compute_90").decode()
     from cupyconv import _modules
     original = _modules.kernel_source
     monkeypatch.setattr(_modules, "kernel_source",
-                        lambda family: "#define CT1D_DW_VECTOR_STORE 1\n" + original(family))
-    ptx = compile_instance(key, arch="compute_90").decode()
-    assert "st.global.v4.u32" in ptx
+                        lambda family: "#define CT1D_DW_VECTOR_STORE 0\n" + original(family))
+    assert "st.global.v4.u32" not in compile_instance(key, arch="compute_90").decode()
