@@ -302,8 +302,7 @@ def depthwise_launch_plan(p: ConvParams, key: DepthwiseKey) -> LaunchPlan:
     S = p.stride
     u_first = p.padding // S
     n_u = (p.length_out - 1 + p.padding) // S + 1 - u_first
-    # the kernel splits a row's n_u positions into n_tiles equal segments (rounded up to
-    # 32), each <= NU
+    # the kernel splits a row's n_u positions into n_tiles equal segments, each <= NU
     return LaunchPlan(key, S * key.nu, -(-n_u // key.nu), p.out_channels // p.groups,
                       key.smem_bytes(), u_first)
 
@@ -346,6 +345,10 @@ GEMM_MIN_COG = 64
 _GEMM_SMEM = 200 * 1024
 # ... and the wide-tile instance from this many blocks (half the SMs of an H100/H200)
 _GEMM_WIDE_MIN_BLOCKS = 64
+# ... and up to this many warps per block: 10-12 warps (strides 3 and 5) cap the registers
+# at 168-200 and spill, yet were 6-14% faster than 2x4 tiles in 3 of 4 runs (encodec-s5,
+# up-64-64-s3: results/2026-11-30-session5/tune_gemm_*, session6/tune_gemm_*)
+_GEMM_WIDE_MAX_WARPS = 12
 
 
 def _prefers_gemm(p: ConvParams, dtype: str) -> bool:
@@ -375,10 +378,11 @@ def gemm_key(p: ConvParams, dtype: str) -> Optional[GemmKey]:
             wn *= 2
     mt = 2 if cog > 16 * wc else 1
     # 8 n8 tiles per warp (more independent MMA chains, half the weight traffic per
-    # output) need ~250 registers, one block of at most 8 warps per SM: only with enough
+    # output) need ~250 registers, one block of at most 12 warps per SM: only with enough
     # blocks to fill the GPU; otherwise 4, and two blocks per SM where 8 warps make a block
     wide = GemmKey(dtype, S, D, K, mt, 8, wc, wn, 16, 3, 1)
-    shapes = [(8, 1)] if _block_count(p, gemm_launch_plan(p, wide)) >= _GEMM_WIDE_MIN_BLOCKS and rl * wc * wn <= 8 else []
+    shapes = [(8, 1)] if (_block_count(p, gemm_launch_plan(p, wide)) >= _GEMM_WIDE_MIN_BLOCKS
+                          and rl * wc * wn <= _GEMM_WIDE_MAX_WARPS) else []
     shapes.append((4, 2 if rl * wc * wn <= 8 else 1))
     for nt, min_blocks in shapes:
         for stages in (3, 2):

@@ -81,7 +81,7 @@ def _run_torch(cupy, prep, out_shape, x, weight, bias):
             return None
     if cupy.cuda.runtime.getDevice() != dev:
         return None
-    y = torch.empty(out_shape, dtype=x.dtype, device=x.device)
+    y = x.new_empty(out_shape)      # x's dtype and device; ~1.5 us less than torch.empty(...)
     if y.numel():
         run_pointers(prep, x.data_ptr(), weight.data_ptr(),
                      0 if bias is None else bias.data_ptr(), y.data_ptr(), _torch_stream(torch, dev))

@@ -80,6 +80,20 @@ __device__ __forceinline__ void store_run(T* dst, const T (&v)[N]) {
 #define CT1D_DW_VECTOR_STORE 1
 #endif
 
+// Output stores with the streaming (evict-first) cache hint, so y, written once and never
+// read here, does not push x out of L2. 0: default caching.
+#ifndef CT1D_DW_STREAM_STORE
+#define CT1D_DW_STREAM_STORE 0
+#endif
+
+__device__ __forceinline__ void store_out(uint4* dst, uint4 v) {
+    if (CT1D_DW_STREAM_STORE)
+        asm volatile("st.global.cs.v4.u32 [%0], {%1, %2, %3, %4};"
+                     :: "l"(dst), "r"(v.x), "r"(v.y), "r"(v.z), "r"(v.w) : "memory");
+    else
+        *dst = v;
+}
+
 // Template parameters:
 //   T          element type in memory: float, double, f16_t, bf16_t
 //   S, D, K    stride, dilation, kernel size
@@ -87,9 +101,9 @@ __device__ __forceinline__ void store_run(T* dst, const T (&v)[N]) {
 //              positions, S*NU outputs (the dynamic shared memory)
 //   THREADS    threads per block
 //
-// Grid: x = tiles of one row (the row's positions split into n_tiles equal segments of a
-// multiple of 32), y = output channel (all groups), z = batch item. The plan guarantees
-// ceil(positions / n_tiles) rounded up to 32 <= NU.
+// Grid: x = tiles of one row (the row's positions split into n_tiles equal segments, so
+// no tile is a sliver), y = output channel (all groups), z = batch item. The plan
+// guarantees ceil(positions / n_tiles) <= NU.
 template <typename T, int S, int D, int K, int U, int THREADS>
 __global__ void __launch_bounds__(THREADS)
 ct1d_depthwise(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__ bias,
@@ -110,7 +124,7 @@ ct1d_depthwise(const T* __restrict__ x, const T* __restrict__ w, const T* __rest
     const A b0 = bias != nullptr ? to_acc(bias[co]) : A(0);
 
     const int u_end_row = (L_out - 1 + pad) / S + 1;
-    const int tile_u = ((u_end_row - u_first + n_tiles - 1) / n_tiles + 31) / 32 * 32;
+    const int tile_u = (u_end_row - u_first + n_tiles - 1) / n_tiles;   // equal segments
     const int tid = threadIdx.x;
 
     for (int tile = blockIdx.x; tile < n_tiles; tile += gridDim.x) {
@@ -175,7 +189,7 @@ ct1d_depthwise(const T* __restrict__ x, const T* __restrict__ w, const T* __rest
                 for (int e = 0; e < VEC; ++e) run[e] = out_s[t_a + v * VEC + e - t0];
                 unsigned wd[4];
                 pack_words(run, wd);
-                *reinterpret_cast<uint4*>(yr + t_a + v * VEC) = make_uint4(wd[0], wd[1], wd[2], wd[3]);
+                store_out(reinterpret_cast<uint4*>(yr + t_a + v * VEC), make_uint4(wd[0], wd[1], wd[2], wd[3]));
             }
         } else {
             for (int t = t_lo + tid; t < t_hi; t += THREADS) yr[t] = out_s[t - t0];

@@ -484,10 +484,10 @@ def check_depthwise_plan(lp: LaunchPlan, p, dtype: str):
     assert key.threads % 32 == 0 and key.u >= 1 and key.nu == key.u * key.threads
     # one output row per block (grid y = all output channels)
     assert key.co_tile == 1 and lp.co_chunks == p.out_channels // p.groups
-    # the kernel's split of a row's positions: n_tiles segments of ceil(n_u / n_tiles)
-    # rounded up to 32, each fitting the shared-memory segment, together covering the row
+    # the kernel's split of a row's positions: n_tiles segments of ceil(n_u / n_tiles),
+    # each fitting the shared-memory segment, together covering the row
     n_u = (p.length_out - 1 + P) // S + 1 - P // S
-    tile_u = -(-(-(-n_u // lp.n_tiles)) // 32) * 32
+    tile_u = -(-n_u // lp.n_tiles)
     assert lp.u_first == P // S and tile_u <= key.nu and lp.n_tiles * tile_u >= n_u
     assert (lp.n_tiles - 1) * key.nu < n_u                  # no block without positions
     assert lp.smem_bytes == key.smem_bytes() == S * key.nu * _dispatch.ELEMENT_BYTES[dtype]
