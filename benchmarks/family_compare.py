@@ -1,4 +1,4 @@
-"""Both kernel families on the same calls, side by side with torch (fp32, TF32 off).
+"""All kernel families on the same calls, side by side with torch (fp32, TF32 off).
 
     python benchmarks/family_compare.py [config ...]   (GPU machine with torch, repo root)
 
@@ -6,26 +6,41 @@ Re-measures the dispatcher's family choice (``cupyconv._dispatch.plan``): each c
 through the normal launcher with the family forced, the output NaN-poisoned first and
 compared with torch in float64. Default configs: the sweep's layers where the families
 are closest or both slow (wide channels, strides 4-8). Times are CUDA-event medians of
-the launch alone (CuPy arrays, no host adaptation).
+5 back-to-back launches (CuPy arrays, no host adaptation), per launch.
+``--depthwise-max-cig N`` lets ct1d_depthwise take up to N input channels per group (the
+NARROW configs measure where it should stop).
 """
 import sys
 
 import torch
 
-from cupyconv import _gpu
+from cupyconv import _dispatch, _gpu
 from cupyconv._dispatch import FAMILIES, plan
-from cupyconv.bench import SWEEP, config_params, min_bytes
-from gpu_timing import events_ms, key_job, torch_case, warm_parallel
+from cupyconv.bench import SWEEP, Config, config_params, min_bytes
+from gpu_timing import events_ms, key_job, launch_ms, torch_case, warm_parallel
 
 DEFAULT = ["hifigan-u1-b16", "hifigan-u2-b16", "hifigan-u1-b4-long", "hifigan-u2-b4-long",
            "encodec-s8", "encodec-s5", "encodec-s4", "up-256-256-s2", "up-512-512-s2",
            "up-64-64-s3", "sd-s2d1k7", "small-512-256-s8", "g16-512-k16-s8", "seed"]
 
 
+# grouped calls beyond the sweep, for the depthwise family's reach (--depthwise-max-cig)
+NARROW = [Config("g8-cig8-cog2", "grouped", 8, 64, 16, 4, 32768, S=2, P=1, G=8),
+          Config("g16-cig7", "grouped", 8, 112, 112, 4, 16384, S=2, P=1, G=16),
+          Config("g8-cig16-cog4", "grouped", 8, 128, 32, 8, 16384, S=4, P=2, G=8),
+          Config("g4-cig32-cog4", "grouped", 8, 128, 16, 3, 32768, S=2, P=1, D=2, G=4),
+          Config("in1-out64-s4", "vocoder", 8, 1, 64, 8, 16384, S=4, P=2)]
+
+
 def main():
     torch.backends.cudnn.allow_tf32 = False
-    names = sys.argv[1:] or DEFAULT
-    configs = [c for c in SWEEP if c.name in names]
+    args = sys.argv[1:]
+    if "--depthwise-max-cig" in args:       # widen ct1d_depthwise to compare it further out
+        i = args.index("--depthwise-max-cig")
+        _dispatch.DEPTHWISE_MAX_CIG = int(args[i + 1])
+        del args[i:i + 2]
+    names = args or DEFAULT
+    configs = [c for c in SWEEP + NARROW if c.name in names]
     calls = []
     for c in configs:
         p = config_params(c)
@@ -41,7 +56,7 @@ def main():
     for c, p, fams in calls:
         case = torch_case(c)
         ref, x, w, b, yt, y = case.ref, case.x, case.w, case.b, case.yt, case.y
-        t_torch = events_ms(case.call)
+        t_torch = launch_ms(case.call)
         cells = []
         for fam in FAMILIES:
             if fam not in fams:
@@ -51,7 +66,7 @@ def main():
             yt.fill_(float("nan"))
             run()
             err = ((yt.double() - ref).norm() / ref.norm()).item()
-            ms = events_ms(run)
+            ms = launch_ms(run)
             cells.append(f"{ms:7.3f} ms {t_torch / ms:5.2f}x {err:7.1e}")
         print(f"{c.name:20s} {t_torch:8.3f} " + " ".join(cells) + f"  {plan(p, c.dtype).key.family}"
               f"  ({min_bytes(c) / 1e9:.3f} GB)", flush=True)

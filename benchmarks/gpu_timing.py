@@ -21,6 +21,12 @@ def events_ms(fn, reps: int = 30, warmup: int = 3) -> float:
     return float(np.median(ts))
 
 
+def launch_ms(run, reps: int = 30, inner: int = 5) -> float:
+    """Median ms per ``run()`` over ``inner`` back-to-back launches between the events: a
+    single short launch would count CuPy's host time (~15 us) as GPU time."""
+    return events_ms(lambda: [run() for _ in range(inner)], reps=reps) / inner
+
+
 def _compile_one(job):
     code, options, expr = job
     cupy.RawModule(code=code, options=options, name_expressions=(expr,)).get_function(expr).compile()

@@ -18,7 +18,7 @@ import torch
 from cupyconv import _gpu
 from cupyconv._dispatch import DepthwiseKey, depthwise_key, depthwise_launch_plan, plan
 from cupyconv.bench import SWEEP, Config, config_params, copy_bandwidth, min_bytes
-from gpu_timing import events_ms, key_job, torch_case, use_variant, warm_parallel
+from gpu_timing import events_ms, key_job, launch_ms, torch_case, use_variant, warm_parallel
 
 DEFAULT = ["dw-512-k6-s3", "dw-256-k4-s2", "dw-64-k16-s8", "dw-128-k3-s2d2", "small-dw-128",
            "dw-mult2-k4-s2", "g64-cig2-k8-s4"]
@@ -77,8 +77,7 @@ def main():
             yt.fill_(float("nan"))
             run()
             err = (yt.double() - ref).norm().item() / ref.norm().item()
-            # 5 launches per sample: a single ~0.1 ms launch would count CuPy's host time
-            ms = events_ms(lambda: [run() for _ in range(5)], reps=30) / 5
+            ms = launch_ms(run)
             k = lp.key
             shape = f"u {k.u} thr {k.threads:3d}" if k.family == "ct1d_depthwise" else ""
             mark = "*" if k == default and not (variant and variant[1]) else " "
