@@ -17,7 +17,7 @@ import torch
 from cupyconv import _dispatch, _gpu
 from cupyconv._dispatch import FAMILIES, plan
 from cupyconv.bench import SWEEP, Config, config_params, min_bytes
-from gpu_timing import events_ms, key_job, launch_ms, torch_case, warm_parallel
+from gpu_timing import key_job, launch_ms, torch_case, warm_parallel
 
 DEFAULT = ["hifigan-u1-b16", "hifigan-u2-b16", "hifigan-u1-b4-long", "hifigan-u2-b4-long",
            "encodec-s8", "encodec-s5", "encodec-s4", "up-256-256-s2", "up-512-512-s2",

@@ -18,7 +18,7 @@ import torch
 from cupyconv import _gpu
 from cupyconv._dispatch import DepthwiseKey, depthwise_key, depthwise_launch_plan, plan
 from cupyconv.bench import SWEEP, Config, config_params, copy_bandwidth, min_bytes
-from gpu_timing import events_ms, key_job, launch_ms, torch_case, use_variant, warm_parallel
+from gpu_timing import key_job, launch_ms, torch_case, use_variant, warm_parallel
 
 DEFAULT = ["dw-512-k6-s3", "dw-256-k4-s2", "dw-64-k16-s8", "dw-128-k3-s2d2", "small-dw-128",
            "dw-mult2-k4-s2", "g64-cig2-k8-s4"]
@@ -64,7 +64,7 @@ def main():
     for c, p, scatter, cands in calls:
         case = torch_case(c)
         ref, x, w, b, yt, y = case.ref, case.x, case.w, case.b, case.yt, case.y
-        t_torch = events_ms(case.call)
+        t_torch = launch_ms(case.call)
         nbytes = min_bytes(c)
         print(f"\n{c.name}: torch {t_torch:.3f} ms ({nbytes / 1e6:.0f} MB, "
               f"{nbytes / t_torch / 1e6:.0f} GB/s)")
