@@ -10,15 +10,15 @@ output and launch. That keeps a small call's host time near torch's own
 torch tensors: the first call of a signature hands them over through DLPack, as every
 call did before; on repeats the kernel receives their device pointers directly (the same
 zero-copy view, without building three DLPack capsules per call, which cost ~25 us each),
-on torch's current stream. Repeats launch through the driver with prebuilt parameters
-(``_gpu.run_pointers``).
+on torch's current stream. Launches go through the driver with the prebuilt parameters
+of the first call (``_gpu.run_pointers``), as every launch does.
 """
 from __future__ import annotations
 
 import sys
 from typing import Optional
 
-from ._gpu import run_pointers
+from ._gpu import run, run_pointers
 
 # signature -> (Prepared, output shape); bounded so that shape-varying workloads cannot
 # grow it without limit (cleared when full, refilled by the calls that follow)
@@ -65,8 +65,7 @@ def _run_cupy(cupy, prep, out_shape, x, weight, bias):
         return None
     y = cupy.empty(out_shape, dtype=x.dtype)
     if y.size:
-        run_pointers(prep, x.data.ptr, weight.data.ptr, 0 if bias is None else bias.data.ptr,
-                     y.data.ptr, cupy.cuda.get_current_stream().ptr)
+        run(prep, x, weight, bias, y)
     return y
 
 

@@ -44,10 +44,11 @@ class Prepared:
     block: Tuple[int]
     smem: int
     launches: Tuple[tuple, ...]     # (grid, scalar arguments) per batch slice
-    # Repeat calls launch through the driver with these prebuilt kernel-parameter blocks
-    # (one per batch slice): slots 0-3 take the array pointers, the rest hold the scalars.
-    # CuPy's kernel call packs 13 Python arguments per launch, ~2x the host time of the
-    # launch itself (benchmarks/results/2026-11-30-session5/host_call_costs.txt).
+    # Every launch goes through the driver (cuLaunchKernel) with these prebuilt
+    # kernel-parameter blocks (one per batch slice): slots 0-3 take the array pointers,
+    # the rest hold the scalars. CuPy's kernel call packs 13 Python arguments per launch,
+    # ~2x the host time of the launch itself
+    # (benchmarks/results/2026-11-30-session5/host_call_costs.txt).
     raw: Tuple[tuple, ...] = ()     # (grid, values, pointers, address of pointers) per slice
 
 
@@ -89,15 +90,12 @@ def _param_block(grid, scalars):
     return grid, values, pointers, pointers.ctypes.data
 
 
-_NO_BIAS = np.uint64(0)
-
-
 def run(prep: Prepared, x, weight, bias, y) -> None:
-    """Launch on the current stream. Arrays are C-contiguous CuPy arrays or device
-    pointers (``numpy.uint64``); y is 16-byte aligned and not empty."""
-    b = _NO_BIAS if bias is None else bias
-    for grid, scalars in prep.launches:
-        prep.kernel(grid, prep.block, (x, weight, b, y) + scalars, shared_mem=prep.smem)
+    """Launch on CuPy's current stream. Arrays are C-contiguous CuPy arrays on the current
+    device; y is 16-byte aligned and not empty."""
+    import cupy
+    run_pointers(prep, x.data.ptr, weight.data.ptr, 0 if bias is None else bias.data.ptr,
+                 y.data.ptr, cupy.cuda.get_current_stream().ptr)
 
 
 _raw_lock = threading.Lock()
@@ -105,7 +103,7 @@ _launch_kernel = None       # cupy_backends' cuLaunchKernel binding, imported on
 
 
 def run_pointers(prep: Prepared, x: int, weight: int, bias: int, y: int, stream: int) -> None:
-    """``run`` for device pointers (bias 0: none) on the stream handle ``stream``, through
+    """Launch for device pointers (bias 0: none) on the stream handle ``stream``, through
     cuLaunchKernel with the prebuilt parameters; the kernel's device must be current."""
     global _launch_kernel
     if _launch_kernel is None:
