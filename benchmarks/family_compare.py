@@ -7,8 +7,9 @@ through the normal launcher with the family forced, the output NaN-poisoned firs
 compared with torch in float64. Default configs: the sweep's layers where the families
 are closest or both slow (wide channels, strides 4-8). Times are CUDA-event medians of
 5 back-to-back launches (CuPy arrays, no host adaptation), per launch.
-``--depthwise-max-cig N`` lets ct1d_depthwise take up to N input channels per group (the
-NARROW configs measure where it should stop).
+``--depthwise-max-cig N`` lets ct1d_depthwise take up to N input channels per group when
+forced (the NARROW configs measure where it should stop; the dispatcher's limit is
+``_dispatch.DEPTHWISE_NARROW_MAX_CIG``).
 """
 import sys
 
@@ -29,7 +30,8 @@ NARROW = [Config("g8-cig8-cog2", "grouped", 8, 64, 16, 4, 32768, S=2, P=1, G=8),
           Config("g16-cig7", "grouped", 8, 112, 112, 4, 16384, S=2, P=1, G=16),
           Config("g8-cig16-cog4", "grouped", 8, 128, 32, 8, 16384, S=4, P=2, G=8),
           Config("g4-cig32-cog4", "grouped", 8, 128, 16, 3, 32768, S=2, P=1, D=2, G=4),
-          Config("in1-out64-s4", "vocoder", 8, 1, 64, 8, 16384, S=4, P=2)]
+          Config("in1-out64-s4", "vocoder", 8, 1, 64, 8, 16384, S=4, P=2),
+          Config("proj-32-1-k7", "vocoder", 16, 32, 1, 7, 65536, S=1, P=3)]
 
 
 def main():
@@ -37,7 +39,7 @@ def main():
     args = sys.argv[1:]
     if "--depthwise-max-cig" in args:       # widen ct1d_depthwise to compare it further out
         i = args.index("--depthwise-max-cig")
-        _dispatch.DEPTHWISE_MAX_CIG = int(args[i + 1])
+        _dispatch.DEPTHWISE_NARROW_MAX_CIG = int(args[i + 1])
         del args[i:i + 2]
     names = args or DEFAULT
     configs = [c for c in SWEEP + NARROW if c.name in names]

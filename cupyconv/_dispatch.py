@@ -241,20 +241,24 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None) -> LaunchPlan:
     Depthwise and narrow groups (at most 4 input channels per group) go to
     ct1d_depthwise, a memory-bound gather on CUDA cores. Two tensor-core families serve
     channel blocks wide enough for 16x8x8 MMA tiles: ct1d_gemm the compute-heavy float32
-    calls (``_prefers_gemm``), ct1d_mma the other float32/float16/bfloat16 ones; the
-    CUDA-core scatter family serves everything (float64, 5-7 channels per group, very
-    large kernels). ``family`` forces one (tests use it to run several on the same calls).
+    calls (``_prefers_gemm``), ct1d_mma the other float32/float16/bfloat16 ones.
+    ct1d_depthwise also takes the groups those leave with at most 32 input and fewer than
+    8 output channels; the CUDA-core scatter family serves everything else (float64 and
+    5-7 input channels per group beyond that, very large kernels). ``family`` forces one
+    (tests use it to run several on the same calls).
     """
     if family not in (None,) + FAMILIES:
         raise ValueError(f"family must be one of {FAMILIES}, got {family!r}")
+    cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
     pl = None
-    if family == "ct1d_depthwise" or (family is None
-                                      and p.in_channels // p.groups <= DEPTHWISE_MAX_CIG):
+    if family == "ct1d_depthwise" or (family is None and cig <= DEPTHWISE_MAX_CIG):
         pl = _plan_depthwise(p, dtype)
     if pl is None and (family == "ct1d_gemm" or (family is None and _prefers_gemm(p, dtype))):
         pl = _plan_gemm(p, dtype)
     if pl is None and family in (None, "ct1d_mma"):
         pl = _plan_mma(p, dtype)
+    if pl is None and family is None and cog < DEPTHWISE_NARROW_COG:
+        pl = _plan_depthwise(p, dtype)
     if pl is None:
         if family in ("ct1d_depthwise", "ct1d_gemm", "ct1d_mma"):
             raise NotImplementedError(f"{family} does not cover this call")
@@ -267,8 +271,13 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None) -> LaunchPlan:
 
 
 # ct1d_depthwise serves calls with at most this many input channels per group (one
-# multiply-add chain per channel and tap: memory-bound, see kernels/ct1d_depthwise.cu)
+# multiply-add chain per channel and tap: memory-bound, see kernels/ct1d_depthwise.cu) ...
 DEPTHWISE_MAX_CIG = 4
+# ... and, where no tensor-core family applies, up to this many with fewer output channels
+# per group than this: 1.5-3.5x faster than ct1d_scatter on grouped calls with 7-32 input
+# and 2-7 output channels per group (results/2026-11-30-session6/family_compare_narrow.txt)
+DEPTHWISE_NARROW_MAX_CIG = 32
+DEPTHWISE_NARROW_COG = 8
 # Its output segment per block (shared memory), and the registers a thread's U > 1
 # positions may hold (U*S sums plus U x columns per used offset)
 _DEPTHWISE_SMEM = 32 * 1024
@@ -281,7 +290,7 @@ _DEPTHWISE_THREADS = 128
 def depthwise_key(p: ConvParams, dtype: str) -> Optional[DepthwiseKey]:
     """The ct1d_depthwise instance for a call (None where the family does not apply)."""
     S, D, K = p.stride, p.dilation, p.kernel_size
-    if (p.in_channels // p.groups > DEPTHWISE_MAX_CIG or K > MAX_UNROLLED_K or S > 16
+    if (p.in_channels // p.groups > DEPTHWISE_NARROW_MAX_CIG or K > MAX_UNROLLED_K or S > 16
             or p.length_out + p.padding >= 2**31):
         return None
     columns = len({k * D // S for k in range(K)})

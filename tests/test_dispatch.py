@@ -60,6 +60,10 @@ def check_any_plan(lp: LaunchPlan, p, dtype: str):
         check_gemm_plan(lp, p, dtype)
     if key.family == "ct1d_depthwise":
         check_depthwise_plan(lp, p, dtype)
+        # chosen by default beyond 4 input channels per group: only for narrow outputs
+        # (the measured range)
+        assert (lp != plan(p, dtype) or p.in_channels // p.groups <= _dispatch.DEPTHWISE_MAX_CIG
+                or cog < _dispatch.DEPTHWISE_NARROW_COG)
     return key
 NAME_RE = re.compile(r"^ct1d_scatter<(float|double|f16_t|bf16_t), " + ", ".join([r"(\d+)"] * 9)
                      + r">$")
@@ -479,7 +483,7 @@ def check_depthwise_plan(lp: LaunchPlan, p, dtype: str):
     key = lp.key
     S, D, K, P = p.stride, p.dilation, p.kernel_size, p.padding
     assert key.family == "ct1d_depthwise" and key.dtype == dtype
-    assert p.in_channels // p.groups <= _dispatch.DEPTHWISE_MAX_CIG
+    assert p.in_channels // p.groups <= _dispatch.DEPTHWISE_NARROW_MAX_CIG
     assert (key.stride, key.dilation, key.kernel_size) == (S, D, K) and K <= MAX_UNROLLED_K
     assert key.threads % 32 == 0 and key.u >= 1 and key.nu == key.u * key.threads
     # one output row per block (grid y = all output channels)
@@ -499,18 +503,25 @@ def check_depthwise_plan(lp: LaunchPlan, p, dtype: str):
 
 
 def test_depthwise_calls_take_the_depthwise_family():
-    """Every call with at most 4 input channels per group and K <= 32, in every dtype."""
+    """Every call with at most 4 input channels per group and K <= 32, in every dtype, and
+    narrow groups no tensor-core family takes."""
     for dtype in DTYPES:
         for g, cig, cog in ((64, 1, 1), (128, 1, 2), (8, 2, 3), (4, 4, 16), (1, 1, 64)):
             p = params(8, g * cig, g * cog, 4, 16384, 2, 1, 1, groups=g)
             lp = plan(p, dtype)
             assert lp.key.family == "ct1d_depthwise", (dtype, g, cig, cog)
             check_any_plan(lp, p, dtype)
-        # five channels per group, or taps beyond the unrolled limit: not this family
-        assert plan(params(2, 40, 40, 4, 1000, 2, 1, 1, groups=8), dtype).key.family != "ct1d_depthwise"
+        # 5-32 input channels per group: only with fewer than 8 outputs per group and no
+        # tensor-core family (float32 with 16 -> 16 per group is ct1d_mma's)
+        narrow = params(2, 8 * 16, 8 * 4, 4, 1000, 2, 1, 1, groups=8)
+        assert plan(narrow, dtype).key.family == "ct1d_depthwise"
+        assert plan(params(2, 40, 8 * 8, 4, 1000, 2, 1, 1, groups=8), dtype).key.family != "ct1d_depthwise"
+        wide16 = plan(params(2, 8 * 16, 8 * 16, 4, 1000, 2, 1, 1, groups=8), dtype).key.family
+        assert wide16 == ("ct1d_scatter" if dtype == "float64" else "ct1d_mma")
+        # taps beyond the unrolled limit, or more than 32 input channels per group: never
         assert plan(params(2, 8, 8, 40, 1000, 2, 1, 1, groups=8), dtype).key.family == "ct1d_scatter"
         with pytest.raises(NotImplementedError):
-            plan(params(2, 40, 40, 4, 1000, 2, 1, 1, groups=8), dtype, family="ct1d_depthwise")
+            plan(params(2, 8 * 33, 8, 4, 1000, 2, 1, 1, groups=8), dtype, family="ct1d_depthwise")
 
 
 def test_depthwise_key_name_and_smem():
@@ -523,14 +534,14 @@ def test_random_depthwise_plans_satisfy_invariants(rng):
     seen = 0
     for _ in range(3000):
         p = random_params(rng, lambda r: int(r.integers(1, 40)), [1, 2, 3, 64, 512],
-                          [1, 1, 2, 3, 4], [1, 2, 3, 8])
+                          [1, 1, 2, 3, 4, 7, 32, 33], [1, 2, 3, 8])
         if p is None:
             continue
         dtype = str(rng.choice(DTYPES))
         try:
             lp = plan(p, dtype, family="ct1d_depthwise")
         except NotImplementedError:
-            assert p.kernel_size > MAX_UNROLLED_K
+            assert p.kernel_size > MAX_UNROLLED_K or p.in_channels // p.groups > 32
             continue
         check_depthwise_plan(lp, p, dtype)
         check_any_plan(lp, p, dtype)
