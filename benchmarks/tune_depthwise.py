@@ -6,10 +6,11 @@ scatter family and torch, each output NaN-poisoned and checked against torch in 
 
 One table per call: torch fp32 (TF32 off), ct1d_scatter (the family these calls ran on
 before), then ct1d_depthwise with U positions per thread x threads per block around plan()'s
-choice ('*'), each under every ``--variant`` (the kernel's CT1D_DW_* knobs). Bandwidth is
-over the minimum bytes (x, weight, bias, y once) and as a fraction of a device-to-device
-copy measured in the same process. Times are CUDA-event medians of
-5 back-to-back launches (CuPy arrays, no host adaptation), per launch.
+choice ('*'), each with 1, 4 and 8 tiles per block (tpb) and under every ``--variant``
+(the kernel's CT1D_DW_* knobs). Bandwidth is over the minimum bytes (x, weight, bias, y
+once) and as a fraction of a device-to-device copy measured in the same process. Times
+are CUDA-event medians of 5 back-to-back launches (CuPy arrays, no host adaptation), per
+launch.
 """
 import argparse
 
@@ -27,14 +28,18 @@ EXTRA = [Config("dw-mult2-k4-s2", "depthwise", 8, 128, 256, 4, 16384, S=2, P=1, 
          Config("g64-cig2-k8-s4", "grouped", 8, 128, 128, 8, 8192, S=4, P=2, G=64)]
 
 
+# tiles per block to try (kernel: one-channel groups load the next tile's x while storing)
+TILES_PER_BLOCK = (1, 4, 8)
+SHIPPED = dict(waves=_gpu._WAVES["ct1d_depthwise"], tiles=_gpu._MAX_TILES_PER_BLOCK["ct1d_depthwise"])
+
+
 def candidates(p):
     base = depthwise_key(p, "float32")
     keys = [base]
-    for u in (2, 4, 8):
-        for threads in (64, 128, 256):
-            k = DepthwiseKey("float32", base.stride, base.dilation, base.kernel_size, u, threads)
-            if k.smem_bytes() <= 48 * 1024:
-                keys.append(k)
+    for u, threads in ((4, 64), (8, 128), (2, 128)):
+        k = DepthwiseKey("float32", base.stride, base.dilation, base.kernel_size, u, threads)
+        if k.smem_bytes() <= 48 * 1024:
+            keys.append(k)
     return list(dict.fromkeys(keys))
 
 
@@ -69,9 +74,13 @@ def main():
         print(f"\n{c.name}: torch {t_torch:.3f} ms ({nbytes / 1e6:.0f} MB, "
               f"{nbytes / t_torch / 1e6:.0f} GB/s)")
         default = plan(p, "float32").key
-        rows = [(None, scatter)] + [(v, depthwise_launch_plan(p, k)) for v in variants for k in cands]
-        for variant, lp in rows:
+        rows = [(None, scatter, 1)] + [(v, depthwise_launch_plan(p, k), tpb) for v in variants
+                                        for k in cands for tpb in TILES_PER_BLOCK]
+        for variant, lp, tpb in rows:
             use_variant("ct1d_depthwise", variant and variant[1])
+            # tpb tiles per block (the grid then has ceil(n_tiles / tpb) blocks per row)
+            _gpu._WAVES["ct1d_depthwise"] = 1
+            _gpu._MAX_TILES_PER_BLOCK["ct1d_depthwise"] = tpb
             _gpu.plan = lambda *a, _lp=lp: _lp
             run = lambda: _gpu.launch(x, w, b, y, p, "float32", 0)
             yt.fill_(float("nan"))
@@ -79,14 +88,17 @@ def main():
             err = (yt.double() - ref).norm().item() / ref.norm().item()
             ms = launch_ms(run)
             k = lp.key
-            shape = f"u {k.u} thr {k.threads:3d}" if k.family == "ct1d_depthwise" else ""
-            mark = "*" if k == default and not (variant and variant[1]) else " "
+            shape = f"u {k.u} thr {k.threads:3d} tpb {tpb}" if k.family == "ct1d_depthwise" else ""
+            mark = "*" if (k == default and not (variant and variant[1])
+                           and tpb == SHIPPED["tiles"]) else " "
             gbs = nbytes / ms / 1e6
             print(f" {mark}{k.family:14s} {variant[0] if variant else '':8s} {shape:14s} "
                   f"{ms:7.3f} ms {t_torch / ms:6.2f}x torch {gbs:6.0f} GB/s "
                   f"{100 * gbs / copy_gbs:5.1f}% of copy  err {err:.1e}", flush=True)
         _gpu.plan = plan
         use_variant("ct1d_depthwise", None)
+        _gpu._WAVES["ct1d_depthwise"] = SHIPPED["waves"]
+        _gpu._MAX_TILES_PER_BLOCK["ct1d_depthwise"] = SHIPPED["tiles"]
 
 
 if __name__ == "__main__":

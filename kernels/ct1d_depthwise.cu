@@ -127,6 +127,46 @@ ct1d_depthwise(const T* __restrict__ x, const T* __restrict__ w, const T* __rest
     const int tile_u = (u_end_row - u_first + n_tiles - 1) / n_tiles;   // equal segments
     const int tid = threadIdx.x;
 
+    // x of one input channel at the positions of a tile, all loads in flight together.
+    // Raw values, converted at use: converting at the load lets the compiler reuse one
+    // register and serialise the loads (seen with bf16 in ct1d_mma).
+    auto fetch = [&](const T* xc, int u0, int u_end, T (&xr)[U][SPAN]) {
+#pragma unroll
+        for (int q = 0; q < U; ++q) {
+            const int u = u0 + q * THREADS + tid;
+#pragma unroll
+            for (int j = 0; j < SPAN; ++j) {
+                if (!column_used(j, S, D, K)) continue;
+                const int i = u - j;
+                xr[q][j] = (i >= 0 && i < L_in && u < u_end) ? xc[i] : T{};
+            }
+        }
+    };
+    auto weights = [&](int ci, A (&wk)[K]) {
+#pragma unroll
+        for (int k = 0; k < K; ++k) wk[k] = to_acc(wg[(long long)ci * bp.cog * K + k]);
+    };
+    auto fma_tile = [&](const A (&wk)[K], const T (&xr)[U][SPAN], A (&acc)[U][S]) {
+#pragma unroll
+        for (int q = 0; q < U; ++q)
+#pragma unroll
+            for (int k = 0; k < K; ++k)
+                acc[q][k * D % S] += wk[k] * to_acc(xr[q][k * D / S]);
+    };
+
+    // One input channel per group (depthwise): its weights stay in registers and the next
+    // tile's x is loaded while this tile is stored.
+    const bool one_channel = bp.cig == 1;
+    A wk[K];
+    T xr[U][SPAN];
+    if (one_channel) {
+        weights(0, wk);
+        if ((int)blockIdx.x < n_tiles) {
+            const int u0 = u_first + blockIdx.x * tile_u;
+            fetch(xg, u0, min(u0 + tile_u, u_end_row), xr);
+        }
+    }
+
     for (int tile = blockIdx.x; tile < n_tiles; tile += gridDim.x) {
         const int u0 = u_first + tile * tile_u;
         const int u_end = min(u0 + tile_u, u_end_row);
@@ -137,28 +177,19 @@ ct1d_depthwise(const T* __restrict__ x, const T* __restrict__ w, const T* __rest
 #pragma unroll
             for (int r = 0; r < S; ++r) acc[q][r] = b0;
 
-        for (int ci = 0; ci < bp.cig; ++ci) {
-            A wk[K];
-#pragma unroll
-            for (int k = 0; k < K; ++k) wk[k] = to_acc(wg[(long long)ci * bp.cog * K + k]);
-            const T* xc = xg + (long long)ci * L_in;
-            // all loads of the tile first (independent, in flight together), then the FMAs
-            A xv[U][SPAN];
-#pragma unroll
-            for (int q = 0; q < U; ++q) {
-                const int u = u0 + q * THREADS + tid;
-#pragma unroll
-                for (int j = 0; j < SPAN; ++j) {
-                    if (!column_used(j, S, D, K)) continue;
-                    const int i = u - j;
-                    xv[q][j] = (i >= 0 && i < L_in && u < u_end) ? to_acc(xc[i]) : A(0);
-                }
+        if (one_channel) {
+            fma_tile(wk, xr, acc);
+            const int next = tile + gridDim.x;
+            if (next < n_tiles) {
+                const int n0 = u_first + next * tile_u;
+                fetch(xg, n0, min(n0 + tile_u, u_end_row), xr);
             }
-#pragma unroll
-            for (int q = 0; q < U; ++q)
-#pragma unroll
-                for (int k = 0; k < K; ++k)
-                    acc[q][k * D % S] += wk[k] * xv[q][k * D / S];
+        } else {
+            for (int ci = 0; ci < bp.cig; ++ci) {
+                weights(ci, wk);
+                fetch(xg + (long long)ci * L_in, u0, u_end, xr);
+                fma_tile(wk, xr, acc);
+            }
         }
 
         __syncthreads();        // the previous tile's store has read out_s
