@@ -20,11 +20,12 @@ from ._modules import get_kernel
 # their staged weights), in waves of 2 resident blocks per SM. ct1d_mma stages its weights
 # once per block, so fewer, longer-lived blocks pay off there.
 # ct1d_gemm stages everything per tile: one tile per block.
-# ct1d_depthwise: one tile per block as well (a tile is a row segment of up to 1024
-# positions; the kernel balances the segments of a row).
+# ct1d_depthwise: up to 4 row segments per block, so depthwise blocks load the next
+# segment's x while storing one: 66-80% -> 80-83% of the copy bandwidth on 4 of the 5
+# depthwise calls measured (results/2026-11-30-session6/tune_depthwise_tpb.txt).
 _WAVES = {"ct1d_scatter": 8, "ct1d_mma": 2, "ct1d_gemm": 1, "ct1d_depthwise": 1}
 # ... but no block takes more tiles than this (load balance at the tail)
-_MAX_TILES_PER_BLOCK = {"ct1d_scatter": 8, "ct1d_mma": 64, "ct1d_gemm": 1, "ct1d_depthwise": 1}
+_MAX_TILES_PER_BLOCK = {"ct1d_scatter": 8, "ct1d_mma": 64, "ct1d_gemm": 1, "ct1d_depthwise": 4}
 
 
 @functools.lru_cache(maxsize=None)

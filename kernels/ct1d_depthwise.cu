@@ -9,9 +9,11 @@
 // the loads are coalesced and neighbours' columns come from L1).
 //
 // With one input channel per output the op moves S+1 floats per K multiply-adds: it is
-// bound by memory, not arithmetic. One block owns a segment of one output row: the segment
-// is computed into shared memory with the classes interleaved as in y (a thread's S
-// outputs are adjacent there, written as vectors), then stored with coalesced writes.
+// bound by memory, not arithmetic. A block computes a segment of one output row into
+// shared memory with the classes interleaved as in y (a thread's S outputs are adjacent
+// there, written as vectors), then stores it with coalesced 16-byte writes. Blocks take a
+// few segments of their row in turn; with one input channel per group the next segment's
+// x loads are issued before this segment is stored, so they are in flight meanwhile.
 //
 // Every output is written once by one thread, summed in one fixed order (bias, then per
 // input channel in order, taps k = 0..K-1): no atomics, bitwise-reproducible results.
@@ -102,8 +104,8 @@ __device__ __forceinline__ void store_out(uint4* dst, uint4 v) {
 //   THREADS    threads per block
 //
 // Grid: x = tiles of one row (the row's positions split into n_tiles equal segments, so
-// no tile is a sliver), y = output channel (all groups), z = batch item. The plan
-// guarantees ceil(positions / n_tiles) <= NU.
+// no tile is a sliver; block x takes tiles x, x + gridDim.x, ...), y = output channel (all
+// groups), z = batch item. The plan guarantees ceil(positions / n_tiles) <= NU.
 template <typename T, int S, int D, int K, int U, int THREADS>
 __global__ void __launch_bounds__(THREADS)
 ct1d_depthwise(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__ bias,

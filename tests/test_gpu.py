@@ -226,6 +226,24 @@ def test_depthwise_family_random_calls(rng):
         done += 1
 
 
+@pytest.mark.parametrize("dtype", ["float32", "float64", "float16", "bfloat16"])
+@pytest.mark.parametrize("cig", [1, 3])
+def test_depthwise_blocks_over_several_tiles(rng, dtype, cig):
+    """Long rows and few of them: each block takes several row segments (with one input
+    channel per group, loading the next segment's x while storing one)."""
+    from cupyconv._args import check_conv_args
+    from cupyconv._gpu import prepare
+    c = dict(N=1, C_in=2 * cig, C_out=2, K=5, L=150001, bias=True, batched=True, dtype=dtype,
+             kw=dict(stride=3, padding=2, output_padding=1, groups=2, dilation=2))
+    x, w, b = _inputs(rng, c)
+    p = check_conv_args(x.shape, w.shape, b.shape, **c["kw"])
+    prep = prepare(p, dtype, 0, "ct1d_depthwise")
+    (grid, scalars), = prep.launches
+    assert grid[0] < int(scalars[-2])          # fewer blocks than segments per row
+    y = _launch_poisoned(x, w, b, dtype, "ct1d_depthwise", **c["kw"])
+    assert _rel_err(y, _ref64(x, w, b, **c["kw"])) <= TOL[dtype]
+
+
 EDGE = [
     # (N, C_in, C_out, K, L, kw)
     (2, 32, 64, 3, 4099, dict(stride=2, padding=1, dilation=2)),          # seed-like, odd
