@@ -274,8 +274,9 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None) -> LaunchPlan:
 # multiply-add chain per channel and tap: memory-bound, see kernels/ct1d_depthwise.cu) ...
 DEPTHWISE_MAX_CIG = 4
 # ... and, where no tensor-core family applies, up to this many with fewer output channels
-# per group than this: 1.5-3.5x faster than ct1d_scatter on grouped calls with 7-32 input
-# and 2-7 output channels per group (results/2026-11-30-session6/family_compare_narrow.txt)
+# per group than this: 1.4-3.4x faster than ct1d_scatter on grouped calls with 7-32 input
+# and 2-7 output channels per group, 2.1x on a 32 -> 1 projection
+# (results/2026-11-30-session6/family_compare_narrow*.txt)
 DEPTHWISE_NARROW_MAX_CIG = 32
 DEPTHWISE_NARROW_COG = 8
 # Its output segment per block (shared memory), and the registers a thread's U > 1
