@@ -11,7 +11,6 @@ ct1d_gemm rows with the kernel compiled under extra ``#define``s (the kernel's
 CT1D_GEMM_* knobs). Times are CUDA-event medians of the launch alone (CuPy arrays).
 """
 import argparse
-import dataclasses
 
 import torch
 
@@ -49,14 +48,6 @@ def candidates(p):
     return list(dict.fromkeys(keys))
 
 
-def _plan_for(p, key, variant):
-    """gemm_launch_plan, with the shared memory of the variant's layout."""
-    lp = gemm_launch_plan(p, key)
-    if variant and ("CT1D_GEMM_PRESPLIT_X", "1") in (variant[1] or []):
-        lp = dataclasses.replace(lp, smem_bytes=key.smem_bytes(x_split=True))
-    return lp
-
-
 def use_variant(defines):
     gpu_timing.use_variant("ct1d_gemm", defines)
 
@@ -92,8 +83,7 @@ def main():
         gflop = 2 * c.N * c.C_out * c.L * c.K * (c.C_in // c.G) / 1e9
         default = plan(p, "float32").key
         print(f"\n{c.name}: torch {t_torch:.3f} ms ({gflop:.1f} GFLOP, {min_bytes(c) / 1e6:.0f} MB)")
-        rows = [(None, mma)] + [(v, _plan_for(p, k, v)) for v in variants for k in cands]
-        rows = [(v, lp) for v, lp in rows if lp.smem_bytes <= 227 * 1024]
+        rows = [(None, mma)] + [(v, gemm_launch_plan(p, k)) for v in variants for k in cands]
         for variant, lp in rows:
             use_variant(variant and variant[1])
             _gpu.plan = lambda *a, _lp=lp: _lp

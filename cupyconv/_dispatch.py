@@ -164,14 +164,13 @@ class GemmKey:
         """Positions u per tile (each covers S outputs)."""
         return 8 * self.nt * self.wn
 
-    def smem_bytes(self, x_split: bool = False) -> int:
+    def smem_bytes(self) -> int:
         """Mirrors the shared-memory layout at the top of kernels/ct1d_gemm.cu: the
-        cp.async ring, reused by the output tile (``x_split``: the CT1D_GEMM_PRESPLIT_X
-        layout, a second x region per stage)."""
+        cp.async ring, reused by the output tile."""
         S, D, K = self.stride, self.dilation, self.kernel_size
         wp = _pitch_8_mod_32(self.co_tile * (K | 1))
         xp = _pitch_8_mod_32(self.nu + (K - 1) * D // S + 1)
-        ring = 4 * self.stages * self.ci_chunk * (wp + (2 if x_split else 1) * xp)
+        ring = 4 * self.stages * self.ci_chunk * (wp + xp)
         return max(ring, 4 * self.co_tile * (S * (self.nu + 1) + 1))
 
 

@@ -47,14 +47,6 @@ __device__ constexpr int pitch_8_mod_32(int n) { return (n + 23) / 32 * 32 + 8; 
 #define CT1D_GEMM_ROUND_LO 0
 #endif
 
-// Split each staged x element once, into hi (in place) and lo (a second x region of the
-// stage), instead of once per use: with K taps every staged column feeds ~K k-steps of
-// some warp, each re-splitting it. Costs one more barrier per chunk and CK*XP floats of
-// shared memory per stage (GemmKey.smem_bytes(x_split=True)).
-#ifndef CT1D_GEMM_PRESPLIT_X
-#define CT1D_GEMM_PRESPLIT_X 0
-#endif
-
 __device__ __forceinline__ void split(float f, unsigned& hi, unsigned& lo) {
     hi = tf32_round(f);
     const float rest = f - __uint_as_float(hi);
@@ -103,8 +95,7 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
     constexpr int KP = K | 1;
     constexpr int WP = pitch_8_mod_32(CO_B * KP);
     constexpr int XP = pitch_8_mod_32(XW);
-    constexpr bool XSPLIT = CT1D_GEMM_PRESPLIT_X;
-    constexpr int STAGE = CK * (WP + (XSPLIT ? 2 : 1) * XP);   // floats per stage
+    constexpr int STAGE = CK * (WP + XP);             // floats per stage
     constexpr int OUT_W = S * (NU + 1);               // output positions per tile row
     constexpr int OP = OUT_W + 1;                     // out_s pitch
     constexpr int MAXT = max_class_taps(S, D, K);
@@ -222,17 +213,6 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
             fill = fill == STAGES - 1 ? 0 : fill + 1;
 
             const float* st = ring + buf * STAGE;
-            if constexpr (XSPLIT) {
-                float* xs = ring + buf * STAGE + CK * WP;
-                for (int e = tid; e < CK * XW; e += THREADS) {
-                    const int c = e / XW, at = c * XP + e - c * XW;
-                    unsigned hi, lo;
-                    split(xs[at], hi, lo);
-                    xs[at] = __uint_as_float(hi);
-                    xs[CK * XP + at] = __uint_as_float(lo);
-                }
-                __syncthreads();
-            }
             buf = buf == STAGES - 1 ? 0 : buf + 1;
             // Products start from zero every FLUSH k-steps (small terms first) and join
             // the running sum through a rounded add: the tensor cores truncate when they
@@ -257,16 +237,8 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
                     unsigned bh[NT][2], bl[NT][2];
 #pragma unroll
                     for (int nt = 0; nt < NT; ++nt) {
-                        const int b0 = kc8 * 8 * XP + nt * 8, b1 = b0 + 4 * XP;
-                        if constexpr (XSPLIT) {
-                            bh[nt][0] = __float_as_uint(xk[b0]);
-                            bl[nt][0] = __float_as_uint(xk[CK * XP + b0]);
-                            bh[nt][1] = __float_as_uint(xk[b1]);
-                            bl[nt][1] = __float_as_uint(xk[CK * XP + b1]);
-                        } else {
-                            split(xk[b0], bh[nt][0], bl[nt][0]);
-                            split(xk[b1], bh[nt][1], bl[nt][1]);
-                        }
+                        split(xk[kc8 * 8 * XP + nt * 8], bh[nt][0], bl[nt][0]);
+                        split(xk[(kc8 * 8 + 4) * XP + nt * 8], bh[nt][1], bl[nt][1]);
                     }
 #pragma unroll
                     for (int mt = 0; mt < MT; ++mt) {
