@@ -1,16 +1,19 @@
 """All kernel families on the same calls, side by side with torch (fp32, TF32 off).
 
-    python benchmarks/family_compare.py [config ...]   (GPU machine with torch, repo root)
+    python benchmarks/family_compare.py [config ...] [--dtype D] [--depthwise-max-cig N]
+    (GPU machine with torch, repo root)
 
 Re-measures the dispatcher's family choice (``cupyconv._dispatch.plan``): each call runs
 through the normal launcher with the family forced, the output NaN-poisoned first and
 compared with torch in float64. Default configs: the sweep's layers where the families
 are closest or both slow (wide channels, strides 4-8). Times are CUDA-event medians of
 5 back-to-back launches (CuPy arrays, no host adaptation), per launch.
+``--dtype`` runs the configs in another dtype (torch in that dtype too).
 ``--depthwise-max-cig N`` lets ct1d_depthwise take up to N input channels per group when
 forced (the NARROW configs measure where it should stop; the dispatcher's limit is
 ``_dispatch.DEPTHWISE_NARROW_MAX_CIG``).
 """
+import dataclasses
 import sys
 
 import torch
@@ -41,8 +44,15 @@ def main():
         i = args.index("--depthwise-max-cig")
         _dispatch.DEPTHWISE_NARROW_MAX_CIG = int(args[i + 1])
         del args[i:i + 2]
+    dtype = None
+    if "--dtype" in args:                   # run the configs in another dtype
+        i = args.index("--dtype")
+        dtype = args[i + 1]
+        del args[i:i + 2]
     names = args or DEFAULT
     configs = [c for c in SWEEP + NARROW if c.name in names]
+    if dtype:
+        configs = [dataclasses.replace(c, dtype=dtype) for c in configs]
     calls = []
     for c in configs:
         p = config_params(c)

@@ -71,19 +71,24 @@ _SOURCE = None
 
 
 def torch_case(c):
-    """A sweep configuration's call on fresh seeded torch data: ``call()`` runs torch
-    (float32 as given), ``ref`` is its float64 result, ``x, w, b`` are CuPy views of the
-    inputs and ``y`` a CuPy view of the torch output buffer ``yt``."""
+    """A sweep configuration's call on fresh seeded torch data in its dtype: ``call()``
+    runs torch (float32 as given), ``ref`` is its float64 result, ``x, w, b`` are CuPy
+    views of the inputs and ``y`` a CuPy view of the torch output buffer ``yt``
+    (bfloat16 as int16 views, as cupyconv hands them to the kernels)."""
     import torch
+    dt = getattr(torch, c.dtype)
     g = torch.Generator(device="cuda").manual_seed(1)
-    xt = torch.randn(c.N, c.C_in, c.L, device="cuda", generator=g)
-    wt = torch.randn(c.C_in, c.C_out // c.G, c.K, device="cuda", generator=g)
-    bt = torch.randn(c.C_out, device="cuda", generator=g) if c.bias else None
+    xt = torch.randn(c.N, c.C_in, c.L, device="cuda", generator=g).to(dt)
+    wt = (torch.randn(c.C_in, c.C_out // c.G, c.K, device="cuda", generator=g)
+          / (c.C_in // c.G * c.K) ** 0.5).to(dt)
+    bt = torch.randn(c.C_out, device="cuda", generator=g).to(dt) if c.bias else None
     kw = dict(stride=c.S, padding=c.P, output_padding=c.OP, groups=c.G, dilation=c.D)
     f = torch.nn.functional.conv_transpose1d
     ref = f(xt.double(), wt.double(), None if bt is None else bt.double(), **kw)
-    yt = torch.empty(ref.shape, device="cuda")
+    yt = torch.empty(ref.shape, device="cuda", dtype=dt)
+
+    def view(t):
+        return cupy.from_dlpack(t.view(torch.int16) if t.dtype == torch.bfloat16 else t)
     return SimpleNamespace(call=lambda: f(xt, wt, bt, **kw), ref=ref, yt=yt,
-                           x=cupy.from_dlpack(xt), w=cupy.from_dlpack(wt),
-                           b=None if bt is None else cupy.from_dlpack(bt),
-                           y=cupy.from_dlpack(yt))
+                           x=view(xt), w=view(wt), b=None if bt is None else view(bt),
+                           y=view(yt))

@@ -130,9 +130,10 @@ def _pitch_8_mod_32(n: int) -> int:
 
 @dataclass(frozen=True)
 class GemmKey:
-    """One compiled instance of kernels/ct1d_gemm.cu (wide channels, float32, 3xTF32)."""
+    """One compiled instance of kernels/ct1d_gemm.cu (wide channels; float32 in 3xTF32,
+    float16/bfloat16 in one TF32 MMA per product)."""
 
-    dtype: str          # float32 only (4-byte staging copies)
+    dtype: str          # float32, float16 or bfloat16
     stride: int
     dilation: int
     kernel_size: int
@@ -361,9 +362,11 @@ _GEMM_WIDE_MAX_WARPS = 12
 
 
 def _prefers_gemm(p: ConvParams, dtype: str) -> bool:
-    if dtype != "float32":
-        return False
     cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
+    if dtype != "float32":
+        # 16-bit: one MMA per product leaves little compute to save; the wide layers,
+        # where ct1d_mma restages its weights per class, are where it pays
+        return dtype != "float64" and cig >= GEMM_MIN_CIG
     macs = cig * max_class_taps(p.stride, p.dilation, p.kernel_size)
     return (cig >= GEMM_MIN_CIG or macs >= GEMM_MIN_MACS
             or (macs >= GEMM_MIN_MACS // 2 and cog >= GEMM_MIN_COG))
@@ -373,7 +376,7 @@ def gemm_key(p: ConvParams, dtype: str) -> Optional[GemmKey]:
     """The ct1d_gemm instance for a call (None where the family does not apply)."""
     S, D, K = p.stride, p.dilation, p.kernel_size
     cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
-    if (dtype != "float32" or K > MAX_UNROLLED_K or S > 16 or cig < 8 or cog < 16
+    if (dtype == "float64" or K > MAX_UNROLLED_K or S > 16 or cig < 8 or cog < 16
             or (K - 1) * D // S > 256 or p.length_out + p.padding >= 2**31):
         return None
     rl = live_classes(S, D, K)
@@ -394,7 +397,8 @@ def gemm_key(p: ConvParams, dtype: str) -> Optional[GemmKey]:
                           and rl * wc * wn <= _GEMM_WIDE_MAX_WARPS) else []
     shapes.append((4, 2 if rl * wc * wn <= 8 else 1))
     for nt, min_blocks in shapes:
-        for stages in (3, 2):
+        # 16-bit chunks go through registers into two stages (kernels/ct1d_gemm.cu)
+        for stages in ((3, 2) if dtype == "float32" else (2,)):
             key = GemmKey(dtype, S, D, K, mt, nt, wc, wn, 16, stages, min_blocks)
             if key.smem_bytes() <= gemm_smem_limit(key):
                 return key

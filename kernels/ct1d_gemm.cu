@@ -28,7 +28,12 @@
 // ci*WP + co*KP + k, and x_s [CK][XP] with (ci, j) at ci*XP + j for column u0 - CMAX + j.
 // KP = K|1 is odd and WP, XP are 8 mod 32, so both fragment loads are bank-conflict free
 // (lane (gq, tq) reads bank gq*KP + 8*tq, resp. gq + 8*tq, mod 32). That padding needs
-// 4-byte copies, hence float32 only.
+// 4-byte copies.
+//
+// float16/bfloat16 use the same float stage: a 4-byte cp.async cannot stage single 16-bit
+// elements, so each thread loads its elements of the next chunk into registers before
+// this chunk's MMAs and stores them, converted, after them (two stages). Their values are
+// exact in TF32: one MMA per product instead of three, accumulated in float32.
 #include "ct1d_types.cuh"
 #include "ct1d_tensor.cuh"
 
@@ -68,14 +73,14 @@ __device__ __forceinline__ void cp_async_wait() {
 }
 
 // Template parameters:
-//   T          float (4-byte staging copies, see above)
+//   T          float (cp.async staging, 3xTF32), f16_t or bf16_t (register staging, 1xTF32)
 //   S, D, K    stride, dilation, kernel size
 //   MT, NT     m16 x n8 tiles per warp
 //   WC, WN     warps along output channels x along positions, per live class: the block
 //              has live_classes*WC*WN warps and covers CO_B = 16*MT*WC channels and
 //              NU = 8*NT*WN positions u of every class
 //   CK         input channels per stage (a multiple of 8)
-//   STAGES     depth of the cp.async ring (>= 2)
+//   STAGES     depth of the cp.async ring (>= 2; 2 for 16-bit types)
 //   MINB       blocks per SM the registers must allow (2: at most 128 per thread for 8 warps)
 template <typename T, int S, int D, int K, int MT, int NT, int WC, int WN, int CK, int STAGES,
           int MINB>
@@ -84,7 +89,9 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
           T* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
           int u_first, int n_tiles, int n_offset)
 {
-    static_assert(is_f32<T>::value, "ct1d_gemm stages 4-byte elements");
+    constexpr bool F32 = is_f32<T>::value;           // else float16/bfloat16
+    static_assert(F32 || sizeof(T) == 2, "ct1d_gemm: float, f16_t or bf16_t");
+    static_assert(F32 || STAGES == 2, "16-bit chunks are double-buffered through registers");
     static_assert(CK % 8 == 0 && STAGES >= 2, "stage geometry");
     constexpr int RL = live_classes(S, D, K);
     constexpr int THREADS = RL * WC * WN * 32;
@@ -191,6 +198,36 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
                     cp_async4(st + x_dst[xi], xc0 + x_src[xi], x_c[xi] < ci_n ? x_size[xi] : 0);
         };
 
+        // 16-bit: chunk ch's elements into registers (zero outside the group, the channel
+        // tile and the sequence), issued before the previous chunk computes ...
+        T wr[F32 ? 1 : CK * RI], xr[F32 ? 1 : XI];
+        auto fetch = [&](int ch) {
+            const int ci0 = ch * CK, ci_n = min(CK, cig - ci0);
+            const T* wc0 = wg + ci0 * w_step + tid;
+#pragma unroll
+            for (int c = 0; c < CK; ++c)
+#pragma unroll
+                for (int ri = 0; ri < RI; ++ri)
+                    wr[c * RI + ri] = (c < ci_n && w_dst[ri] >= 0 && w_size[ri] > 0)
+                        ? wc0[c * w_step + ri * THREADS] : T{};
+            const T* xc0 = xn + (long long)ci0 * L_in;
+#pragma unroll
+            for (int xi = 0; xi < XI; ++xi)
+                xr[xi] = (x_dst[xi] >= 0 && x_c[xi] < ci_n && x_size[xi] > 0) ? xc0[x_src[xi]] : T{};
+        };
+        // ... and stored as floats into stage buf after it (the stage layout of float32)
+        auto commit = [&](int buf) {
+            float* st = ring + buf * STAGE;
+#pragma unroll
+            for (int c = 0; c < CK; ++c)
+#pragma unroll
+                for (int ri = 0; ri < RI; ++ri)
+                    if (w_dst[ri] >= 0) st[c * WP + w_dst[ri]] = to_acc(wr[c * RI + ri]);
+#pragma unroll
+            for (int xi = 0; xi < XI; ++xi)
+                if (x_dst[xi] >= 0) st[x_dst[xi]] = to_acc(xr[xi]);
+        };
+
         float acc[MT][NT][4];
 #pragma unroll
         for (int mt = 0; mt < MT; ++mt)
@@ -199,21 +236,61 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
 #pragma unroll
                 for (int q = 0; q < 4; ++q) acc[mt][nt][q] = 0.f;
 
+        if constexpr (F32) {
 #pragma unroll
-        for (int s = 0; s < STAGES - 1; ++s) {
-            if (s < n_chunks) load(s, s);
-            cp_async_commit();                        // empty groups keep the count uniform
+            for (int s = 0; s < STAGES - 1; ++s) {
+                if (s < n_chunks) load(s, s);
+                cp_async_commit();                    // empty groups keep the count uniform
+            }
+        } else {
+            fetch(0);
+            commit(0);
         }
         int buf = 0, fill = STAGES - 1;               // stages of chunk ch and ch + STAGES - 1
         for (int ch = 0; ch < n_chunks; ++ch) {
-            cp_async_wait<STAGES - 2>();              // chunk ch has landed (this thread's part)
-            __syncthreads();                          // ... everyone's; stage ch-1 is free
-            if (ch + STAGES - 1 < n_chunks) load(ch + STAGES - 1, fill);
-            cp_async_commit();
-            fill = fill == STAGES - 1 ? 0 : fill + 1;
+            if constexpr (F32) {
+                cp_async_wait<STAGES - 2>();          // chunk ch has landed (this thread's part)
+                __syncthreads();                      // ... everyone's; stage ch-1 is free
+                if (ch + STAGES - 1 < n_chunks) load(ch + STAGES - 1, fill);
+                cp_async_commit();
+                fill = fill == STAGES - 1 ? 0 : fill + 1;
+            } else {
+                __syncthreads();                      // chunk ch is staged; the other stage is free
+                if (ch + 1 < n_chunks) fetch(ch + 1);
+            }
 
             const float* st = ring + buf * STAGE;
             buf = buf == STAGES - 1 ? 0 : buf + 1;
+            if constexpr (!F32) {
+                // float16/bfloat16 values are exact in TF32: one MMA per product, and the
+                // truncating accumulation (2^-23 per k-step) is far below the 16-bit result
+#pragma unroll
+                for (int j = 0; j < MAXT; ++j) {
+                    if (!UNIFORM && j >= ntaps) break;
+                    const float* wk = st + a_off[j];
+                    const float* xk = st + b_off[j];
+#pragma unroll
+                    for (int kc8 = 0; kc8 < CK / 8; ++kc8) {
+                        unsigned b[NT][2];
+#pragma unroll
+                        for (int nt = 0; nt < NT; ++nt) {
+                            b[nt][0] = __float_as_uint(xk[kc8 * 8 * XP + nt * 8]);
+                            b[nt][1] = __float_as_uint(xk[(kc8 * 8 + 4) * XP + nt * 8]);
+                        }
+#pragma unroll
+                        for (int mt = 0; mt < MT; ++mt) {
+                            const float* a = wk + kc8 * 8 * WP + mt * 16 * KP;
+                            const uint4 av = make_uint4(__float_as_uint(a[0]), __float_as_uint(a[8 * KP]),
+                                                        __float_as_uint(a[4 * WP]),
+                                                        __float_as_uint(a[4 * WP + 8 * KP]));
+#pragma unroll
+                            for (int nt = 0; nt < NT; ++nt) mma_tf32(acc[mt][nt], av, b[nt][0], b[nt][1]);
+                        }
+                    }
+                }
+                if (ch + 1 < n_chunks) commit(buf);   // stage buf: chunk ch + 1's
+                continue;
+            }
             // Products start from zero every FLUSH k-steps (small terms first) and join
             // the running sum through a rounded add: the tensor cores truncate when they
             // accumulate, so the error would otherwise grow with the reduction length.

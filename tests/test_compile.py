@@ -146,16 +146,18 @@ def test_mma_instance_compiles_for_sm80(nvrtc_ok, key):
 GEMM_INSTANCES = [k for k in INSTANCES if k.family == "ct1d_gemm"]
 
 
-def test_wide_float32_cases_plan_the_gemm_family():
-    assert {INSTANCES[k][0] for k in GEMM_INSTANCES} >= {"k16-s8", "c512-to-256"}
+def test_wide_cases_plan_the_gemm_family():
+    assert {INSTANCES[k][0] for k in GEMM_INSTANCES} >= {"k16-s8", "c512-to-256",
+                                                          "c512-to-256-fp16"}
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("key", GEMM_INSTANCES, ids=_instance_id)
 def test_gemm_instance_compiles_for_sm80(nvrtc_ok, key):
-    """The wide-channel family needs only cp.async and mma.sync: Ampere builds it too."""
+    """The wide-channel family needs only cp.async (float32; 16-bit types stage through
+    registers) and mma.sync: Ampere builds it too."""
     ptx = compile_instance(key, arch="compute_80").decode()
-    assert "cp.async.ca.shared.global" in ptx
+    assert ("cp.async.ca.shared.global" in ptx) == (key.dtype == "float32")
     assert "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32" in ptx
     assert compile_instance(key, arch="sm_80")[:4] == b"\x7fELF"
 

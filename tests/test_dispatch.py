@@ -403,7 +403,8 @@ def check_gemm_plan(lp: LaunchPlan, p, dtype: str):
     key = lp.key
     S, D, K = p.stride, p.dilation, p.kernel_size
     cog = p.out_channels // p.groups
-    assert key.family == "ct1d_gemm" and dtype == "float32"
+    assert key.family == "ct1d_gemm" and dtype in ("float32", "float16", "bfloat16")
+    assert dtype == "float32" or key.stages == 2      # 16-bit: two register-fed stages
     assert key.threads == 32 * _dispatch.live_classes(S, D, K) * key.wc * key.wn <= 1024
     assert key.co_tile == 16 * key.mt * key.wc and key.co_tile < cog + 16
     assert key.ci_chunk % 8 == 0 and key.stages >= 2
@@ -447,15 +448,18 @@ def test_gemm_smem_formula():
 
 
 def test_family_rule_on_measured_calls():
-    """Compute-heavy float32 calls go to ct1d_gemm; memory-bound ones and 16-bit ones do not."""
+    """Compute-heavy float32 calls go to ct1d_gemm, 16-bit ones from 128 input channels
+    per group; memory-bound ones do not."""
     wide = params(16, 512, 256, 16, 256, 8, 4, 1)            # HiFi-GAN first upsampler
     assert plan(wide, "float32").key.family == "ct1d_gemm"
-    assert plan(wide, "bfloat16").key.family == "ct1d_mma"
+    assert plan(wide, "bfloat16").key.family == "ct1d_gemm"
+    assert plan(wide, "float16").key.family == "ct1d_gemm"
+    assert plan(params(8, 64, 64, 6, 4096, 3, 2, 1), "bfloat16").key.family == "ct1d_mma"
     assert plan(params(**SEED), "float32").key.family == "ct1d_mma"
     assert plan(params(8, 64, 64, 6, 4096, 3, 2, 1), "float32").key.family == "ct1d_gemm"
     assert plan(params(8, 64, 32, 4, 4096, 2, 1, 1), "float32").key.family == "ct1d_mma"
     with pytest.raises(NotImplementedError):
-        plan(wide, "float16", family="ct1d_gemm")
+        plan(wide, "float64", family="ct1d_gemm")
 
 
 def test_random_gemm_plans_satisfy_invariants(rng):
@@ -466,12 +470,13 @@ def test_random_gemm_plans_satisfy_invariants(rng):
                           [8, 12, 16, 24, 35, 48, 64, 100, 256])
         if p is None:
             continue
+        dtype = str(rng.choice(["float32", "float32", "float16", "bfloat16"]))
         try:
-            lp = plan(p, "float32", family="ct1d_gemm")
+            lp = plan(p, dtype, family="ct1d_gemm")
         except NotImplementedError:
             continue
-        check_gemm_plan(lp, p, "float32")
-        check_any_plan(lp, p, "float32")
+        check_gemm_plan(lp, p, dtype)
+        check_any_plan(lp, p, dtype)
         seen += 1
     assert seen > 500
 

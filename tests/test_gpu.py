@@ -156,18 +156,19 @@ def test_random_configurations(rng, family):
         assert families.get("ct1d_mma", 0) >= done // 5, families   # both families exercised
 
 
-def test_gemm_family_random_calls(rng):
-    """The wide-channel family forced on random float32 calls: several and partial
-    channel chunks and channel tiles, every stride/dilation class structure, groups,
-    padding beyond the kernel, NaN-poisoned outputs."""
+@pytest.mark.parametrize("dtype,calls", [("float32", 48), ("bfloat16", 16), ("float16", 16)])
+def test_gemm_family_random_calls(rng, dtype, calls):
+    """The wide-channel family forced on random calls: several and partial channel
+    chunks and channel tiles, every stride/dilation class structure, groups, padding
+    beyond the kernel, NaN-poisoned outputs."""
     from cupyconv._args import check_conv_args
     from cupyconv._dispatch import plan
     # a few class structures (each a compile): dead classes, uneven tap counts, S = 1,
     # taps beyond one column, the vocoder shapes
     structures = [(2, 2, 3), (8, 1, 16), (5, 1, 11), (3, 2, 5), (1, 3, 4), (4, 3, 7), (2, 1, 4)]
     done = 0
-    while done < 48:
-        c = _random_call(rng, "float32")
+    while done < calls:
+        c = _random_call(rng, dtype)
         S, D, K = structures[int(rng.integers(len(structures)))]
         c["K"] = K
         c["kw"].update(stride=S, dilation=D, padding=int(rng.integers(0, (K - 1) * D + 3)),
@@ -182,13 +183,13 @@ def test_gemm_family_random_calls(rng):
         x, w, b = _inputs(rng, c)
         p = check_conv_args(x.shape, w.shape, None if b is None else b.shape, **c["kw"])
         try:
-            key = plan(p, "float32", "ct1d_gemm").key
+            key = plan(p, dtype, "ct1d_gemm").key
         except NotImplementedError:
             continue
-        y = _launch_poisoned(x, w, b, "float32", "ct1d_gemm", **c["kw"])
+        y = _launch_poisoned(x, w, b, dtype, "ct1d_gemm", **c["kw"])
         err = _rel_err(y, _ref64(x, w, b, **c["kw"]))
-        _record("err_float32_ct1d_gemm", err)
-        assert err <= TOL["float32"], (c, key, err)
+        _record(f"err_{dtype}_ct1d_gemm", err)
+        assert err <= TOL[dtype], (c, key, err)
         done += 1
 
 
