@@ -291,8 +291,9 @@ _DEPTHWISE_THREADS = 128
 def depthwise_key(p: ConvParams, dtype: str) -> Optional[DepthwiseKey]:
     """The ct1d_depthwise instance for a call (None where the family does not apply)."""
     S, D, K = p.stride, p.dilation, p.kernel_size
+    # one block row per output channel (grid y); positions u*S of a row in 32-bit
     if (p.in_channels // p.groups > DEPTHWISE_NARROW_MAX_CIG or K > MAX_UNROLLED_K or S > 16
-            or p.length_out + p.padding >= 2**31):
+            or p.out_channels > MAX_GRID_YZ or p.length_out + p.padding + S >= 2**31):
         return None
     columns = len({k * D // S for k in range(K)})
     per_u = (2 if dtype == "float64" else 1) * (S + columns)

@@ -529,6 +529,17 @@ def test_depthwise_calls_take_the_depthwise_family():
             plan(params(2, 8 * 33, 8, 4, 1000, 2, 1, 1, groups=8), dtype, family="ct1d_depthwise")
 
 
+def test_depthwise_limits_fall_back_to_scatter():
+    """More output channels than grid rows, or rows near 2**31 positions: not this family
+    (the scatter family tiles channels, and checks row lengths itself)."""
+    many = params(1, 1, 70000, 3, 16, 2, 1, 1)                      # 1 -> 70000 channels
+    assert plan(many, "float32").key.family == "ct1d_scatter"
+    with pytest.raises(NotImplementedError):
+        plan(many, "float32", family="ct1d_depthwise")
+    near = params(1, 4, 4, 3, 2**30 - 8, 2, 0, 1, groups=4)        # L_out = 2**31 - 16
+    assert _dispatch.depthwise_key(near, "float32") is None
+
+
 def test_depthwise_key_name_and_smem():
     key = _dispatch.DepthwiseKey("bfloat16", 8, 1, 16, 4, 256)
     assert key.name_expression() == "ct1d_depthwise<bf16_t, 8, 1, 16, 4, 256>"
