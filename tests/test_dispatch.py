@@ -536,7 +536,7 @@ def test_depthwise_limits_fall_back_to_scatter():
     assert plan(many, "float32").key.family == "ct1d_scatter"
     with pytest.raises(NotImplementedError):
         plan(many, "float32", family="ct1d_depthwise")
-    near = params(1, 4, 4, 3, 2**30 - 8, 2, 0, 1, groups=4)        # L_out = 2**31 - 16
+    near = params(1, 4, 4, 3, 2**30 - 1, 2, 0, 1, groups=4)         # L_out = 2**31 - 1
     assert _dispatch.depthwise_key(near, "float32") is None
 
 
