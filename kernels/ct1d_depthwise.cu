@@ -82,20 +82,6 @@ __device__ __forceinline__ void store_run(T* dst, const T (&v)[N]) {
 #define CT1D_DW_VECTOR_STORE 1
 #endif
 
-// Output stores with the streaming (evict-first) cache hint, so y, written once and never
-// read here, does not push x out of L2. 0: default caching.
-#ifndef CT1D_DW_STREAM_STORE
-#define CT1D_DW_STREAM_STORE 0
-#endif
-
-__device__ __forceinline__ void store_out(uint4* dst, uint4 v) {
-    if (CT1D_DW_STREAM_STORE)
-        asm volatile("st.global.cs.v4.u32 [%0], {%1, %2, %3, %4};"
-                     :: "l"(dst), "r"(v.x), "r"(v.y), "r"(v.z), "r"(v.w) : "memory");
-    else
-        *dst = v;
-}
-
 // Template parameters:
 //   T          element type in memory: float, double, f16_t, bf16_t
 //   S, D, K    stride, dilation, kernel size
@@ -222,7 +208,7 @@ ct1d_depthwise(const T* __restrict__ x, const T* __restrict__ w, const T* __rest
                 for (int e = 0; e < VEC; ++e) run[e] = out_s[t_a + v * VEC + e - t0];
                 unsigned wd[4];
                 pack_words(run, wd);
-                store_out(reinterpret_cast<uint4*>(yr + t_a + v * VEC), make_uint4(wd[0], wd[1], wd[2], wd[3]));
+                *reinterpret_cast<uint4*>(yr + t_a + v * VEC) = make_uint4(wd[0], wd[1], wd[2], wd[3]);
             }
         } else {
             for (int t = t_lo + tid; t < t_hi; t += THREADS) yr[t] = out_s[t - t0];
