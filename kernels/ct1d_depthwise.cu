@@ -1,4 +1,6 @@
-// Depthwise and narrow-group transposed convolution (C_in/groups <= 4) on CUDA cores.
+// Depthwise and narrow-group transposed convolution on CUDA cores: the dispatcher sends it
+// calls with at most 4 input channels per group, and groups of up to 32 input and fewer
+// than 8 output channels that no tensor-core family takes.
 //
 // Gather view (BRIEF section 3): output o = u*S + r - P of residue class r takes the taps k
 // with k*D mod S == r, tap k reading input column u - c_k with c_k = k*D div S. For a given
