@@ -54,6 +54,14 @@ def key_job(key):
     return (kernel_source(key.family), OPTIONS, key.name_expression())
 
 
+def parse_variants(specs):
+    """``--variant NAME=MACRO:VALUE[,MACRO:VALUE]`` arguments as [(name, [(macro, value)])],
+    after ("shipped", None) for the source as it is."""
+    return [("shipped", None)] + [
+        (v.split("=")[0], [tuple(d.split(":")) for d in v.split("=")[1].split(",")])
+        for v in specs]
+
+
 def use_variant(family, defines):
     """Compile ``family`` with extra ``#define``s (pairs (MACRO, VALUE)) from now on; None:
     the shipped source. Drops the compiled kernels so the next launch uses the variant."""

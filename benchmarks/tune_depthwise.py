@@ -19,7 +19,7 @@ import torch
 from cupyconv import _gpu
 from cupyconv._dispatch import DepthwiseKey, depthwise_key, depthwise_launch_plan, plan
 from cupyconv.bench import SWEEP, Config, config_params, copy_bandwidth, min_bytes
-from gpu_timing import key_job, launch_ms, torch_case, use_variant, warm_parallel
+from gpu_timing import key_job, launch_ms, parse_variants, torch_case, use_variant, warm_parallel
 
 DEFAULT = ["dw-512-k6-s3", "dw-256-k4-s2", "dw-64-k16-s8", "dw-128-k3-s2d2", "small-dw-128",
            "dw-mult2-k4-s2", "g64-cig2-k8-s4"]
@@ -50,9 +50,7 @@ def main():
     args = ap.parse_args()
     torch.backends.cudnn.allow_tf32 = False
     names = args.configs or DEFAULT
-    variants = [("shipped", None)] + [
-        (v.split("=")[0], [tuple(d.split(":")) for d in v.split("=")[1].split(",")])
-        for v in args.variant]
+    variants = parse_variants(args.variant)
     calls = []
     for c in SWEEP + EXTRA:
         if c.name in names and c.dtype == "float32":

@@ -19,7 +19,7 @@ from cupyconv._dispatch import (GemmKey, gemm_key, gemm_launch_plan, gemm_smem_l
                                 live_classes, plan)
 from cupyconv.bench import SWEEP, config_params, min_bytes
 import gpu_timing
-from gpu_timing import events_ms, key_job, torch_case, warm_parallel
+from gpu_timing import events_ms, key_job, parse_variants, torch_case, warm_parallel
 
 DEFAULT = ["hifigan-u1-b16", "hifigan-u2-b16", "hifigan-u3-b16", "hifigan-u1-b4-long",
            "hifigan-u2-b4-long", "encodec-s8", "encodec-s5", "encodec-s4", "encodec-s2",
@@ -60,9 +60,7 @@ def main():
     args = ap.parse_args()
     torch.backends.cudnn.allow_tf32 = False
     names = args.configs or DEFAULT
-    variants = [("shipped", None)] + [
-        (v.split("=")[0], [tuple(d.split(":")) for d in v.split("=")[1].split(",")])
-        for v in args.variant]
+    variants = parse_variants(args.variant)
     calls = []
     for c in SWEEP:
         if c.name in names and c.dtype == "float32":
