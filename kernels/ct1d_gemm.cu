@@ -261,16 +261,20 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
 
             const float* st = ring + buf * STAGE;
             buf = buf == STAGES - 1 ? 0 : buf + 1;
-            if constexpr (!F32) {
-                // float16/bfloat16 values are exact in TF32: one MMA per product, and the
-                // truncating accumulation (2^-23 per k-step) is far below the 16-bit result
+            // float32: products start from zero every FLUSH k-steps (small terms first) and
+            // join the running sum through a rounded add: the tensor cores truncate when
+            // they accumulate, so the error would otherwise grow with the reduction length.
+            // float16/bfloat16 values are exact in TF32: one MMA per product, straight into
+            // the sums (the truncation, 2^-23 per k-step, is far below the 16-bit result).
+            float t[MT][NT][4];
 #pragma unroll
-                for (int j = 0; j < MAXT; ++j) {
-                    if (!UNIFORM && j >= ntaps) break;
-                    const float* wk = st + a_off[j];
-                    const float* xk = st + b_off[j];
+            for (int j = 0; j < MAXT; ++j) {
+                if (!UNIFORM && j >= ntaps) break;
+                const float* wk = st + a_off[j];
+                const float* xk = st + b_off[j];
 #pragma unroll
-                    for (int kc8 = 0; kc8 < CK / 8; ++kc8) {
+                for (int kc8 = 0; kc8 < CK / 8; ++kc8) {
+                    if constexpr (!F32) {
                         unsigned b[NT][2];
 #pragma unroll
                         for (int nt = 0; nt < NT; ++nt) {
@@ -286,64 +290,53 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
 #pragma unroll
                             for (int nt = 0; nt < NT; ++nt) mma_tf32(acc[mt][nt], av, b[nt][0], b[nt][1]);
                         }
-                    }
-                }
-                if (ch + 1 < n_chunks) commit(buf);   // stage buf: chunk ch + 1's
-                continue;
-            }
-            // Products start from zero every FLUSH k-steps (small terms first) and join
-            // the running sum through a rounded add: the tensor cores truncate when they
-            // accumulate, so the error would otherwise grow with the reduction length.
-            float t[MT][NT][4];
+                    } else {
+                        const int step = j * (CK / 8) + kc8;
+                        if (step % FLUSH == 0) {
 #pragma unroll
-            for (int j = 0; j < MAXT; ++j) {
-                if (!UNIFORM && j >= ntaps) break;
-                const float* wk = st + a_off[j];
-                const float* xk = st + b_off[j];
+                            for (int mt = 0; mt < MT; ++mt)
 #pragma unroll
-                for (int kc8 = 0; kc8 < CK / 8; ++kc8) {
-                    const int step = j * (CK / 8) + kc8;
-                    if (step % FLUSH == 0) {
+                                for (int nt = 0; nt < NT; ++nt)
 #pragma unroll
-                        for (int mt = 0; mt < MT; ++mt)
-#pragma unroll
-                            for (int nt = 0; nt < NT; ++nt)
-#pragma unroll
-                                for (int q = 0; q < 4; ++q) t[mt][nt][q] = 0.f;
-                    }
-                    unsigned bh[NT][2], bl[NT][2];
-#pragma unroll
-                    for (int nt = 0; nt < NT; ++nt) {
-                        split(xk[kc8 * 8 * XP + nt * 8], bh[nt][0], bl[nt][0]);
-                        split(xk[(kc8 * 8 + 4) * XP + nt * 8], bh[nt][1], bl[nt][1]);
-                    }
-#pragma unroll
-                    for (int mt = 0; mt < MT; ++mt) {
-                        const float* a = wk + kc8 * 8 * WP + mt * 16 * KP;
-                        uint4 ah, al;
-                        split(a[0], ah.x, al.x);                       // (co,    ci)
-                        split(a[8 * KP], ah.y, al.y);                  // (co+8,  ci)
-                        split(a[4 * WP], ah.z, al.z);                  // (co,    ci+4)
-                        split(a[4 * WP + 8 * KP], ah.w, al.w);         // (co+8,  ci+4)
+                                    for (int q = 0; q < 4; ++q) t[mt][nt][q] = 0.f;
+                        }
+                        unsigned bh[NT][2], bl[NT][2];
 #pragma unroll
                         for (int nt = 0; nt < NT; ++nt) {
-                            mma_tf32(t[mt][nt], al, bh[nt][0], bh[nt][1]);
-                            mma_tf32(t[mt][nt], ah, bl[nt][0], bl[nt][1]);
-                            mma_tf32(t[mt][nt], ah, bh[nt][0], bh[nt][1]);
+                            split(xk[kc8 * 8 * XP + nt * 8], bh[nt][0], bl[nt][0]);
+                            split(xk[(kc8 * 8 + 4) * XP + nt * 8], bh[nt][1], bl[nt][1]);
+                        }
+#pragma unroll
+                        for (int mt = 0; mt < MT; ++mt) {
+                            const float* a = wk + kc8 * 8 * WP + mt * 16 * KP;
+                            uint4 ah, al;
+                            split(a[0], ah.x, al.x);                       // (co,    ci)
+                            split(a[8 * KP], ah.y, al.y);                  // (co+8,  ci)
+                            split(a[4 * WP], ah.z, al.z);                  // (co,    ci+4)
+                            split(a[4 * WP + 8 * KP], ah.w, al.w);         // (co+8,  ci+4)
+#pragma unroll
+                            for (int nt = 0; nt < NT; ++nt) {
+                                mma_tf32(t[mt][nt], al, bh[nt][0], bh[nt][1]);
+                                mma_tf32(t[mt][nt], ah, bl[nt][0], bl[nt][1]);
+                                mma_tf32(t[mt][nt], ah, bh[nt][0], bh[nt][1]);
+                            }
+                        }
+                        // flush after every FLUSH-th k-step and after the chunk's last
+                        const bool last = UNIFORM ? step == MAXT * (CK / 8) - 1
+                                                  : (kc8 == CK / 8 - 1 && j + 1 >= ntaps);
+                        if ((step + 1) % FLUSH == 0 || last) {
+#pragma unroll
+                            for (int mt = 0; mt < MT; ++mt)
+#pragma unroll
+                                for (int nt = 0; nt < NT; ++nt)
+#pragma unroll
+                                    for (int q = 0; q < 4; ++q) acc[mt][nt][q] += t[mt][nt][q];
                         }
                     }
-                    // flush after every FLUSH-th k-step and after the chunk's last
-                    const bool last = UNIFORM ? step == MAXT * (CK / 8) - 1
-                                              : (kc8 == CK / 8 - 1 && j + 1 >= ntaps);
-                    if ((step + 1) % FLUSH == 0 || last) {
-#pragma unroll
-                        for (int mt = 0; mt < MT; ++mt)
-#pragma unroll
-                            for (int nt = 0; nt < NT; ++nt)
-#pragma unroll
-                                for (int q = 0; q < 4; ++q) acc[mt][nt][q] += t[mt][nt][q];
-                    }
                 }
+            }
+            if constexpr (!F32) {
+                if (ch + 1 < n_chunks) commit(buf);   // stage buf: chunk ch + 1's
             }
         }
         cp_async_wait<0>();
