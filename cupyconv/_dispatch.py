@@ -181,7 +181,8 @@ ELEMENT_BYTES = {"float32": 4, "float64": 8, "float16": 2, "bfloat16": 2}
 
 @dataclass(frozen=True)
 class DepthwiseKey:
-    """One compiled instance of kernels/ct1d_depthwise.cu (C_in/groups <= 4, CUDA cores)."""
+    """One compiled instance of kernels/ct1d_depthwise.cu (depthwise and narrow groups,
+    CUDA cores)."""
 
     dtype: str          # key of CTYPES
     stride: int
@@ -257,7 +258,7 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None) -> LaunchPlan:
         pl = _plan_gemm(p, dtype)
     if pl is None and family in (None, "ct1d_mma"):
         pl = _plan_mma(p, dtype)
-    if pl is None and family is None and cog < DEPTHWISE_NARROW_COG:
+    if pl is None and family is None and cig > DEPTHWISE_MAX_CIG and cog < DEPTHWISE_NARROW_COG:
         pl = _plan_depthwise(p, dtype)
     if pl is None:
         if family in ("ct1d_depthwise", "ct1d_gemm", "ct1d_mma"):
@@ -310,12 +311,17 @@ def _plan_depthwise(p: ConvParams, dtype: str) -> Optional[LaunchPlan]:
 
 def depthwise_launch_plan(p: ConvParams, key: DepthwiseKey) -> LaunchPlan:
     """Tile geometry of a ct1d_depthwise instance: row segments of at most NU positions."""
-    S = p.stride
-    u_first = p.padding // S
-    n_u = (p.length_out - 1 + p.padding) // S + 1 - u_first
+    u_first, n_u = _row_positions(p)
     # the kernel splits a row's n_u positions into n_tiles equal segments, each <= NU
-    return LaunchPlan(key, S * key.nu, -(-n_u // key.nu), p.out_channels // p.groups,
+    return LaunchPlan(key, p.stride * key.nu, -(-n_u // key.nu), p.out_channels // p.groups,
                       key.smem_bytes(), u_first)
+
+
+def _row_positions(p: ConvParams):
+    """(u_first, n_u): a row's outputs o = u*S + r - P lie at positions u_first = P div S
+    .. (L_out - 1 + P) div S."""
+    u_first = p.padding // p.stride
+    return u_first, (p.length_out - 1 + p.padding) // p.stride + 1 - u_first
 
 
 def _plan_mma(p: ConvParams, dtype: str):
@@ -454,10 +460,8 @@ def _block_count(p: ConvParams, pl: LaunchPlan) -> int:
 
 def mma_launch_plan(p: ConvParams, key: MmaKey) -> LaunchPlan:
     """Tile geometry of a ct1d_mma instance for one call."""
-    S = p.stride
-    u_first = p.padding // S
-    u_last = (p.length_out - 1 + p.padding) // S
-    return LaunchPlan(key, S * key.nu, (u_last - u_first) // key.nu + 1,
+    u_first, n_u = _row_positions(p)
+    return LaunchPlan(key, p.stride * key.nu, -(-n_u // key.nu),
                       -(-(p.out_channels // p.groups) // key.co_tile), key.smem_bytes(), u_first)
 
 
