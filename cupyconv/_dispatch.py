@@ -209,13 +209,60 @@ class DepthwiseKey:
 
 
 @dataclass(frozen=True)
+class StreamKey:
+    """One compiled instance of kernels/ct1d_stream.cu (memory-bound tensor-core calls:
+    warps streaming their own tiles)."""
+
+    dtype: str          # float32 (3xTF32 split), float16 or bfloat16 (exact in TF32)
+    stride: int
+    dilation: int
+    kernel_size: int
+    mt: int             # m16 tiles per warp: 16*mt output channels per tile
+    nt: int             # n8 tiles per warp: 8*nt positions u per tile
+    warps: int          # warps per block, each streaming its own tiles
+    cig_pad: int        # input channels per group rounded up to a multiple of 16
+    min_blocks: int     # resident blocks per SM the register allocation must allow
+
+    family = "ct1d_stream"
+
+    def name_expression(self) -> str:
+        return (f"{self.family}<{CTYPES[self.dtype]}, {self.stride}, {self.dilation}, "
+                f"{self.kernel_size}, {self.mt}, {self.nt}, {self.warps}, {self.cig_pad}, "
+                f"{self.min_blocks}>")
+
+    @property
+    def threads(self) -> int:
+        return 32 * self.warps
+
+    @property
+    def co_tile(self) -> int:
+        return 16 * self.mt
+
+    @property
+    def nu(self) -> int:
+        """Positions u per warp tile (each covers S outputs)."""
+        return 8 * self.nt
+
+    def smem_bytes(self) -> int:
+        """Mirrors the shared-memory layout at the top of kernels/ct1d_stream.cu: the
+        block's weights, then each warp's x slots and output tile."""
+        S, D, K = self.stride, self.dilation, self.kernel_size
+        xw = self.nu + (K - 1) * D // S
+        xp = (xw + 5) // 8 * 8 + 2
+        size = ELEMENT_BYTES[self.dtype]
+        op = S * self.nu + 16 // size
+        return (4 * K * self.cig_pad * self.co_tile
+                + self.warps * (4 * self.cig_pad * xp + size * self.co_tile * op))
+
+
+@dataclass(frozen=True)
 class LaunchPlan:
-    key: object         # KernelKey, MmaKey, GemmKey or DepthwiseKey
+    key: object         # KernelKey, MmaKey, GemmKey, DepthwiseKey or StreamKey
     tile_out: int       # output positions per tile
     n_tiles: int
     co_chunks: int      # channel tiles per group
     smem_bytes: int
-    u_first: int = 0    # ct1d_mma, ct1d_gemm, ct1d_depthwise: position u of the first tile
+    u_first: int = 0    # all but ct1d_scatter: position u of the first tile
 
 
 def _pow2_at_least(v: int) -> int:
@@ -227,7 +274,7 @@ def max_tile_out(ncol: int, S: int, D: int, K: int) -> int:
     return (ncol - 1) * S + 1 - (K - 1) * D
 
 
-FAMILIES = ("ct1d_depthwise", "ct1d_gemm", "ct1d_mma", "ct1d_scatter")
+FAMILIES = ("ct1d_depthwise", "ct1d_gemm", "ct1d_mma", "ct1d_scatter", "ct1d_stream")
 # CUDA limit on gridDim.y and gridDim.z (channel tiles x groups, batch items)
 MAX_GRID_YZ = 65535
 # Per-block shared memory that still lets two blocks share an sm_90 SM (228 KB, 1 KB
@@ -256,12 +303,14 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None) -> LaunchPlan:
         pl = _plan_depthwise(p, dtype)
     if pl is None and (family == "ct1d_gemm" or (family is None and _prefers_gemm(p, dtype))):
         pl = _plan_gemm(p, dtype)
+    if pl is None and family == "ct1d_stream":
+        pl = _plan_stream(p, dtype)
     if pl is None and family in (None, "ct1d_mma"):
         pl = _plan_mma(p, dtype)
     if pl is None and family is None and cig > DEPTHWISE_MAX_CIG and cog < DEPTHWISE_NARROW_COG:
         pl = _plan_depthwise(p, dtype)
     if pl is None:
-        if family in ("ct1d_depthwise", "ct1d_gemm", "ct1d_mma"):
+        if family in ("ct1d_depthwise", "ct1d_gemm", "ct1d_mma", "ct1d_stream"):
             raise NotImplementedError(f"{family} does not cover this call")
         pl = _plan_scatter(p, dtype)
     # checked here, before any module is compiled for the call
@@ -347,6 +396,47 @@ def _plan_mma(p: ConvParams, dtype: str):
         if ci_chunk == 8:
             return None
         ci_chunk //= 2
+
+
+# ct1d_stream stages all weights of a block (every tap and input channel) once: at most
+# this many bytes of them, and at most this many input channels per group (x slots in
+# registers, one tile ahead)
+_STREAM_W_SMEM = 48 * 1024
+STREAM_MAX_CIG = 64
+_STREAM_SMEM = 113 * 1024
+
+
+def stream_key(p: ConvParams, dtype: str, nt: int = 2, warps: int = 4,
+               min_blocks: int = 3) -> Optional[StreamKey]:
+    """The ct1d_stream instance for a call (None where the family does not apply)."""
+    S, D, K = p.stride, p.dilation, p.kernel_size
+    cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
+    if (dtype not in ("float32", "float16", "bfloat16") or K > MAX_UNROLLED_K or S > 16
+            or cig < 8 or cig > STREAM_MAX_CIG or cog < 8 or (K - 1) * D // S > 64
+            or p.length_out + p.padding >= 2**31):
+        return None
+    cig_pad = -(-cig // 16) * 16
+    mt = min(4, -(-cog // 16))
+    while mt > 1 and 4 * K * cig_pad * 16 * mt > _STREAM_W_SMEM:
+        mt -= 1
+    if 4 * K * cig_pad * 16 * mt > _STREAM_W_SMEM:
+        return None
+    key = StreamKey(dtype, S, D, K, mt, nt, warps, cig_pad, min_blocks)
+    while key.smem_bytes() > _STREAM_SMEM and key.warps > 1:
+        key = StreamKey(dtype, S, D, K, mt, nt, key.warps // 2, cig_pad, min_blocks)
+    return key if key.smem_bytes() <= _STREAM_SMEM else None
+
+
+def _plan_stream(p: ConvParams, dtype: str) -> Optional[LaunchPlan]:
+    key = stream_key(p, dtype)
+    return None if key is None else stream_launch_plan(p, key)
+
+
+def stream_launch_plan(p: ConvParams, key: StreamKey) -> LaunchPlan:
+    """Tile geometry of a ct1d_stream instance: n_tiles counts warp tiles of NU positions."""
+    u_first, n_u = _row_positions(p)
+    return LaunchPlan(key, p.stride * key.nu, -(-n_u // key.nu),
+                      -(-(p.out_channels // p.groups) // key.co_tile), key.smem_bytes(), u_first)
 
 
 # ct1d_gemm (float32) from this many input channels per group, or from this many

@@ -23,9 +23,14 @@ from ._modules import get_kernel
 # ct1d_depthwise: up to 4 row segments per block, so depthwise blocks load the next
 # segment's x while storing one: 66-80% -> 80-83% of the copy bandwidth on 4 of the 5
 # depthwise calls measured (results/2026-11-30-session6/tune_depthwise_tpb.txt).
-_WAVES = {"ct1d_scatter": 8, "ct1d_mma": 2, "ct1d_gemm": 1, "ct1d_depthwise": 1}
+# ct1d_stream: n_tiles counts warp tiles, WARPS per block at a time; its grid is the
+# resident blocks (_resident_blocks).
+_WAVES = {"ct1d_scatter": 8, "ct1d_mma": 2, "ct1d_gemm": 1, "ct1d_depthwise": 1,
+          "ct1d_stream": 1}
+_STREAM_GRID_FACTOR = 1
 # ... but no block takes more tiles than this (load balance at the tail)
-_MAX_TILES_PER_BLOCK = {"ct1d_scatter": 8, "ct1d_mma": 64, "ct1d_gemm": 1, "ct1d_depthwise": 4}
+_MAX_TILES_PER_BLOCK = {"ct1d_scatter": 8, "ct1d_mma": 64, "ct1d_gemm": 1, "ct1d_depthwise": 4,
+                        "ct1d_stream": 64}
 
 
 @functools.lru_cache(maxsize=None)
@@ -71,8 +76,15 @@ def prepare(p: ConvParams, dtype: str, device_id: int, family: Optional[str] = N
     for n0 in range(0, p.batch, MAX_GRID_YZ):
         nz = min(MAX_GRID_YZ, p.batch - n0)
         target = _WAVES[pl.key.family] * 2 * _sm_count(device_id)
-        grid_x = min(pl.n_tiles, max(-(-target // (grid_y * nz)),
-                                     -(-pl.n_tiles // _MAX_TILES_PER_BLOCK[pl.key.family])))
+        row_tiles = -(-pl.n_tiles // getattr(pl.key, "warps", 1))   # block-sized steps
+        least = -(-row_tiles // _MAX_TILES_PER_BLOCK[pl.key.family])
+        if pl.key.family == "ct1d_stream":
+            # exactly the blocks that are resident at once (rounded down): a second partial
+            # wave of long-lived streaming blocks would double the call's tail
+            grid_x = min(row_tiles, max(least, _STREAM_GRID_FACTOR
+                                        * _resident_blocks(kern, pl, device_id) // (grid_y * nz)))
+        else:
+            grid_x = min(row_tiles, max(-(-target // (grid_y * nz)), least))
         if pl.key.family != "ct1d_scatter":
             scalars = common + (i32(pl.u_first), i32(pl.n_tiles), i32(n0))
         else:
@@ -81,6 +93,14 @@ def prepare(p: ConvParams, dtype: str, device_id: int, family: Optional[str] = N
         launches.append(((grid_x, grid_y, nz), scalars))
     return Prepared(kern, (pl.key.threads,), pl.smem_bytes, tuple(launches),
                     tuple(_param_block(g, sc) for g, sc in launches))
+
+
+def _resident_blocks(kern, pl, device_id: int) -> int:
+    """Blocks of this kernel that the device holds at once (occupancy x SMs)."""
+    from cupy_backends.cuda.api.driver import occupancyMaxActiveBlocksPerMultiprocessor
+    per_sm = occupancyMaxActiveBlocksPerMultiprocessor(kern.kernel.ptr, pl.key.threads,
+                                                        pl.smem_bytes)
+    return max(1, per_sm) * _sm_count(device_id)
 
 
 def _param_block(grid, scalars):

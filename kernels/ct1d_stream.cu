@@ -1,0 +1,387 @@
+// Memory-bound tensor-core transposed convolution: warps that stream tiles on their own.
+//
+// The same gather view and arithmetic as ct1d_mma.cu (see there and ct1d_tensor.cuh):
+// output o = u*S + r - P of residue class r takes the taps k with k*D mod S == r from
+// input column u - c_k (c_k = k*D div S); each class is a stride-1 implicit GEMM done with
+// m16n8k8 TF32 MMAs (float32 through the 3xTF32 split, 16-bit values exactly), each
+// output summed in one fixed order in registers: no atomics, bitwise-reproducible.
+//
+// What differs is the schedule, built for calls that move far more bytes than they
+// multiply (the seed: 4 output bytes written per input byte read, 96 products per output).
+// ct1d_mma's blocks compute a 64 x 256-output tile together and copy it out between
+// block-wide barriers, two blocks per SM; its store path alone ran at ~2.9 TB/s. Here:
+//
+//   * the block stages the weights of its channel tile once (every tap, every input
+//     channel: the calls this family takes have at most 64 input channels per group) and
+//     meets its warps at one barrier; after it, each warp runs its own tiles with no
+//     block-wide synchronisation at all;
+//   * a warp's tile is all CO_T = 16*MT channels x NU = 8*NT positions u: it stages the
+//     tile's x in its own shared-memory slice, from registers loaded one tile ahead (the
+//     next tile's loads are in flight while this one computes and stores), multiplies,
+//     assembles the S*NU outputs of each row in its own output slice and stores them with
+//     16-byte vectors. Many small independent pipelines per SM keep the memory system and
+//     the tensor cores busy at the same time without any warp waiting for another.
+//
+// Shared memory (float bits for the operands):
+//   w_s uint4 [K][KB][MT][2][32]  weights in fragment order (KB = CIGP/16 blocks of 16
+//                                 input channels per tap, 2 k8-steps per block)
+//   per warp: x_s uint4 [CIGP/4][XP]  slot (4*kb + tq, j) holds x of channels 16kb + 2tq
+//                                 + {0, 1, 8, 9} at column u0 - CMAX + j
+//             out_s T [CO_T][OP]  the tile's outputs, each row shifted to its global
+//                                 alignment (as in ct1d_mma)
+// A k16 block of 16 channels is two m16n8k8 steps over a permuted channel order (step s
+// pairs channels 16kb + 8s + 2tq and +1 where the MMA pairs k-indices tq and tq+4); the
+// weights use the same permutation, so the sum is unchanged and each lane's B operands of
+// both steps come from one 16-byte load.
+#include "ct1d_types.cuh"
+#include "ct1d_tensor.cuh"
+
+// float32 arithmetic. 0: 3xTF32 (three m16n8k8 MMAs per 8 products). 1: 3xFP16, three
+// m16n8k16 MMAs per 16 products (half the tensor time) on values scaled by powers of two
+// (weights per block, x per warp tile) into float16's range, split into two float16 halves.
+#ifndef CT1D_STREAM_F16X3
+#define CT1D_STREAM_F16X3 0
+#endif
+// Measurement only (benchmarks/tune_stream.py; wrong results): 1 skips the global
+// stores, 2 the MMAs, 3 the x loads.
+#ifndef CT1D_STREAM_ABLATE
+#define CT1D_STREAM_ABLATE 0
+#endif
+
+// d += a * b for one m16n8k16 tile, float16 operands, float32 accumulation
+__device__ __forceinline__ void mma_f16(float (&d)[4], const uint4& a, unsigned b0, unsigned b1) {
+    asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 "
+        "{%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\n"
+        : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+        : "r"(a.x), "r"(a.y), "r"(a.z), "r"(a.w), "r"(b0), "r"(b1));
+}
+
+// (a, b) = hi + lo as float16 pairs (a in the low halves); a, b within float16's range
+__device__ __forceinline__ void f16x2_split(float a, float b, unsigned& hi, unsigned& lo) {
+    asm("cvt.rn.f16x2.f32 %0, %1, %2;" : "=r"(hi) : "f"(b), "f"(a));
+    float ha, hb;
+    asm("{.reg .f16 l, h; mov.b32 {l, h}, %2; cvt.f32.f16 %0, l; cvt.f32.f16 %1, h;}"
+        : "=f"(ha), "=f"(hb) : "r"(hi));
+    asm("cvt.rn.f16x2.f32 %0, %1, %2;" : "=r"(lo) : "f"(b - hb), "f"(a - ha));
+}
+
+// Exponent field of the largest finite |v| (infinities and NaN excluded: they propagate
+// through the split as in float32) ...
+__device__ __forceinline__ unsigned finite_exp(float v) {
+    const unsigned e = __float_as_uint(v) & 0x7f800000u;
+    return e == 0x7f800000u ? 0u : e;
+}
+// ... and the power of two 2^s bringing that largest value into [2^14, 2^15): below
+// float16's largest finite value after rounding, with 2^-24 absolute resolution left
+// (s <= 127: tinier values lose their low bits, 2^-113 below the largest float)
+__device__ __forceinline__ int f16_scale_exp(unsigned e_field) {
+    return min(141 - (int)(e_field >> 23), 127);
+}
+__device__ __forceinline__ float pow2(int s) {       // 2^s, s in [-149, 127]
+    return s >= -126 ? __uint_as_float((unsigned)(s + 127) << 23) : __uint_as_float(1u << (s + 149));
+}
+
+// Template parameters:
+//   T          element type in memory: float, f16_t, bf16_t
+//   S, D, K    stride, dilation, kernel size
+//   MT, NT     m16 x n8 tiles per warp: CO_T = 16*MT channels x NU = 8*NT positions u
+//   WARPS      warps per block (each streams its own tiles)
+//   CIGP       input channels per group rounded up to a multiple of 16 (zero-padded)
+//   MINB       blocks per SM the register allocation must allow
+//
+// Grid: x = blocks along the row (warp tile t = blockIdx.x*WARPS + warp, then steps of
+// gridDim.x*WARPS), y = group x channel tile, z = batch item.
+template <typename T, int S, int D, int K, int MT, int NT, int WARPS, int CIGP, int MINB>
+__global__ void __launch_bounds__(WARPS * 32, MINB)
+ct1d_stream(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__ bias,
+            T* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
+            int u_first, int n_tiles, int n_offset)
+{
+    constexpr int THREADS = WARPS * 32;
+    constexpr int CO_T = 16 * MT;
+    constexpr int NU = 8 * NT;
+    constexpr int KB = CIGP / 16;
+    constexpr int CMAX = (K - 1) * D / S;             // largest column offset c_k
+    constexpr int XW = NU + CMAX;                     // staged columns
+    constexpr int XP = (XW + 5) / 8 * 8 + 2;          // >= XW, 2 mod 8: conflict-free B loads
+    constexpr int SLOT_ROWS = CIGP / 4;
+    constexpr int ITEMS = SLOT_ROWS * XW;             // x slots per tile
+    constexpr int IPL = (ITEMS + 31) / 32;            // ... per lane
+    constexpr int VEC = 16 / sizeof(T);               // elements per 16 bytes
+    constexpr int OP = S * NU + VEC;                  // room for the row's alignment shift
+    constexpr bool SPLIT = is_f32<T>::value;
+    constexpr bool F16X3 = SPLIT && CT1D_STREAM_F16X3;
+    constexpr int W_FRAGS = K * KB * MT * 2 * 32;     // uint4 of weights
+    static_assert(CIGP % 16 == 0 && sizeof(T) <= 4, "ct1d_stream: float, f16_t or bf16_t");
+
+    const BlockPlace bp = block_place(C_in, C_out, groups, CO_T, n_offset);
+    const int cig = bp.cig, cog = bp.cog, co_base = bp.co_base, co_n = bp.co_n;
+
+    extern __shared__ __align__(16) unsigned char smem_raw[];
+    uint4* w_s = reinterpret_cast<uint4*>(smem_raw);
+    const int tid = threadIdx.x, warp = tid >> 5, lane = tid & 31;
+    const int gq = lane >> 2, tq = lane & 3;          // MMA fragment coordinates
+    uint4* x_s = w_s + W_FRAGS + warp * (SLOT_ROWS * XP + CO_T * OP * (int)sizeof(T) / 16);
+    T* out_s = reinterpret_cast<T*>(x_s + SLOT_ROWS * XP);
+
+    const T* xn = x + (bp.n * C_in + (long long)bp.g * cig) * L_in;
+    const T* wg = w + ((long long)bp.g * cig * cog + co_base) * K;
+    const long long row0 = bp.n * C_out + (long long)bp.g * cog + co_base;
+    T* yb = y + row0 * L_out;
+    const T* bg = bias == nullptr ? nullptr : bias + bp.g * cog + co_base;
+
+    // Weights in fragment order: element q of uint4 s of lane (gq, tq), m16 tile mt, block
+    // kb, tap k is w[ci = 16kb + 8s + 2tq + (q>>1)][co = 16mt + gq + 8(q&1)][k].
+    {
+        unsigned* ws = reinterpret_cast<unsigned*>(w_s);
+        for (int e = tid; e < W_FRAGS * 4; e += THREADS) {
+            const int q = e & 3, ln = (e >> 2) & 31, s = (e >> 7) & 1, f = e >> 8;
+            const int mt = f % MT, kb = (f / MT) % KB, k = f / (MT * KB);
+            const int ci = 16 * kb + 8 * s + 2 * (ln & 3) + (q >> 1);
+            const int co = 16 * mt + (ln >> 2) + 8 * (q & 1);
+            const float v = (ci < cig && co < co_n) ? to_acc(wg[((long long)ci * cog + co) * K + k]) : 0.f;
+            ws[e] = __float_as_uint(v);
+        }
+    }
+    // 3xFP16: the block's weights scaled by 2^sw into float16's range and each lane's two
+    // uint4 of a fragment (8 floats) rewritten in place as its float16 hi and lo operands
+    float unscale_w = 1.f;
+    if (F16X3) {
+        __shared__ unsigned w_emax;
+        if (tid == 0) w_emax = 0;
+        __syncthreads();
+        unsigned m = 0;
+        for (int e = tid; e < W_FRAGS; e += THREADS) {
+            const uint4 v = w_s[e];
+            m = max(m, max(max(finite_exp(__uint_as_float(v.x)), finite_exp(__uint_as_float(v.y))),
+                           max(finite_exp(__uint_as_float(v.z)), finite_exp(__uint_as_float(v.w)))));
+        }
+        m = __reduce_max_sync(0xffffffffu, m);
+        if (lane == 0) atomicMax(&w_emax, m);
+        __syncthreads();
+        const int sw = f16_scale_exp(w_emax);
+        const float scale = pow2(sw);
+        unscale_w = pow2(-sw);
+        for (int e = tid; e < W_FRAGS / 2; e += THREADS) {
+            uint4* f = w_s + (e / 32) * 64 + (e & 31);
+            const uint4 s0 = f[0], s1 = f[32];
+            uint4 hi, lo;
+            // a0 = (w[2tq][gq], w[2tq+1][gq]), a1 = rows gq+8, a2, a3 = channels 2tq+8, +9
+            f16x2_split(__uint_as_float(s0.x) * scale, __uint_as_float(s0.z) * scale, hi.x, lo.x);
+            f16x2_split(__uint_as_float(s0.y) * scale, __uint_as_float(s0.w) * scale, hi.y, lo.y);
+            f16x2_split(__uint_as_float(s1.x) * scale, __uint_as_float(s1.z) * scale, hi.z, lo.z);
+            f16x2_split(__uint_as_float(s1.y) * scale, __uint_as_float(s1.w) * scale, hi.w, lo.w);
+            f[0] = hi;
+            f[32] = lo;
+        }
+    }
+
+    // Alignment shift of out_s row `row`: its element p sits at row*OP + shift + p,
+    // congruent to its global index mod VEC (tiles start NU*S, a multiple of VEC, apart).
+    auto shift = [&](int row) -> int {
+        return (int)(((row0 + row) * L_out + (long long)u_first * S - pad) & (VEC - 1));
+    };
+    float bv[MT][2];
+    int ro[MT][2];
+#pragma unroll
+    for (int mt = 0; mt < MT; ++mt)
+#pragma unroll
+        for (int h = 0; h < 2; ++h) {
+            const int co = 16 * mt + gq + 8 * h;
+            bv[mt][h] = (bg != nullptr && co < co_n) ? to_acc(bg[co]) : 0.f;
+            ro[mt][h] = co * OP + shift(co);
+        }
+    // Positions of classes no tap reaches hold the bias in every tile: written once.
+    if (live_classes(S, D, K) < S) {
+        for (int row = 0; row < CO_T; ++row) {
+            const T b = from_acc<T>((bg != nullptr && row < co_n) ? to_acc(bg[row]) : 0.f);
+            const int sh = shift(row);
+            for (int p = lane; p < S * NU; p += 32)
+                if (class_taps(p % S, S, D, K) == 0) out_s[row * OP + sh + p] = b;
+        }
+    }
+
+    // x of a tile through registers, one tile ahead. Item e = lane + 32*i is slot
+    // (e / XW, e % XW): 4 channels at one column, coalesced along the columns. Raw values
+    // until the commit (converting at the load would serialise the loads, NOTES session 3).
+    T xr[IPL][4];
+    auto fetch = [&](int u0) {
+#pragma unroll
+        for (int i = 0; i < IPL; ++i) {
+            const int e = lane + 32 * i, sr = e / XW, j = e - sr * XW;
+            const int col = u0 - CMAX + j;
+            const bool in = e < ITEMS && col >= 0 && col < L_in;
+            const int c0 = 16 * (sr >> 2) + 2 * (sr & 3);
+#pragma unroll
+            for (int q = 0; q < 4; ++q) {
+                const int c = c0 + (q & 1) + 8 * (q >> 1);
+                xr[i][q] = (in && c < cig && CT1D_STREAM_ABLATE != 3) ? xn[(long long)c * L_in + col] : T{};
+            }
+        }
+    };
+    // 3xFP16: the tile's x scaled by 2^sx (per warp tile) and stored as the float16 B
+    // operands {hi(c, c+1), hi(c+8, c+9), lo(c, c+1), lo(c+8, c+9)}; returns 2^-sx
+    auto commit = [&]() -> float {
+        if (F16X3) {
+            unsigned m = 0;
+#pragma unroll
+            for (int i = 0; i < IPL; ++i)
+#pragma unroll
+                for (int q = 0; q < 4; ++q) m = max(m, finite_exp(to_acc(xr[i][q])));
+            const int sx = f16_scale_exp(__reduce_max_sync(0xffffffffu, m));
+            const float scale = pow2(sx);
+#pragma unroll
+            for (int i = 0; i < IPL; ++i) {
+                const int e = lane + 32 * i, sr = e / XW, j = e - sr * XW;
+                uint4 v;
+                f16x2_split(to_acc(xr[i][0]) * scale, to_acc(xr[i][1]) * scale, v.x, v.z);
+                f16x2_split(to_acc(xr[i][2]) * scale, to_acc(xr[i][3]) * scale, v.y, v.w);
+                if (e < ITEMS) x_s[sr * XP + j] = v;
+            }
+            return pow2(-sx);
+        }
+#pragma unroll
+        for (int i = 0; i < IPL; ++i) {
+            const int e = lane + 32 * i, sr = e / XW, j = e - sr * XW;
+            if (e < ITEMS)
+                x_s[sr * XP + j] = make_uint4(__float_as_uint(to_acc(xr[i][0])), __float_as_uint(to_acc(xr[i][1])),
+                                              __float_as_uint(to_acc(xr[i][2])), __float_as_uint(to_acc(xr[i][3])));
+        }
+        return 1.f;
+    };
+
+    __syncthreads();          // weights staged: from here on the warps run independently
+
+    const int stride = gridDim.x * WARPS;
+    int tile = blockIdx.x * WARPS + warp;
+    if (tile < n_tiles) fetch(u_first + tile * NU);
+    for (; tile < n_tiles; tile += stride) {
+        const int u0 = u_first + tile * NU;
+        __syncwarp();         // the previous tile's MMAs and copy-out are done with x_s, out_s
+        const float unscale_x = commit();
+        __syncwarp();
+        if (tile + stride < n_tiles) fetch(u0 + stride * NU);
+
+#pragma unroll
+        for (int r = 0; r < S; ++r) {
+            constexpr int MAXT = max_class_taps(S, D, K);
+            const int ntaps = class_taps(r, S, D, K);
+            if (ntaps == 0) continue;                 // bias only, already in out_s
+            float acc[MT][NT][4];
+#pragma unroll
+            for (int mt = 0; mt < MT; ++mt)
+#pragma unroll
+                for (int nt = 0; nt < NT; ++nt)
+#pragma unroll
+                    for (int q = 0; q < 4; ++q) acc[mt][nt][q] = 0.f;
+#pragma unroll
+            for (int tk = 0; tk < MAXT; ++tk) {
+                if (tk >= ntaps) break;
+                int k = 0;
+#pragma unroll
+                for (int jj = 0; jj < MAXT; ++jj)
+                    if (jj == tk) k = class_tap(r, jj, S, D, K);
+                const int ck = k * D / S;
+#pragma unroll
+                for (int kb = 0; kb < (CT1D_STREAM_ABLATE == 2 ? 0 : KB); ++kb) {
+                    const uint4* xk = x_s + (4 * kb + tq) * XP + gq + CMAX - ck;
+                    const uint4* wk = w_s + (k * KB + kb) * MT * 64 + lane;
+                    uint4 xv[NT];
+#pragma unroll
+                    for (int nt = 0; nt < NT; ++nt) xv[nt] = xk[nt * 8];
+                    if (F16X3) {
+#pragma unroll
+                        for (int mt = 0; mt < MT; ++mt) {
+                            const uint4 ahi = wk[(2 * mt) * 32], alo = wk[(2 * mt + 1) * 32];
+#pragma unroll
+                            for (int nt = 0; nt < NT; ++nt) {
+                                float t[4] = {0.f, 0.f, 0.f, 0.f};
+                                mma_f16(t, alo, xv[nt].x, xv[nt].y);
+                                mma_f16(t, ahi, xv[nt].z, xv[nt].w);
+                                mma_f16(t, ahi, xv[nt].x, xv[nt].y);
+#pragma unroll
+                                for (int q = 0; q < 4; ++q) acc[mt][nt][q] += t[q];
+                            }
+                        }
+                        continue;
+                    }
+#pragma unroll
+                    for (int s = 0; s < 2; ++s) {
+                        unsigned bhi[NT][2], blo[NT][2];
+#pragma unroll
+                        for (int nt = 0; nt < NT; ++nt) {
+                            bhi[nt][0] = s ? xv[nt].z : xv[nt].x;
+                            bhi[nt][1] = s ? xv[nt].w : xv[nt].y;
+                            if (SPLIT) {
+                                tf32_split(__uint_as_float(bhi[nt][0]), bhi[nt][0], blo[nt][0]);
+                                tf32_split(__uint_as_float(bhi[nt][1]), bhi[nt][1], blo[nt][1]);
+                            }
+                        }
+#pragma unroll
+                        for (int mt = 0; mt < MT; ++mt) {
+                            uint4 ahi = wk[(2 * mt + s) * 32];
+                            if (SPLIT) {
+                                // each k-step's three products start from zero (small terms
+                                // first) and join the running sum through a rounded add:
+                                // the tensor cores truncate when they accumulate
+                                uint4 alo;
+                                tf32_split(__uint_as_float(ahi.x), ahi.x, alo.x);
+                                tf32_split(__uint_as_float(ahi.y), ahi.y, alo.y);
+                                tf32_split(__uint_as_float(ahi.z), ahi.z, alo.z);
+                                tf32_split(__uint_as_float(ahi.w), ahi.w, alo.w);
+#pragma unroll
+                                for (int nt = 0; nt < NT; ++nt) {
+                                    float t[4] = {0.f, 0.f, 0.f, 0.f};
+                                    mma_tf32(t, alo, bhi[nt][0], bhi[nt][1]);
+                                    mma_tf32(t, ahi, blo[nt][0], blo[nt][1]);
+                                    mma_tf32(t, ahi, bhi[nt][0], bhi[nt][1]);
+#pragma unroll
+                                    for (int q = 0; q < 4; ++q) acc[mt][nt][q] += t[q];
+                                }
+                            } else {
+#pragma unroll
+                                for (int nt = 0; nt < NT; ++nt)
+                                    mma_tf32(acc[mt][nt], ahi, bhi[nt][0], bhi[nt][1]);
+                            }
+                        }
+                    }
+                }
+            }
+            // class r into the tile: position (u - u0)*S + r, each written once
+#pragma unroll
+            for (int mt = 0; mt < MT; ++mt)
+#pragma unroll
+                for (int nt = 0; nt < NT; ++nt) {
+                    const int p = (nt * 8 + 2 * tq) * S + r;
+                    if (F16X3) {
+#pragma unroll
+                        for (int q = 0; q < 4; ++q) acc[mt][nt][q] = acc[mt][nt][q] * unscale_x * unscale_w;
+                    }
+                    out_s[ro[mt][0] + p] = from_acc<T>(acc[mt][nt][0] + bv[mt][0]);
+                    out_s[ro[mt][0] + p + S] = from_acc<T>(acc[mt][nt][1] + bv[mt][0]);
+                    out_s[ro[mt][1] + p] = from_acc<T>(acc[mt][nt][2] + bv[mt][1]);
+                    out_s[ro[mt][1] + p + S] = from_acc<T>(acc[mt][nt][3] + bv[mt][1]);
+                }
+        }
+        __syncwarp();
+
+        // Copy-out, each output once: slot c of a row covers out_s columns [c*VEC, c*VEC +
+        // VEC), congruent to global indices mod VEC: a 16-byte store where all of them
+        // belong to the tile and the row, element by element at the two ends.
+        const int o0 = u0 * S - pad;
+        const int p_lo = max(0, -o0), p_hi = min(S * NU, L_out - o0);
+        constexpr int SLOTS = S * NU / VEC + 1;
+        for (int v = lane; v < (CT1D_STREAM_ABLATE == 1 ? 0 : co_n * SLOTS); v += 32) {
+            const int row = v / SLOTS, q = (v - row * SLOTS) * VEC;
+            const int sh = shift(row);
+            const T* src = out_s + row * OP + q;
+            T* dst = yb + (long long)row * L_out + (o0 - sh + q);
+            const int lo = max(q, sh + p_lo) - q, hi = min(q + VEC, sh + p_hi) - q;
+            if (lo == 0 && hi == VEC) {
+                *reinterpret_cast<uint4*>(dst) = *reinterpret_cast<const uint4*>(src);
+            } else {
+                for (int e = lo; e < hi; ++e) dst[e] = src[e];
+            }
+        }
+    }
+}
