@@ -303,7 +303,7 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None) -> LaunchPlan:
         pl = _plan_depthwise(p, dtype)
     if pl is None and (family == "ct1d_gemm" or (family is None and _prefers_gemm(p, dtype))):
         pl = _plan_gemm(p, dtype)
-    if pl is None and family == "ct1d_stream":
+    if pl is None and (family == "ct1d_stream" or (family is None and _prefers_stream(p, dtype))):
         pl = _plan_stream(p, dtype)
     if pl is None and family in (None, "ct1d_mma"):
         pl = _plan_mma(p, dtype)
@@ -404,6 +404,21 @@ def _plan_mma(p: ConvParams, dtype: str):
 _STREAM_W_SMEM = 48 * 1024
 STREAM_MAX_CIG = 64
 _STREAM_SMEM = 113 * 1024
+
+
+# ct1d_stream (float32, scaled 3xFP16) instead of ct1d_mma from this many multiply-adds per
+# output (C_in/groups * K / S) with at least this many output channels per group: measured
+# 1.2-1.4x faster on the 8 sweep calls that meet both, slower or equal on the 5 that miss
+# one (the seed: 1.3 vs 0.72 ms; its short row segments per warp tile store slowly),
+# results/2026-11-30-session7/tune_stream_v1.txt
+STREAM_MIN_MACS = 64
+STREAM_MIN_COG = 32
+
+
+def _prefers_stream(p: ConvParams, dtype: str) -> bool:
+    cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
+    return (dtype == "float32" and cog >= STREAM_MIN_COG
+            and cig * p.kernel_size >= STREAM_MIN_MACS * p.stride)
 
 
 def stream_key(p: ConvParams, dtype: str, nt: int = 2, warps: int = 4,

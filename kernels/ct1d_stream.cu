@@ -1,26 +1,32 @@
-// Memory-bound tensor-core transposed convolution: warps that stream tiles on their own.
+// Tensor-core transposed convolution for narrow channel groups (at most 64 input channels
+// per group): warps that stream tiles on their own, float32 in a scaled 3xFP16 split.
 //
-// The same gather view and arithmetic as ct1d_mma.cu (see there and ct1d_tensor.cuh):
-// output o = u*S + r - P of residue class r takes the taps k with k*D mod S == r from
-// input column u - c_k (c_k = k*D div S); each class is a stride-1 implicit GEMM done with
-// m16n8k8 TF32 MMAs (float32 through the 3xTF32 split, 16-bit values exactly), each
-// output summed in one fixed order in registers: no atomics, bitwise-reproducible.
+// The same gather view as ct1d_mma.cu (see there and ct1d_tensor.cuh): output
+// o = u*S + r - P of residue class r takes the taps k with k*D mod S == r from input
+// column u - c_k (c_k = k*D div S); each class is a stride-1 implicit GEMM on tensor
+// cores, each output summed in one fixed order in registers: no atomics, bitwise
+// reproducible. What differs:
 //
-// What differs is the schedule, built for calls that move far more bytes than they
-// multiply (the seed: 4 output bytes written per input byte read, 96 products per output).
-// ct1d_mma's blocks compute a 64 x 256-output tile together and copy it out between
-// block-wide barriers, two blocks per SM; its store path alone ran at ~2.9 TB/s. Here:
+//   * Schedule. The block stages the weights of its channel tile once (every tap and input
+//     channel) and meets its warps at one barrier; after it each warp runs its own tiles
+//     (all CO_T = 16*MT channels x NU = 8*NT positions u) with no block-wide
+//     synchronisation: it stages the tile's x in its own shared-memory slice from registers
+//     loaded one tile ahead, multiplies, assembles the S*NU outputs of each row in its own
+//     output slice and stores them with 16-byte vectors.
+//   * float32 arithmetic (CT1D_STREAM_F16X3, default): x of each warp tile and the block's
+//     weights are scaled by powers of two so that their largest finite magnitudes lie in
+//     [2^14, 2^15), split into float16 hi + lo, and multiplied as lo*hi + hi*lo + hi*hi
+//     with m16n8k16 MMAs (float32 accumulation, each k-step's products from zero, then a
+//     rounded float add): 3 MMAs per 16 products instead of 3xTF32's 6, the same 11+11
+//     bits per operand. Error per product ~2^-22 of |x*w|, plus at most 2^-39 of
+//     (largest |x| of the tile) * (largest |w| of the block) where values lie over 2^17
+//     below their tile's largest (float16 subnormals). Unscaling multiplies by powers of
+//     two (exact). 16-bit inputs take one exact TF32 MMA per product.
 //
-//   * the block stages the weights of its channel tile once (every tap, every input
-//     channel: the calls this family takes have at most 64 input channels per group) and
-//     meets its warps at one barrier; after it, each warp runs its own tiles with no
-//     block-wide synchronisation at all;
-//   * a warp's tile is all CO_T = 16*MT channels x NU = 8*NT positions u: it stages the
-//     tile's x in its own shared-memory slice, from registers loaded one tile ahead (the
-//     next tile's loads are in flight while this one computes and stores), multiplies,
-//     assembles the S*NU outputs of each row in its own output slice and stores them with
-//     16-byte vectors. Many small independent pipelines per SM keep the memory system and
-//     the tensor cores busy at the same time without any warp waiting for another.
+// Measured on the H200 (benchmarks/NOTES.md, session 7): 1.2-1.5x faster than ct1d_mma
+// where each output takes >= 64 multiply-adds with >= 32 output channels; 2x slower on the
+// seed, whose warp tiles write 128-byte row segments (ct1d_mma: 1 KB) and are bound by
+// those stores. The dispatcher sends it only the former.
 //
 // Shared memory (float bits for the operands):
 //   w_s uint4 [K][KB][MT][2][32]  weights in fragment order (KB = CIGP/16 blocks of 16
@@ -29,18 +35,19 @@
 //                                 + {0, 1, 8, 9} at column u0 - CMAX + j
 //             out_s T [CO_T][OP]  the tile's outputs, each row shifted to its global
 //                                 alignment (as in ct1d_mma)
-// A k16 block of 16 channels is two m16n8k8 steps over a permuted channel order (step s
-// pairs channels 16kb + 8s + 2tq and +1 where the MMA pairs k-indices tq and tq+4); the
-// weights use the same permutation, so the sum is unchanged and each lane's B operands of
-// both steps come from one 16-byte load.
+// With 3xFP16 (float32) a slot holds the float16 B operands {hi(c, c+1), hi(c+8, c+9),
+// lo(c, c+1), lo(c+8, c+9)} of one m16n8k16 step, and each lane's pair of weight uint4
+// its A operands hi and lo. With TF32 a k16 block of 16 channels is two m16n8k8 steps over
+// a permuted channel order (step s pairs channels 16kb + 8s + 2tq and +1 where the MMA
+// pairs k-indices tq and tq+4); the weights use the same permutation, so the sum is
+// unchanged and each lane's B operands of both steps come from one 16-byte load.
 #include "ct1d_types.cuh"
 #include "ct1d_tensor.cuh"
 
-// float32 arithmetic. 0: 3xTF32 (three m16n8k8 MMAs per 8 products). 1: 3xFP16, three
-// m16n8k16 MMAs per 16 products (half the tensor time) on values scaled by powers of two
-// (weights per block, x per warp tile) into float16's range, split into two float16 halves.
+// float32 arithmetic. 1: the scaled 3xFP16 split (above). 0: 3xTF32 as in ct1d_mma (three
+// m16n8k8 MMAs per 8 products), 1.0-1.45x slower on the calls the dispatcher sends here.
 #ifndef CT1D_STREAM_F16X3
-#define CT1D_STREAM_F16X3 0
+#define CT1D_STREAM_F16X3 1
 #endif
 // Measurement only (benchmarks/tune_stream.py; wrong results): 1 skips the global
 // stores, 2 the MMAs, 3 the x loads.

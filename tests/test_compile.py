@@ -38,6 +38,8 @@ COMPILE_CASES = [
     ("unbatched-c1", (1, 4096), (1, 1, 3), 2, 0, 1, 1, "float64"),
     ("narrow-groups-fp64", (4, 32, 4096), (32, 2, 7), 3, 1, 2, 16, "float64"),
     ("depthwise-s8-fp16", (4, 64, 4096), (64, 1, 16), 8, 4, 1, 64, "float16"),
+    ("stream-hifigan-u4", (16, 64, 8192), (64, 32, 4), 2, 1, 1, 1, "float32"),
+    ("stream-s1-d4", (8, 32, 8192), (32, 32, 3), 1, 4, 4, 1, "float32"),
 ]
 
 
@@ -184,3 +186,31 @@ def test_depthwise_instance_compiles_for_sm80_and_both_store_paths(nvrtc_ok, key
     monkeypatch.setattr(_modules, "kernel_source",
                         lambda family: "#define CT1D_DW_VECTOR_STORE 0\n" + original(family))
     assert "st.global.v4.u32" not in compile_instance(key, arch="compute_90").decode()
+
+
+STREAM_INSTANCES = [k for k in INSTANCES if k.family == "ct1d_stream"]
+
+
+def test_stream_cases_plan_the_stream_family():
+    assert {INSTANCES[k][0] for k in STREAM_INSTANCES} >= {"stream-hifigan-u4", "stream-s1-d4"}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("key", STREAM_INSTANCES, ids=_instance_id)
+def test_stream_instance_arithmetic_and_sm80(nvrtc_ok, key, monkeypatch):
+    """float32 runs the scaled 3xFP16 split (m16n8k16 float16 MMAs) by default and 3xTF32
+    with CT1D_STREAM_F16X3=0; 16-bit inputs take TF32 MMAs; all of it builds for sm_80."""
+    import dataclasses
+    ptx = compile_instance(key, arch="compute_90").decode()
+    assert "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32" in ptx
+    assert "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32" not in ptx
+    bf16 = dataclasses.replace(key, dtype="bfloat16")
+    ptx = compile_instance(bf16, arch="compute_90").decode()
+    assert "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32" in ptx
+    assert compile_instance(key, arch="sm_80")[:4] == b"\x7fELF"
+    from cupyconv import _modules
+    original = _modules.kernel_source
+    monkeypatch.setattr(_modules, "kernel_source",
+                        lambda family: "#define CT1D_STREAM_F16X3 0\n" + original(family))
+    ptx = compile_instance(key, arch="compute_90").decode()
+    assert "m16n8k16" not in ptx and "mma.sync.aligned.m16n8k8.row.col.f32.tf32" in ptx

@@ -27,7 +27,7 @@ DTYPES = ("float32", "float64", "float16", "bfloat16")
 SMEM_SEED_LIMIT = 100 * 1024
 SMEM_LIMIT = _dispatch._OUT_TILE_BUDGET + _dispatch._STAGE_BUDGET
 SM90_TWO_BLOCKS = (228 - 2) * 1024 // 2
-KNOWN_FAMILIES = ("ct1d_scatter", "ct1d_mma", "ct1d_gemm", "ct1d_depthwise")
+KNOWN_FAMILIES = ("ct1d_scatter", "ct1d_mma", "ct1d_gemm", "ct1d_depthwise", "ct1d_stream")
 SM90_ONE_BLOCK = 227 * 1024
 HAS_FAMILIES = "family" in inspect.signature(plan).parameters
 
@@ -58,6 +58,8 @@ def check_any_plan(lp: LaunchPlan, p, dtype: str):
         check_plan(lp, p, dtype)
     if key.family == "ct1d_gemm":
         check_gemm_plan(lp, p, dtype)
+    if key.family == "ct1d_stream":
+        check_stream_plan(lp, p, dtype)
     if key.family == "ct1d_depthwise":
         check_depthwise_plan(lp, p, dtype)
         # chosen by default beyond 4 input channels per group: only for narrow outputs
@@ -457,7 +459,7 @@ def test_family_rule_on_measured_calls():
     assert plan(params(8, 64, 64, 6, 4096, 3, 2, 1), "bfloat16").key.family == "ct1d_mma"
     assert plan(params(**SEED), "float32").key.family == "ct1d_mma"
     assert plan(params(8, 64, 64, 6, 4096, 3, 2, 1), "float32").key.family == "ct1d_gemm"
-    assert plan(params(8, 64, 32, 4, 4096, 2, 1, 1), "float32").key.family == "ct1d_mma"
+    assert plan(params(8, 64, 32, 4, 4096, 2, 1, 1), "float32").key.family == "ct1d_stream"
     with pytest.raises(NotImplementedError):
         plan(wide, "float64", family="ct1d_gemm")
 
@@ -563,3 +565,75 @@ def test_random_depthwise_plans_satisfy_invariants(rng):
         check_any_plan(lp, p, dtype)
         seen += 1
     assert seen > 1500
+
+
+# ---- the streaming family --------------------------------------------------------------
+
+def check_stream_plan(lp: LaunchPlan, p, dtype: str):
+    """What kernels/ct1d_stream.cu relies on."""
+    key = lp.key
+    S, D, K = p.stride, p.dilation, p.kernel_size
+    cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
+    assert key.family == "ct1d_stream" and key.dtype == dtype in ("float32", "float16", "bfloat16")
+    assert (key.stride, key.dilation, key.kernel_size) == (S, D, K) and K <= MAX_UNROLLED_K
+    # every input channel of the group in the zero-padded k16 blocks
+    assert key.cig_pad % 16 == 0 and cig <= key.cig_pad < cig + 16
+    assert 1 <= key.mt <= 4 and key.co_tile == 16 * key.mt and key.nu == 8 * key.nt
+    assert key.co_tile <= max(16, -(-cog // 16) * 16)
+    # all taps' weights of the channel tile, in fragment order, fit the block's budget
+    assert 4 * K * key.cig_pad * key.co_tile <= _dispatch._STREAM_W_SMEM
+    assert key.smem_bytes() == lp.smem_bytes <= _dispatch._STREAM_SMEM
+    # row positions u_first .. u_first + n_tiles*NU cover every output
+    u_first, n_u = _dispatch._row_positions(p)
+    assert lp.u_first == u_first and (lp.n_tiles - 1) * key.nu < n_u <= lp.n_tiles * key.nu
+    # the output slice's rows stay 16-byte aligned and tiles start NU*S (a multiple of the
+    # 16-byte vector) apart, so one alignment shift per row serves every tile
+    size = _dispatch.ELEMENT_BYTES[dtype]
+    assert (S * key.nu * size) % 16 == 0
+    assert lp == _dispatch.stream_launch_plan(p, key)
+
+
+def test_stream_key_name_and_smem():
+    key = _dispatch.StreamKey("float32", 2, 2, 3, 4, 2, 4, 32, 3)
+    assert key.name_expression() == "ct1d_stream<float, 2, 2, 3, 4, 2, 4, 32, 3>"
+    assert (key.threads, key.co_tile, key.nu) == (128, 64, 16)
+    # weights 3 taps x 32 ch x 64 co floats; per warp x slots 32 ch x 18 (16 + 2 -> pitch
+    # 18) floats and a 64 x (32 + 4) float output slice
+    assert key.smem_bytes() == 4 * 3 * 32 * 64 + 4 * (4 * 32 * 18 + 4 * 64 * 36)
+
+
+def test_stream_family_rule_on_measured_calls():
+    """float32 calls with >= 64 multiply-adds per output and >= 32 output channels per
+    group go to ct1d_stream; the seed and the other store-bound calls stay on ct1d_mma."""
+    hifigan_u4 = params(16, 64, 32, 4, 8192, 2, 1, 1)
+    assert plan(hifigan_u4, "float32").key.family == "ct1d_stream"
+    assert plan(params(8, 32, 32, 3, 131072, 1, 4, 4), "float32").key.family == "ct1d_stream"
+    assert plan(params(8, 128, 128, 4, 32768, 2, 1, 1, groups=4), "float32").key.family == "ct1d_stream"
+    assert plan(params(**SEED), "float32").key.family == "ct1d_mma"
+    assert plan(params(16, 32, 16, 4, 65536, 2, 1, 1), "float32").key.family == "ct1d_mma"   # cog 16
+    assert plan(params(4, 512, 256, 16, 2048, 8, 4, 1, groups=16), "float32").key.family == "ct1d_mma"
+    for dtype in ("bfloat16", "float16"):   # 16-bit: measured slower than ct1d_mma
+        assert plan(hifigan_u4, dtype).key.family == "ct1d_mma"
+    assert plan(params(8, 512, 256, 16, 4096, 8, 4, 1), "float32").key.family == "ct1d_gemm"
+    with pytest.raises(NotImplementedError):
+        plan(params(8, 80, 32, 3, 4096, 2, 1, 1), "float32", family="ct1d_stream")   # cig > 64
+    with pytest.raises(NotImplementedError):
+        plan(hifigan_u4, "float64", family="ct1d_stream")
+
+
+def test_random_stream_plans_satisfy_invariants(rng):
+    seen = 0
+    for _ in range(1500):
+        p = random_params(rng, lambda r: int(r.integers(1, 33)), [1, 1, 2, 4],
+                          [8, 9, 16, 24, 32, 40, 64], [8, 12, 16, 24, 35, 48, 64, 100])
+        if p is None:
+            continue
+        dtype = str(rng.choice(["float32", "float32", "float16", "bfloat16"]))
+        try:
+            lp = plan(p, dtype, family="ct1d_stream")
+        except NotImplementedError:
+            continue
+        check_stream_plan(lp, p, dtype)
+        check_any_plan(lp, p, dtype)
+        seen += 1
+    assert seen > 500

@@ -227,6 +227,79 @@ def test_depthwise_family_random_calls(rng):
         done += 1
 
 
+@pytest.mark.parametrize("dtype,calls", [("float32", 40), ("bfloat16", 12), ("float16", 12)])
+def test_stream_family_random_calls(rng, dtype, calls):
+    """The streaming family forced on random calls: 8-64 input channels per group (zero
+    padded to 16), partial channel tiles, class structures with dead classes and uneven tap
+    counts, groups, padding beyond the kernel, rows shorter than a warp tile or spanning
+    many, NaN-poisoned outputs."""
+    from cupyconv._args import check_conv_args
+    from cupyconv._dispatch import plan
+    structures = [(2, 2, 3), (8, 1, 16), (5, 1, 11), (3, 2, 5), (1, 4, 3), (4, 3, 5), (2, 1, 4)]
+    done = 0
+    while done < calls:
+        c = _random_call(rng, dtype)
+        S, D, K = structures[int(rng.integers(len(structures)))]
+        G = int(rng.choice([1, 1, 2, 4]))
+        c["K"] = K
+        c["kw"].update(stride=S, dilation=D, groups=G,
+                       padding=int(rng.integers(0, (K - 1) * D + 3)),
+                       output_padding=int(rng.integers(0, max(S, D))))
+        c["C_in"] = G * int(rng.integers(8, 65))
+        c["C_out"] = G * int(rng.integers(8, 80))
+        c["N"] = max(c["N"], 1)
+        if rng.random() < 0.3:
+            c["L"] = int(rng.integers(5000, 30000))     # many warp tiles per row
+        if not _valid(c):
+            continue
+        x, w, b = _inputs(rng, c)
+        p = check_conv_args(x.shape, w.shape, None if b is None else b.shape, **c["kw"])
+        try:
+            key = plan(p, dtype, "ct1d_stream").key
+        except NotImplementedError:
+            continue
+        y = _launch_poisoned(x, w, b, dtype, "ct1d_stream", **c["kw"])
+        err = _rel_err(y, _ref64(x, w, b, **c["kw"]))
+        _record(f"err_{dtype}_ct1d_stream", err)
+        assert err <= TOL[dtype], (c, key, err)
+        done += 1
+
+
+@pytest.mark.parametrize("spread", [3.0, 10.0])
+def test_stream_float32_split_over_a_wide_dynamic_range(rng, spread):
+    """ct1d_stream scales each warp tile of x and the block's weights by a power of two
+    into float16's range before its 3xFP16 split: input channels and weights spanning
+    1e-`spread`..1e`spread`, plus a few huge and tiny elements, stay float32-accurate
+    (normwise); with weights within 1e6 of each other, each output channel is accurate
+    relative to its own magnitude too."""
+    from cupyconv._args import check_conv_args
+    from cupyconv._dispatch import plan
+    kw = dict(stride=2, padding=1, output_padding=0, groups=1, dilation=1)
+    c = dict(N=2, C_in=32, C_out=48, K=4, L=3001, bias=True, batched=True, dtype="float32", kw=kw)
+    x, w, b = _inputs(rng, c)
+    x *= 10.0 ** rng.uniform(-spread, spread, size=(1, 32, 1))
+    w *= 10.0 ** rng.uniform(-spread, spread, size=(1, 48, 1))
+    x[0, 3, 100] = 1e30
+    x[1, 5, 7] = 1e-30
+    x = x.astype(np.float32)
+    w = w.astype(np.float32)
+    p = check_conv_args(x.shape, w.shape, b.shape, **kw)
+    assert plan(p, "float32").key.family == "ct1d_stream"
+    y = _launch_poisoned(x, w, b, "float32", None, **kw).astype(np.float64)
+    ref = _ref64(x, w, b, **kw)
+    err = _rel_err(y, ref)
+    _record("err_float32_ct1d_stream_wide_range", err)
+    assert err <= TOL["float32"], err
+    if spread > 3:
+        return      # weights 1e20 apart: the smallest channels' weights fall below float16
+    # away from the huge element, every output channel to its own norm (weights 1e6 apart:
+    # the smallest sit 2^20 below the block's largest, ~2^-19 relative resolution)
+    y[0, :, 150:300] = ref[0, :, 150:300] = 0
+    per_channel = (np.linalg.norm((y - ref).transpose(1, 0, 2).reshape(48, -1), axis=1)
+                   / np.linalg.norm(ref.transpose(1, 0, 2).reshape(48, -1), axis=1))
+    assert per_channel.max() <= 1e-5, per_channel.max()
+
+
 @pytest.mark.parametrize("dtype", ["float32", "float64", "float16", "bfloat16"])
 @pytest.mark.parametrize("cig", [1, 3])
 def test_depthwise_blocks_over_several_tiles(rng, dtype, cig):
@@ -267,8 +340,9 @@ EDGE = [
 ]
 
 
-@pytest.mark.parametrize("family", [None, "ct1d_scatter", "ct1d_gemm", "ct1d_depthwise"],
-                         ids=["auto", "scatter", "gemm", "depthwise"])
+@pytest.mark.parametrize("family", [None, "ct1d_scatter", "ct1d_gemm", "ct1d_depthwise",
+                                    "ct1d_stream"],
+                         ids=["auto", "scatter", "gemm", "depthwise", "stream"])
 @pytest.mark.parametrize("dtype", ["float32", "float64", "float16", "bfloat16"])
 @pytest.mark.parametrize("case", EDGE, ids=[f"edge{i}" for i in range(len(EDGE))])
 def test_edge_cases(rng, case, dtype, family):
@@ -280,7 +354,7 @@ def test_edge_cases(rng, case, dtype, family):
         c = dict(N=N, C_in=cin, C_out=cout, K=K, L=L, bias=bias, batched=True, dtype=dtype,
                  kw=dict(dict(stride=1, padding=0, output_padding=0, groups=1, dilation=1), **kw))
         x, w, b = _inputs(rng, c)
-        if family in ("ct1d_gemm", "ct1d_depthwise"):
+        if family in ("ct1d_gemm", "ct1d_depthwise", "ct1d_stream"):
             try:
                 plan(check_conv_args(x.shape, w.shape, None, **c["kw"]), dtype, family)
             except NotImplementedError:
