@@ -24,16 +24,17 @@ from gpu_timing import key_job, launch_ms, parse_variants, torch_case, use_varia
 DEFAULT = ["seed", "seed-bf16", "seed-fp16", "sd-s2d2k3-c16", "up-32-16-s2", "sd-s3d2k5",
            "sd-s4d3k5", "up-16-16-s8", "hifigan-u4-b16", "encodec-s2", "g4-128-k4-s2",
            "g8-256-k8-s4", "up-32-32-s4", "sd-s1d4k3", "sd-s5d1k11", "g16-512-k16-s8"]
-# (nt, warps, min_blocks); the first is stream_key()'s default
-SHAPES = [(2, 4, 3), (1, 4, 4), (1, 8, 3), (2, 4, 4), (2, 8, 2), (4, 4, 2)]
+# (mt or None for stream_key()'s, nt, warps, min_blocks); the first is stream_key()'s default
+SHAPES = [(None, 2, 4, 3), (None, 1, 4, 4), (None, 1, 8, 3), (None, 2, 4, 4), (None, 2, 8, 2),
+          (None, 4, 4, 2), (2, 4, 4, 3), (1, 8, 4, 3), (2, 4, 4, 4)]
 
 
 def candidates(p, dtype, n_shapes):
     base = stream_key(p, dtype)
     if base is None:
         return []
-    keys = [dataclasses.replace(base, nt=nt, warps=w, min_blocks=mb)
-            for nt, w, mb in SHAPES[:n_shapes]]
+    keys = [dataclasses.replace(base, mt=mt or base.mt, nt=nt, warps=w, min_blocks=mb)
+            for mt, nt, w, mb in SHAPES[:n_shapes] if (mt or 0) <= base.mt]
     return [k for k in dict.fromkeys(keys) if k.smem_bytes() <= 227 * 1024]
 
 
@@ -91,11 +92,11 @@ def main():
                 continue
             k = lp.key
             grid = _gpu.prepare(p, c.dtype, 0).launches[0][0]
-            shape = (f"nt {k.nt} w {k.warps} mb {k.min_blocks} g{grid[0]}x{grid[1]}x{grid[2]}"
+            shape = (f"mt {k.mt} nt {k.nt} w {k.warps} mb {k.min_blocks} g{grid[0]}x{grid[1]}x{grid[2]}"
                      if k.family == "ct1d_stream" else "")
             mark = "*" if k == default and not (variant and variant[1]) else " "
             gbs = nbytes / ms / 1e6
-            print(f" {mark}{k.family:12s} {variant[0] if variant else '':8s} {shape:28s} "
+            print(f" {mark}{k.family:12s} {variant[0] if variant else '':8s} {shape:33s} "
                   f"{ms:7.3f} ms {t_torch / ms:6.2f}x torch {gbs:6.0f} GB/s "
                   f"{100 * gbs / copy_gbs:5.1f}% of copy  err {err:.1e}", flush=True)
         _gpu.plan = plan

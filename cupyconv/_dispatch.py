@@ -250,7 +250,7 @@ class StreamKey:
         xw = self.nu + (K - 1) * D // S
         xp = (xw + 5) // 8 * 8 + 2
         size = ELEMENT_BYTES[self.dtype]
-        op = S * self.nu + 16 // size
+        op = S * self.nu + 32 // size            # room for a row's shift (up to a sector)
         return (4 * K * self.cig_pad * self.co_tile
                 + self.warps * (4 * self.cig_pad * xp + size * self.co_tile * op))
 

@@ -51,6 +51,13 @@
 #endif
 // Measurement only (benchmarks/tune_stream.py; wrong results): 1 skips the global
 // stores, 2 the MMAs, 3 the x loads.
+// Tile order. 0: warp w of block b takes tiles b*WARPS + w, then steps of all warps (the
+// warps of a block write neighbouring row segments at the same time). 1: each warp takes
+// a contiguous range of tiles and carries the last partial 32-byte sector of every row to
+// its next tile, so every store inside a range covers whole sectors.
+#ifndef CT1D_STREAM_CARRY
+#define CT1D_STREAM_CARRY 0
+#endif
 #ifndef CT1D_STREAM_ABLATE
 #define CT1D_STREAM_ABLATE 0
 #endif
@@ -115,7 +122,9 @@ ct1d_stream(const T* __restrict__ x, const T* __restrict__ w, const T* __restric
     constexpr int ITEMS = SLOT_ROWS * XW;             // x slots per tile
     constexpr int IPL = (ITEMS + 31) / 32;            // ... per lane
     constexpr int VEC = 16 / sizeof(T);               // elements per 16 bytes
-    constexpr int OP = S * NU + VEC;                  // room for the row's alignment shift
+    // rows are aligned to whole 32-byte sectors where tiles are a multiple of them apart
+    constexpr int ALIGN = (CT1D_STREAM_CARRY && (S * NU * (int)sizeof(T)) % 32 == 0) ? 32 / (int)sizeof(T) : VEC;
+    constexpr int OP = S * NU + 32 / (int)sizeof(T);  // room for the row's alignment shift
     constexpr bool SPLIT = is_f32<T>::value;
     constexpr bool F16X3 = SPLIT && CT1D_STREAM_F16X3;
     constexpr int W_FRAGS = K * KB * MT * 2 * 32;     // uint4 of weights
@@ -186,7 +195,7 @@ ct1d_stream(const T* __restrict__ x, const T* __restrict__ w, const T* __restric
     // Alignment shift of out_s row `row`: its element p sits at row*OP + shift + p,
     // congruent to its global index mod VEC (tiles start NU*S, a multiple of VEC, apart).
     auto shift = [&](int row) -> int {
-        return (int)(((row0 + row) * L_out + (long long)u_first * S - pad) & (VEC - 1));
+        return (int)(((row0 + row) * L_out + (long long)u_first * S - pad) & (ALIGN - 1));
     };
     float bv[MT][2];
     int ro[MT][2];
@@ -259,15 +268,18 @@ ct1d_stream(const T* __restrict__ x, const T* __restrict__ w, const T* __restric
 
     __syncthreads();          // weights staged: from here on the warps run independently
 
-    const int stride = gridDim.x * WARPS;
-    int tile = blockIdx.x * WARPS + warp;
-    if (tile < n_tiles) fetch(u_first + tile * NU);
-    for (; tile < n_tiles; tile += stride) {
+    const int wid = blockIdx.x * WARPS + warp;
+    const int per_warp = (n_tiles + gridDim.x * WARPS - 1) / (gridDim.x * WARPS);
+    const int step = CT1D_STREAM_CARRY ? 1 : gridDim.x * WARPS;
+    const int t_begin = CT1D_STREAM_CARRY ? wid * per_warp : wid;
+    const int t_end = CT1D_STREAM_CARRY ? min(n_tiles, t_begin + per_warp) : n_tiles;
+    if (t_begin < t_end) fetch(u_first + t_begin * NU);
+    for (int tile = t_begin; tile < t_end; tile += step) {
         const int u0 = u_first + tile * NU;
         __syncwarp();         // the previous tile's MMAs and copy-out are done with x_s, out_s
         const float unscale_x = commit();
         __syncwarp();
-        if (tile + stride < n_tiles) fetch(u0 + stride * NU);
+        if (tile + step < t_end) fetch(u0 + step * NU);
 
 #pragma unroll
         for (int r = 0; r < S; ++r) {
@@ -374,20 +386,32 @@ ct1d_stream(const T* __restrict__ x, const T* __restrict__ w, const T* __restric
 
         // Copy-out, each output once: slot c of a row covers out_s columns [c*VEC, c*VEC +
         // VEC), congruent to global indices mod VEC: a 16-byte store where all of them
-        // belong to the tile and the row, element by element at the two ends.
+        // are to be written, element by element at the ends. Columns [sh, sh + S*NU) hold
+        // this tile's outputs; with CT1D_STREAM_CARRY, [0, sh) the previous tile's last
+        // ones (not at a range's first tile), and a range's last tile writes its own last
+        // ones while the others carry them.
         const int o0 = u0 * S - pad;
         const int p_lo = max(0, -o0), p_hi = min(S * NU, L_out - o0);
-        constexpr int SLOTS = S * NU / VEC + 1;
+        const bool first = tile == t_begin, last = tile + step >= t_end || !CT1D_STREAM_CARRY;
+        constexpr int SLOTS = (S * NU + ALIGN) / VEC;
         for (int v = lane; v < (CT1D_STREAM_ABLATE == 1 ? 0 : co_n * SLOTS); v += 32) {
             const int row = v / SLOTS, q = (v - row * SLOTS) * VEC;
             const int sh = shift(row);
+            const int qa = first ? sh + p_lo : 0, qb = last ? sh + p_hi : S * NU;
             const T* src = out_s + row * OP + q;
             T* dst = yb + (long long)row * L_out + (o0 - sh + q);
-            const int lo = max(q, sh + p_lo) - q, hi = min(q + VEC, sh + p_hi) - q;
+            const int lo = max(q, qa) - q, hi = min(q + VEC, qb) - q;
             if (lo == 0 && hi == VEC) {
                 *reinterpret_cast<uint4*>(dst) = *reinterpret_cast<const uint4*>(src);
             } else {
                 for (int e = lo; e < hi; ++e) dst[e] = src[e];
+            }
+        }
+        if (CT1D_STREAM_CARRY && !last) {
+            __syncwarp();     // every lane has read the columns it stored
+            for (int v = lane; v < co_n * ALIGN; v += 32) {
+                const int row = v / ALIGN, j = v - row * ALIGN;
+                if (j < shift(row)) out_s[row * OP + j] = out_s[row * OP + S * NU + j];
             }
         }
     }

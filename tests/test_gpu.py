@@ -279,7 +279,7 @@ def test_stream_float32_split_over_a_wide_dynamic_range(rng, spread):
     x, w, b = _inputs(rng, c)
     x *= 10.0 ** rng.uniform(-spread, spread, size=(1, 32, 1))
     w *= 10.0 ** rng.uniform(-spread, spread, size=(1, 48, 1))
-    x[0, 3, 100] = 1e30
+    x[0, 3, 100] = 1e24         # its outputs stay within float32's range
     x[1, 5, 7] = 1e-30
     x = x.astype(np.float32)
     w = w.astype(np.float32)
