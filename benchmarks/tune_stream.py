@@ -25,8 +25,8 @@ DEFAULT = ["seed", "seed-bf16", "seed-fp16", "sd-s2d2k3-c16", "up-32-16-s2", "sd
            "sd-s4d3k5", "up-16-16-s8", "hifigan-u4-b16", "encodec-s2", "g4-128-k4-s2",
            "g8-256-k8-s4", "up-32-32-s4", "sd-s1d4k3", "sd-s5d1k11", "g16-512-k16-s8"]
 # (mt or None for stream_key()'s, nt, warps, min_blocks); the first is stream_key()'s default
-SHAPES = [(None, 2, 4, 3), (None, 1, 4, 4), (None, 1, 8, 3), (None, 2, 4, 4), (None, 2, 8, 2),
-          (None, 4, 4, 2), (2, 4, 4, 3), (1, 8, 4, 3), (2, 4, 4, 4)]
+SHAPES = [(None, 2, 4, 3), (None, 4, 4, 2), (2, 4, 4, 3), (None, 2, 4, 4), (None, 1, 4, 4),
+          (None, 1, 8, 3), (None, 2, 8, 2), (None, 4, 4, 3), (1, 8, 4, 3)]
 
 
 def candidates(p, dtype, n_shapes):
