@@ -407,18 +407,23 @@ _STREAM_SMEM = 113 * 1024
 
 
 # ct1d_stream (float32, scaled 3xFP16) instead of ct1d_mma from this many multiply-adds per
-# output (C_in/groups * K / S) with at least this many output channels per group: measured
-# 1.2-1.4x faster on the 8 sweep calls that meet both, slower or equal on the 5 that miss
-# one (the seed: 1.3 vs 0.72 ms; its short row segments per warp tile store slowly),
-# results/2026-11-30-session7/tune_stream_v1.txt
+# output (C_in/groups * K / S), with at least this many output channels per group or a
+# stride of at least STREAM_WIDE_STRIDE (longer row segments per warp tile): 1.14-1.8x
+# faster on the 9 sweep calls that qualify; slower on 5 of the 6 that do not (the seed:
+# 0.96 vs 0.72 ms, bound by its stores), results/2026-11-30-session7/tune_stream_v3.txt
 STREAM_MIN_MACS = 64
 STREAM_MIN_COG = 32
+STREAM_WIDE_STRIDE = 4
+# ... and for calls with at least this many positions u over all rows (batch x groups):
+# small calls (N = 1, L = 1024) are one block's latency, measured only on ct1d_mma
+STREAM_MIN_POSITIONS = 16384
 
 
 def _prefers_stream(p: ConvParams, dtype: str) -> bool:
     cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
-    return (dtype == "float32" and cog >= STREAM_MIN_COG
-            and cig * p.kernel_size >= STREAM_MIN_MACS * p.stride)
+    return (dtype == "float32" and cig * p.kernel_size >= STREAM_MIN_MACS * p.stride
+            and (cog >= STREAM_MIN_COG or p.stride >= STREAM_WIDE_STRIDE)
+            and p.batch * p.groups * _row_positions(p)[1] >= STREAM_MIN_POSITIONS)
 
 
 def stream_key(p: ConvParams, dtype: str, nt: int = 2, warps: int = 4,

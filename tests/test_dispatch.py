@@ -604,14 +604,18 @@ def test_stream_key_name_and_smem():
 
 def test_stream_family_rule_on_measured_calls():
     """float32 calls with >= 64 multiply-adds per output and >= 32 output channels per
-    group go to ct1d_stream; the seed and the other store-bound calls stay on ct1d_mma."""
+    group (or stride >= 4) go to ct1d_stream; the seed and the other store-bound calls
+    stay on ct1d_mma."""
     hifigan_u4 = params(16, 64, 32, 4, 8192, 2, 1, 1)
     assert plan(hifigan_u4, "float32").key.family == "ct1d_stream"
     assert plan(params(8, 32, 32, 3, 131072, 1, 4, 4), "float32").key.family == "ct1d_stream"
     assert plan(params(8, 128, 128, 4, 32768, 2, 1, 1, groups=4), "float32").key.family == "ct1d_stream"
     assert plan(params(**SEED), "float32").key.family == "ct1d_mma"
     assert plan(params(16, 32, 16, 4, 65536, 2, 1, 1), "float32").key.family == "ct1d_mma"   # cog 16
-    assert plan(params(4, 512, 256, 16, 2048, 8, 4, 1, groups=16), "float32").key.family == "ct1d_mma"
+    # 16 output channels per group: only with long row segments (stride >= 4)
+    assert plan(params(4, 512, 256, 16, 2048, 8, 4, 1, groups=16), "float32").key.family == "ct1d_stream"
+    assert plan(params(8, 16, 16, 16, 16384, 8, 4, 1), "float32").key.family == "ct1d_mma"  # 32 MACs
+    assert plan(params(1, 64, 32, 4, 1024, 2, 1, 1), "float32").key.family == "ct1d_mma"  # small
     for dtype in ("bfloat16", "float16"):   # 16-bit: measured slower than ct1d_mma
         assert plan(hifigan_u4, dtype).key.family == "ct1d_mma"
     assert plan(params(8, 512, 256, 16, 4096, 8, 4, 1), "float32").key.family == "ct1d_gemm"
