@@ -284,8 +284,8 @@ def test_stream_float32_split_over_a_wide_dynamic_range(rng, spread):
     x = x.astype(np.float32)
     w = w.astype(np.float32)
     p = check_conv_args(x.shape, w.shape, b.shape, **kw)
-    assert plan(p, "float32").key.family == "ct1d_stream"
-    y = _launch_poisoned(x, w, b, "float32", None, **kw).astype(np.float64)
+    assert plan(p, "float32", "ct1d_stream").key.family == "ct1d_stream"
+    y = _launch_poisoned(x, w, b, "float32", "ct1d_stream", **kw).astype(np.float64)
     ref = _ref64(x, w, b, **kw)
     err = _rel_err(y, ref)
     _record("err_float32_ct1d_stream_wide_range", err)
