@@ -4,7 +4,8 @@ next to ct1d_mma and torch; each output NaN-poisoned and checked against torch i
     python benchmarks/tune_stream.py [config ...] [--variant NAME=MACRO:VALUE[,...]] ...
     (GPU machine with torch, repo root)
 
-One table per call: torch (TF32 off), ct1d_mma (plan()'s instance), then ct1d_stream with
+One table per call: torch (TF32 off), the dispatcher's family (ct1d_mma where that is
+ct1d_stream), then ct1d_stream with
 each (n8 tiles per warp, warps per block, min blocks per SM) candidate under every
 ``--variant`` (the kernel's CT1D_STREAM_* knobs; float32 only for CT1D_STREAM_F16X3).
 '*' marks the dispatcher's choice. Bandwidth is over the minimum bytes (x, weight, bias,
@@ -56,7 +57,11 @@ def main():
             p = config_params(c)
             n = args.shapes if "--shapes" in str(__import__("sys").argv) or not c.name.startswith("seed") else len(SHAPES)
             cands = candidates(p, c.dtype, n)
-            calls.append((c, p, plan(p, c.dtype, "ct1d_mma"), cands))
+            # reference: the dispatcher's family, or ct1d_mma where that is ct1d_stream
+            ref = plan(p, c.dtype)
+            if ref.key.family == "ct1d_stream":
+                ref = plan(p, c.dtype, "ct1d_mma")
+            calls.append((c, p, ref, cands))
     jobs = [key_job(m.key) for _, _, m, _ in calls]
     for _, defines in variants:
         use_variant("ct1d_stream", defines)
