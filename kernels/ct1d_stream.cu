@@ -63,39 +63,6 @@
 #define CT1D_STREAM_ABLATE 0
 #endif
 
-// d += a * b for one m16n8k16 tile, float16 operands, float32 accumulation
-__device__ __forceinline__ void mma_f16(float (&d)[4], const uint4& a, unsigned b0, unsigned b1) {
-    asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 "
-        "{%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\n"
-        : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
-        : "r"(a.x), "r"(a.y), "r"(a.z), "r"(a.w), "r"(b0), "r"(b1));
-}
-
-// (a, b) = hi + lo as float16 pairs (a in the low halves); a, b within float16's range
-__device__ __forceinline__ void f16x2_split(float a, float b, unsigned& hi, unsigned& lo) {
-    asm("cvt.rn.f16x2.f32 %0, %1, %2;" : "=r"(hi) : "f"(b), "f"(a));
-    float ha, hb;
-    asm("{.reg .f16 l, h; mov.b32 {l, h}, %2; cvt.f32.f16 %0, l; cvt.f32.f16 %1, h;}"
-        : "=f"(ha), "=f"(hb) : "r"(hi));
-    asm("cvt.rn.f16x2.f32 %0, %1, %2;" : "=r"(lo) : "f"(b - hb), "f"(a - ha));
-}
-
-// Exponent field of the largest finite |v| (infinities and NaN excluded: they propagate
-// through the split as in float32) ...
-__device__ __forceinline__ unsigned finite_exp(float v) {
-    const unsigned e = __float_as_uint(v) & 0x7f800000u;
-    return e == 0x7f800000u ? 0u : e;
-}
-// ... and the power of two 2^s bringing that largest value into [2^14, 2^15): below
-// float16's largest finite value after rounding, with 2^-24 absolute resolution left
-// (s <= 127: tinier values lose their low bits, 2^-113 below the largest float)
-__device__ __forceinline__ int f16_scale_exp(unsigned e_field) {
-    return min(141 - (int)(e_field >> 23), 127);
-}
-__device__ __forceinline__ float pow2(int s) {       // 2^s, s in [-149, 127]
-    return s >= -126 ? __uint_as_float((unsigned)(s + 127) << 23) : __uint_as_float(1u << (s + 149));
-}
-
 // Template parameters:
 //   T          element type in memory: float, f16_t, bf16_t
 //   S, D, K    stride, dilation, kernel size
@@ -183,11 +150,7 @@ ct1d_stream(const T* __restrict__ x, const T* __restrict__ w, const T* __restric
             uint4* f = w_s + (e / 32) * 64 + (e & 31);
             const uint4 s0 = f[0], s1 = f[32];
             uint4 hi, lo;
-            // a0 = (w[2tq][gq], w[2tq+1][gq]), a1 = rows gq+8, a2, a3 = channels 2tq+8, +9
-            f16x2_split(__uint_as_float(s0.x) * scale, __uint_as_float(s0.z) * scale, hi.x, lo.x);
-            f16x2_split(__uint_as_float(s0.y) * scale, __uint_as_float(s0.w) * scale, hi.y, lo.y);
-            f16x2_split(__uint_as_float(s1.x) * scale, __uint_as_float(s1.z) * scale, hi.z, lo.z);
-            f16x2_split(__uint_as_float(s1.y) * scale, __uint_as_float(s1.w) * scale, hi.w, lo.w);
+            f16_a_operands(s0, s1, scale, hi, lo);
             f[0] = hi;
             f[32] = lo;
         }
@@ -250,9 +213,8 @@ ct1d_stream(const T* __restrict__ x, const T* __restrict__ w, const T* __restric
 #pragma unroll
             for (int i = 0; i < IPL; ++i) {
                 const int e = lane + 32 * i, sr = e / XW, j = e - sr * XW;
-                uint4 v;
-                f16x2_split(to_acc(xr[i][0]) * scale, to_acc(xr[i][1]) * scale, v.x, v.z);
-                f16x2_split(to_acc(xr[i][2]) * scale, to_acc(xr[i][3]) * scale, v.y, v.w);
+                const uint4 v = f16_b_operands(to_acc(xr[i][0]), to_acc(xr[i][1]),
+                                               to_acc(xr[i][2]), to_acc(xr[i][3]), scale);
                 if (e < ITEMS) x_s[sr * XP + j] = v;
             }
             return pow2(-sx);
@@ -315,10 +277,8 @@ ct1d_stream(const T* __restrict__ x, const T* __restrict__ w, const T* __restric
                             const uint4 ahi = wk[(2 * mt) * 32], alo = wk[(2 * mt + 1) * 32];
 #pragma unroll
                             for (int nt = 0; nt < NT; ++nt) {
-                                float t[4] = {0.f, 0.f, 0.f, 0.f};
-                                mma_f16(t, alo, xv[nt].x, xv[nt].y);
-                                mma_f16(t, ahi, xv[nt].z, xv[nt].w);
-                                mma_f16(t, ahi, xv[nt].x, xv[nt].y);
+                                float t[4];
+                                mma_f16x3(t, ahi, alo, xv[nt]);
 #pragma unroll
                                 for (int q = 0; q < 4; ++q) acc[mt][nt][q] += t[q];
                             }

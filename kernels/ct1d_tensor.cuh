@@ -1,6 +1,7 @@
-// Tensor-core helpers shared by ct1d_mma.cu and ct1d_gemm.cu: TF32 rounding and the
-// 3xTF32 split, the m16n8k8 TF32 MMA, and the compile-time residue-class structure
-// (BRIEF section 3: output o = u*S + r - P takes tap k iff k*D mod S == r).
+// Tensor-core helpers shared by ct1d_mma.cu, ct1d_gemm.cu and ct1d_stream.cu: TF32
+// rounding and the 3xTF32 split, the m16n8k8 TF32 MMA, the scaled float16 split and the
+// m16n8k16 float16 MMA, and the compile-time residue-class structure (BRIEF section 3:
+// output o = u*S + r - P takes tap k iff k*D mod S == r).
 #pragma once
 
 // Round to TF32 (10 mantissa bits), to nearest with ties away from zero, as cvt.rna does
@@ -23,6 +24,67 @@ __device__ __forceinline__ void mma_tf32(float (&d)[4], const uint4& a, unsigned
         "{%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\n"
         : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
         : "r"(a.x), "r"(a.y), "r"(a.z), "r"(a.w), "r"(b0), "r"(b1));
+}
+
+// d += a * b for one m16n8k16 tile, float16 operands, float32 accumulation
+__device__ __forceinline__ void mma_f16(float (&d)[4], const uint4& a, unsigned b0, unsigned b1) {
+    asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 "
+        "{%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\n"
+        : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+        : "r"(a.x), "r"(a.y), "r"(a.z), "r"(a.w), "r"(b0), "r"(b1));
+}
+
+// (a, b) = hi + lo as float16 pairs (a in the low halves); a, b within float16's range
+__device__ __forceinline__ void f16x2_split(float a, float b, unsigned& hi, unsigned& lo) {
+    asm("cvt.rn.f16x2.f32 %0, %1, %2;" : "=r"(hi) : "f"(b), "f"(a));
+    float ha, hb;
+    asm("{.reg .f16 l, h; mov.b32 {l, h}, %2; cvt.f32.f16 %0, l; cvt.f32.f16 %1, h;}"
+        : "=f"(ha), "=f"(hb) : "r"(hi));
+    asm("cvt.rn.f16x2.f32 %0, %1, %2;" : "=r"(lo) : "f"(b - hb), "f"(a - ha));
+}
+
+// Exponent field of the largest finite |v| (infinities and NaN excluded: they propagate
+// through the split as in float32) ...
+__device__ __forceinline__ unsigned finite_exp(float v) {
+    const unsigned e = __float_as_uint(v) & 0x7f800000u;
+    return e == 0x7f800000u ? 0u : e;
+}
+// ... and the power of two 2^s bringing that largest value into [2^14, 2^15): below
+// float16's largest finite value after rounding, with 2^-24 absolute resolution left
+// (s <= 127: tinier values lose their low bits, 2^-113 below the largest float)
+__device__ __forceinline__ int f16_scale_exp(unsigned e_field) {
+    return min(141 - (int)(e_field >> 23), 127);
+}
+__device__ __forceinline__ float pow2(int s) {       // 2^s, s in [-149, 127]
+    return s >= -126 ? __uint_as_float((unsigned)(s + 127) << 23) : __uint_as_float(1u << (s + 149));
+}
+
+// A lane's raw float A operands of one m16n8k16 step, s0 = {w[c][m], w[c][m+8], w[c+1][m],
+// w[c+1][m+8]} (c = 2tq, m = gq) and s1 the same for channels c+8, c+9, scaled and split
+// into the float16 hi and lo operands {a0, a1, a2, a3}
+__device__ __forceinline__ void f16_a_operands(const uint4& s0, const uint4& s1, float scale,
+                                               uint4& hi, uint4& lo) {
+    f16x2_split(__uint_as_float(s0.x) * scale, __uint_as_float(s0.z) * scale, hi.x, lo.x);
+    f16x2_split(__uint_as_float(s0.y) * scale, __uint_as_float(s0.w) * scale, hi.y, lo.y);
+    f16x2_split(__uint_as_float(s1.x) * scale, __uint_as_float(s1.z) * scale, hi.z, lo.z);
+    f16x2_split(__uint_as_float(s1.y) * scale, __uint_as_float(s1.w) * scale, hi.w, lo.w);
+}
+// ... and B operands from x of channels {c, c+1, c+8, c+9} at one column: {hi b0, hi b1,
+// lo b0, lo b1}
+__device__ __forceinline__ uint4 f16_b_operands(float x0, float x1, float x8, float x9, float scale) {
+    uint4 v;
+    f16x2_split(x0 * scale, x1 * scale, v.x, v.z);
+    f16x2_split(x8 * scale, x9 * scale, v.y, v.w);
+    return v;
+}
+// The 3xFP16 products of one k16 step from zero, small terms first; the caller adds them
+// to its running sum (the tensor cores truncate when they accumulate)
+__device__ __forceinline__ void mma_f16x3(float (&t)[4], const uint4& ahi, const uint4& alo,
+                                          const uint4& b) {
+    t[0] = t[1] = t[2] = t[3] = 0.f;
+    mma_f16(t, alo, b.x, b.y);
+    mma_f16(t, ahi, b.z, b.w);
+    mma_f16(t, ahi, b.x, b.y);
 }
 
 // The compile-time tap structure of a residue class.
