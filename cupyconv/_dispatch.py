@@ -112,11 +112,19 @@ class MmaKey:
         """Positions u per tile (each covers S outputs)."""
         return 8 * self.nt * self.wn
 
+    @property
+    def f16x3(self) -> bool:
+        """float32 through the scaled 3xFP16 split (kernels/ct1d_mma.cu, CT1D_MMA_F16X3):
+        all weights staged and whole k16 steps per chunk."""
+        return self.dtype == "float32" and self.w_all and self.ci_chunk % 16 == 0
+
     def smem_bytes(self) -> int:
         """Mirrors the shared-memory layout at the top of kernels/ct1d_mma.cu."""
         S, D, K = self.stride, self.dilation, self.kernel_size
         xw = self.nu + (K - 1) * D // S
         xp = (xw - 4 + 15) // 16 * 16 + 4
+        if self.f16x3:                                       # x slots of 4 channels
+            xp = max(xp, (xw + 5) // 8 * 8 + 2)
         taps = K if self.w_all else max_class_taps(S, D, K)
         size = 4 if self.dtype == "float32" else 2          # bytes per element of the tile
         vec = 16 // size

@@ -66,6 +66,14 @@ __device__ __forceinline__ void fence_async_shared() {
 }
 #endif
 
+// float32 arithmetic where the instance keeps all weights staged (W_ALL) and stages whole
+// k16 steps (CI_CHUNK a multiple of 16): 1 = the scaled 3xFP16 split of ct1d_stream.cu
+// (weights scaled once per block, x once per tile by a block-wide maximum; 3 m16n8k16 MMAs
+// per 16 products), 0 = 3xTF32 everywhere.
+#ifndef CT1D_MMA_F16X3
+#define CT1D_MMA_F16X3 1
+#endif
+
 // Template parameters:
 //   T          element type in memory: float, f16_t, bf16_t
 //   S, D, K    stride, dilation, kernel size (compile-time: the class structure is static)
@@ -101,6 +109,10 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     constexpr int RPW = (CI_CHUNK + WARPS - 1) / WARPS;   // staged rows per warp
     constexpr int CPL = (XW + 31) / 32;               // staged columns per lane
     constexpr bool UNROLL_K = !SPLIT || RPW * CPL <= 20;   // float32: registers permitting
+    constexpr bool F16X3 = SPLIT && W_ALL && CI_CHUNK % 16 == 0 && CT1D_MMA_F16X3;
+    // 3xFP16: x_s holds raw floats of channels {c, c+1, c+8, c+9} (c = 16*k16 + 2*tq) per
+    // column as one uint4, slot row 4*k16 + tq, pitch XP4 (2 mod 8: conflict-free loads)
+    constexpr int XP4 = (XW + 5) / 8 * 8 + 2;
     static_assert(CI_CHUNK % 8 == 0 && (S * NU) % 8 == 0, "tile geometry");
 
     const BlockPlace bp = block_place(C_in, C_out, groups, CO_T, n_offset);
@@ -111,7 +123,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     extern __shared__ __align__(16) unsigned char smem_raw[];
     uint4* w_s = reinterpret_cast<uint4*>(smem_raw);
     unsigned* x_s = reinterpret_cast<unsigned*>(w_s + W_FRAGS);
-    T* out_s = reinterpret_cast<T*>(x_s + CI_CHUNK * XP);
+    T* out_s = reinterpret_cast<T*>(x_s + CI_CHUNK * (F16X3 && XP4 > XP ? XP4 : XP));
     int* sh_s = reinterpret_cast<int*>(out_s + CO_T * OP);
 
     const int tid = threadIdx.x, warp = tid >> 5, lane = tid & 31;
@@ -195,17 +207,65 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
             }
         }
     };
-    auto commit_cols = [&]() {
+    // 3xFP16: the tile's largest finite exponent goes to x_emax[par] (a block maximum,
+    // read after the barrier that follows the commit)
+    __shared__ unsigned x_emax[2], w_emax;
+    auto commit_cols = [&](int par) {
+        unsigned m = 0;
 #pragma unroll
         for (int a = 0; a < RPW; ++a)
 #pragma unroll
             for (int b = 0; b < CPL; ++b) {
                 const int c = warp + WARPS * a, j = lane + 32 * b;
                 if (c < CI_CHUNK && j < XW) {
-                    const int wi = 2 * (((c >> 3) * 4 + (c & 3)) * XP + j) + ((c >> 2) & 1);
-                    x_s[wi] = __float_as_uint(to_acc(xr[a][b]));
+                    const float v = to_acc(xr[a][b]);
+                    if (F16X3) {
+                        m = max(m, finite_exp(v));
+                        const int sr = (c >> 4) * 4 + ((c & 7) >> 1);
+                        x_s[(sr * XP4 + j) * 4 + (c & 1) + 2 * ((c >> 3) & 1)] = __float_as_uint(v);
+                    } else {
+                        x_s[2 * (((c >> 3) * 4 + (c & 3)) * XP + j) + ((c >> 2) & 1)] = __float_as_uint(v);
+                    }
                 }
             }
+        if (F16X3) {
+            m = __reduce_max_sync(0xffffffffu, m);
+            if (lane == 0) atomicMax(&x_emax[par], m);
+        }
+    };
+    // 3xFP16 weights: every tap in k16 fragment order (element q of uint4 s of lane (gq,
+    // tq), m16 tile mi, step k16, tap k: w[ci = 16*k16 + 8s + 2tq + (q>>1)][co = 16mi + gq +
+    // 8(q&1)]), scaled by 2^sw into float16's range and rewritten in place as the hi and lo
+    // operands; returns 2^-sw. Block-wide (barriers inside).
+    auto stage_w16 = [&]() -> float {
+        unsigned* ws = reinterpret_cast<unsigned*>(w_s);
+        for (int e = tid; e < W_FRAGS * 4; e += THREADS) {
+            const int q = e & 3, ln = (e >> 2) & 31, sl = (e >> 7) & 1, f = e >> 8;
+            const int mi = f % MI, k16 = (f / MI) % (KC8 / 2), k = f / (MI * (KC8 / 2));
+            const int ci = 16 * k16 + 8 * sl + 2 * (ln & 3) + (q >> 1);
+            const int co = 16 * mi + (ln >> 2) + 8 * (q & 1);
+            ws[e] = __float_as_uint((ci < cig && co < co_n)
+                                    ? to_acc(wg[((long long)ci * cog + co_base + co) * K + k]) : 0.f);
+        }
+        __syncthreads();
+        unsigned m = 0;
+        for (int e = tid; e < W_FRAGS; e += THREADS) {
+            const uint4 v = w_s[e];
+            m = max(m, max(max(finite_exp(__uint_as_float(v.x)), finite_exp(__uint_as_float(v.y))),
+                           max(finite_exp(__uint_as_float(v.z)), finite_exp(__uint_as_float(v.w)))));
+        }
+        m = __reduce_max_sync(0xffffffffu, m);
+        if (lane == 0) atomicMax(&w_emax, m);
+        __syncthreads();
+        const int sw = f16_scale_exp(w_emax);
+        for (int e = tid; e < W_FRAGS / 2; e += THREADS) {
+            uint4* f = w_s + (e / 32) * 64 + (e & 31);
+            uint4 hi, lo;
+            f16_a_operands(f[0], f[32], pow2(sw), hi, lo);
+            f[0] = hi;
+            f[32] = lo;
+        }
+        return pow2(-sw);
     };
 
     // Row shifts, and the positions of classes that no tap reaches: the bias, written
@@ -221,17 +281,32 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     const bool one_chunk = n_chunks == 1;
     bool w_loaded = false;
     if (one_chunk && (int)blockIdx.x < n_tiles) fetch_cols(u_first + blockIdx.x * NU, 0, cig);
+    float unscale_w = 1.f, scale_x = 1.f, unscale_x = 1.f;
+    if (F16X3) {
+        if (tid == 0) x_emax[0] = x_emax[1] = w_emax = 0;
+        __syncthreads();
+    }
 
-    for (int tile = blockIdx.x; tile < n_tiles; tile += gridDim.x) {
+    int par = 0;
+    for (int tile = blockIdx.x; tile < n_tiles; tile += gridDim.x, par ^= 1) {
         const int u0 = u_first + tile * NU;
         const int o0 = u0 * S - pad;                  // output position of tile column 0
 
         // x_s is free: every warp passed the barrier before the previous copy-out after
         // its last read of it
         if (one_chunk) {
-            commit_cols();
-            if (W_ALL && !w_loaded) { stage_w(0, 0, cig); w_loaded = true; }
+            commit_cols(par);
+            if (W_ALL && !w_loaded) {
+                if (F16X3) unscale_w = stage_w16(); else stage_w(0, 0, cig);
+                w_loaded = true;
+            }
             __syncthreads();
+            if (F16X3) {
+                const int sx = f16_scale_exp(x_emax[par]);
+                scale_x = pow2(sx);
+                unscale_x = pow2(-sx);
+                if (tid == 0) x_emax[par ^ 1] = 0;   // read by everyone a tile ago
+            }
             if (tile + (int)gridDim.x < n_tiles) fetch_cols(u0 + gridDim.x * NU, 0, cig);
         }
 
@@ -253,7 +328,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                     __syncthreads();                  // done reading the previous stage
                     if (!one_chunk) {
                         fetch_cols(u0, ci0, ci_n);
-                        commit_cols();
+                        commit_cols(0);
                     }
                     if (!W_ALL) stage_w(r, ci0, ci_n);
                     __syncthreads();
@@ -266,6 +341,34 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                     for (int jj = 0; jj < max_class_taps(S, D, K); ++jj)
                         if (jj == tk) k = class_tap(r, jj, S, D, K);
                     const int ck = k * D / S;
+                    if constexpr (F16X3) {
+                        // B operands scaled and split per use; A operands split at staging
+#pragma unroll
+                        for (int k16 = 0; k16 < KC8 / 2; ++k16) {
+                            const uint4* xk4 = reinterpret_cast<const uint4*>(x_s)
+                                               + (4 * k16 + tq) * XP4 + uw + gq + CMAX - ck;
+                            uint4 b[NT];
+#pragma unroll
+                            for (int nt = 0; nt < NT; ++nt) {
+                                const uint4 v = xk4[nt * 8];
+                                b[nt] = f16_b_operands(__uint_as_float(v.x), __uint_as_float(v.y),
+                                                       __uint_as_float(v.z), __uint_as_float(v.w), scale_x);
+                            }
+#pragma unroll
+                            for (int mt = 0; mt < MT; ++mt) {
+                                const uint4* wk4 = w_s + ((k * (KC8 / 2) + k16) * MI + wm * MT + mt) * 64 + lane;
+                                const uint4 ahi = wk4[0], alo = wk4[32];
+#pragma unroll
+                                for (int nt = 0; nt < NT; ++nt) {
+                                    float t[4];
+                                    mma_f16x3(t, ahi, alo, b[nt]);
+#pragma unroll
+                                    for (int q = 0; q < 4; ++q) acc[mt][nt][q] += t[q];
+                                }
+                            }
+                        }
+                        continue;
+                    }
                     const uint4* wk = w_s + (W_ALL ? k : tk) * KC8 * MI * 32 + wm * MT * 32 + lane;
                     const uint2* xk = reinterpret_cast<const uint2*>(x_s) + tq * XP + uw + gq + CMAX - ck;
                     // float32 is not unrolled: that keeps the per-k-step temporaries
@@ -341,6 +444,10 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
 #pragma unroll
                 for (int nt = 0; nt < NT; ++nt) {
                     const int p = (uw + nt * 8 + 2 * tq) * S + r;
+                    if (F16X3) {
+#pragma unroll
+                        for (int q = 0; q < 4; ++q) acc[mt][nt][q] = acc[mt][nt][q] * unscale_x * unscale_w;
+                    }
                     out_s[ro[mt][0] + p] = from_acc<T>(acc[mt][nt][0] + bv[mt][0]);
                     out_s[ro[mt][0] + p + S] = from_acc<T>(acc[mt][nt][1] + bv[mt][0]);
                     out_s[ro[mt][1] + p] = from_acc<T>(acc[mt][nt][2] + bv[mt][1]);

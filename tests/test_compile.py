@@ -129,12 +129,28 @@ MMA_INSTANCES = [k for k in INSTANCES if k.family == "ct1d_mma"]
 @pytest.mark.parametrize("arch,bulk", [("compute_80", False), ("compute_90", True)])
 def test_mma_copy_out_path_per_arch(nvrtc_ok, arch, bulk):
     """sm_90 stores output tiles with the bulk-copy engine, older GPUs with 16-byte stores;
-    the tensor-core instruction is there either way."""
+    the tensor-core instruction is there either way: for the float32 seed the scaled
+    3xFP16 split's float16 MMA (all weights staged, whole k16 steps), TF32 for bfloat16."""
     key = _keys(COMPILE_CASES[0])[0]
-    assert key.family == "ct1d_mma"
+    assert key.family == "ct1d_mma" and key.f16x3
     ptx = compile_instance(key, arch=arch).decode()
     assert ("cp.async.bulk.global.shared::cta" in ptx) == bulk
-    assert "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32" in ptx
+    assert "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32" in ptx
+    assert "tf32" not in ptx
+    bf16 = _keys(COMPILE_CASES[3])[0]
+    assert bf16.family == "ct1d_mma" and not bf16.f16x3
+    assert "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32" in compile_instance(bf16, arch=arch).decode()
+
+
+def test_mma_3xtf32_knob(nvrtc_ok, monkeypatch):
+    """CT1D_MMA_F16X3=0 builds the 3xTF32 arithmetic for the same float32 instance."""
+    from cupyconv import _modules
+    key = _keys(COMPILE_CASES[0])[0]
+    original = _modules.kernel_source
+    monkeypatch.setattr(_modules, "kernel_source",
+                        lambda family: "#define CT1D_MMA_F16X3 0\n" + original(family))
+    ptx = compile_instance(key, arch="compute_90").decode()
+    assert "m16n8k16" not in ptx and "mma.sync.aligned.m16n8k8.row.col.f32.tf32" in ptx
 
 
 @pytest.mark.slow

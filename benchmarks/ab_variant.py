@@ -1,0 +1,59 @@
+"""A/B timing of one kernel family's compile-time knobs on sweep calls, side by side with
+torch; each output NaN-poisoned and checked against torch in float64.
+
+    python benchmarks/ab_variant.py FAMILY [config ...] --variant NAME=MACRO:VALUE[,...] ...
+    (GPU machine with torch, repo root)
+
+Each call runs with the dispatcher's plan forced to FAMILY, once per variant (the shipped
+source first). The rows alternate between variants over ``--rounds`` rounds, so drift
+between them shows; the summary is the median per variant. Times are CUDA-event medians of
+5 back-to-back launches per launch (CuPy arrays).
+"""
+import argparse
+
+import numpy as np
+import torch
+
+from cupyconv import _gpu
+from cupyconv._dispatch import plan
+from cupyconv.bench import SWEEP, config_params, min_bytes
+from gpu_timing import key_job, launch_ms, parse_variants, torch_case, use_variant, warm_parallel
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("family")
+    ap.add_argument("configs", nargs="*", default=["seed"])
+    ap.add_argument("--variant", action="append", default=[])
+    ap.add_argument("--rounds", type=int, default=3)
+    args = ap.parse_args()
+    torch.backends.cudnn.allow_tf32 = False
+    variants = parse_variants(args.variant)
+    calls = [(c, config_params(c)) for c in SWEEP if c.name in args.configs]
+    jobs = []
+    for _, defines in variants:
+        use_variant(args.family, defines)
+        jobs += [key_job(plan(p, c.dtype, args.family).key) for c, p in calls]
+    warm_parallel(jobs)
+    for c, p in calls:
+        case = torch_case(c)
+        t_torch = launch_ms(case.call)
+        print(f"\n{c.name} ({c.dtype}, {plan(p, c.dtype, args.family).key.name_expression()}): "
+              f"torch {t_torch:.3f} ms, {min_bytes(c) / 1e6:.0f} MB")
+        times = {name: [] for name, _ in variants}
+        for _ in range(args.rounds):
+            for name, defines in variants:
+                use_variant(args.family, defines)
+                run = lambda: _gpu.launch(case.x, case.w, case.b, case.y, p, c.dtype, 0, args.family)
+                case.yt.fill_(float("nan"))
+                run()
+                err = ((case.yt.double() - case.ref).norm() / case.ref.norm()).item()
+                ms = launch_ms(run)
+                times[name].append(ms)
+                print(f"  {name:10s} {ms:7.3f} ms  {t_torch / ms:6.2f}x torch  err {err:.1e}", flush=True)
+        use_variant(args.family, None)
+        print("  median: " + ", ".join(f"{n} {np.median(t):.3f} ms" for n, t in times.items()))
+
+
+if __name__ == "__main__":
+    main()
