@@ -265,10 +265,11 @@ def test_stream_family_random_calls(rng, dtype, calls):
         done += 1
 
 
+@pytest.mark.parametrize("family", ["ct1d_stream", "ct1d_mma"])
 @pytest.mark.parametrize("spread", [3.0, 10.0])
-def test_stream_float32_split_over_a_wide_dynamic_range(rng, spread):
-    """ct1d_stream scales each warp tile of x and the block's weights by a power of two
-    into float16's range before its 3xFP16 split: input channels and weights spanning
+def test_float32_split_over_a_wide_dynamic_range(rng, spread, family):
+    """ct1d_stream and ct1d_mma scale each tile of x and the block's weights by a power of
+    two into float16's range before their 3xFP16 split: input channels and weights spanning
     1e-`spread`..1e`spread`, plus a few huge and tiny elements, stay float32-accurate
     (normwise); with weights within 1e6 of each other, each output channel is accurate
     relative to its own magnitude too."""
@@ -284,11 +285,12 @@ def test_stream_float32_split_over_a_wide_dynamic_range(rng, spread):
     x = x.astype(np.float32)
     w = w.astype(np.float32)
     p = check_conv_args(x.shape, w.shape, b.shape, **kw)
-    assert plan(p, "float32", "ct1d_stream").key.family == "ct1d_stream"
-    y = _launch_poisoned(x, w, b, "float32", "ct1d_stream", **kw).astype(np.float64)
+    key = plan(p, "float32", family).key
+    assert family == "ct1d_stream" or key.f16x3
+    y = _launch_poisoned(x, w, b, "float32", family, **kw).astype(np.float64)
     ref = _ref64(x, w, b, **kw)
     err = _rel_err(y, ref)
-    _record("err_float32_ct1d_stream_wide_range", err)
+    _record(f"err_float32_{family}_wide_range", err)
     assert err <= TOL["float32"], err
     if spread > 3:
         return      # weights 1e20 apart: the smallest channels' weights fall below float16
