@@ -7,7 +7,7 @@ registers it with NVRTC and looks the kernel up by the same string.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Optional
 
 from ._args import ConvParams
@@ -91,13 +91,15 @@ class MmaKey:
     wn: int             # warps along positions: 8*nt*wn positions u per block
     ci_chunk: int       # input channels staged per step (multiple of 8)
     w_all: bool         # all taps of the only channel chunk stay in shared memory
+    f16x3: bool = False  # float32 through the scaled 3xFP16 split (w_all, ci_chunk % 16 == 0)
 
     family = "ct1d_mma"
 
     def name_expression(self) -> str:
         return (f"{self.family}<{CTYPES[self.dtype]}, {self.stride}, {self.dilation}, "
                 f"{self.kernel_size}, {self.mt}, {self.nt}, {self.wm}, {self.wn}, "
-                f"{self.ci_chunk}, {'true' if self.w_all else 'false'}>")
+                f"{self.ci_chunk}, {'true' if self.w_all else 'false'}, "
+                f"{'true' if self.f16x3 else 'false'}>")
 
     @property
     def threads(self) -> int:
@@ -111,12 +113,6 @@ class MmaKey:
     def nu(self) -> int:
         """Positions u per tile (each covers S outputs)."""
         return 8 * self.nt * self.wn
-
-    @property
-    def f16x3(self) -> bool:
-        """float32 through the scaled 3xFP16 split (kernels/ct1d_mma.cu, CT1D_MMA_F16X3):
-        all weights staged and whole k16 steps per chunk."""
-        return self.dtype == "float32" and self.w_all and self.ci_chunk % 16 == 0
 
     def smem_bytes(self) -> int:
         """Mirrors the shared-memory layout at the top of kernels/ct1d_mma.cu."""
@@ -398,7 +394,11 @@ def _plan_mma(p: ConvParams, dtype: str):
     while True:
         w_all = cig <= ci_chunk and 4 * K * ci_chunk * 16 * mt * wm <= 48 * 1024
         for nt in (4, 2, 1):
-            key = MmaKey(dtype, S, D, K, mt, nt, wm, wn, ci_chunk, w_all)
+            # float32 with all weights staged in whole k16 steps: the scaled 3xFP16 split,
+            # 1.06-1.28x faster than 3xTF32 on the sweep's ct1d_mma calls (seed 0.714 ->
+            # 0.589 ms, results/2026-11-30-session7/ab_mma_f16x3.txt)
+            f16x3 = dtype == "float32" and w_all and ci_chunk % 16 == 0
+            key = MmaKey(dtype, S, D, K, mt, nt, wm, wn, ci_chunk, w_all, f16x3)
             if key.smem_bytes() <= _MMA_SMEM:
                 return _small_call_tiles(p, mma_launch_plan(p, key))
         if ci_chunk == 8:
@@ -562,6 +562,11 @@ _SMALL_CALL_BLOCKS = 128
 
 def _small_call_tiles(p: ConvParams, pl: LaunchPlan) -> LaunchPlan:
     k = pl.key
+    if _block_count(p, pl) >= _SMALL_CALL_BLOCKS:
+        return pl
+    # about one tile per block: 3xTF32, as the scaled split's weight staging would not be
+    # amortised (small-seed 12 -> 15 us with it, results/2026-11-30-session7/)
+    pl = mma_launch_plan(p, replace(k, f16x3=False))
     for nt, wn in ((2, k.wn), (1, k.wn), (1, max(1, k.wn // 2))):
         if _block_count(p, pl) >= _SMALL_CALL_BLOCKS:
             break

@@ -66,10 +66,10 @@ __device__ __forceinline__ void fence_async_shared() {
 }
 #endif
 
-// float32 arithmetic where the instance keeps all weights staged (W_ALL) and stages whole
-// k16 steps (CI_CHUNK a multiple of 16): 1 = the scaled 3xFP16 split of ct1d_stream.cu
-// (weights scaled once per block, x once per tile by a block-wide maximum; 3 m16n8k16 MMAs
-// per 16 products), 0 = 3xTF32 everywhere.
+// float32 arithmetic of instances with F16X3 = true (they keep all weights staged, W_ALL,
+// and stage whole k16 steps, CI_CHUNK a multiple of 16): 1 = the scaled 3xFP16 split of
+// ct1d_stream.cu (weights scaled once per block, x once per tile by a block-wide maximum;
+// 3 m16n8k16 MMAs per 16 products), 0 = 3xTF32 everywhere.
 #ifndef CT1D_MMA_F16X3
 #define CT1D_MMA_F16X3 1
 #endif
@@ -82,11 +82,15 @@ __device__ __forceinline__ void fence_async_shared() {
 //              the block covers CO_T = 16*MT*WM channels and NU = 8*NT*WN positions u
 //   CI_CHUNK   input channels staged per step (a multiple of 8)
 //   W_ALL      all K taps of a single channel chunk stay in shared memory for every tile
+//   F16X3      float32 through the scaled 3xFP16 split (needs W_ALL, CI_CHUNK % 16 == 0);
+//              else 3xTF32. Small calls keep 3xTF32: one tile per block cannot amortise
+//              the split weight staging (small-seed 12 -> 15 us)
 //
 // Shared memory (float bits, MMA-operand order): w_s uint4 [taps][CI_CHUNK/8][CO_T/16][32],
 // x_s uint2 [CI_CHUNK/2][XP]; out_s T [CO_T][OP] (the tile in its final type); sh_s int
 // [CO_T]. x_s pairs channels c and c+4 of each group of 8 (the b0, b1 operands).
-template <typename T, int S, int D, int K, int MT, int NT, int WM, int WN, int CI_CHUNK, bool W_ALL>
+template <typename T, int S, int D, int K, int MT, int NT, int WM, int WN, int CI_CHUNK, bool W_ALL,
+          bool F16X3_ON>
 __global__ void __launch_bounds__(WM * WN * 32, (WM * WN <= 8) ? 2 : 1)
 ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__ bias,
          T* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
@@ -109,7 +113,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     constexpr int RPW = (CI_CHUNK + WARPS - 1) / WARPS;   // staged rows per warp
     constexpr int CPL = (XW + 31) / 32;               // staged columns per lane
     constexpr bool UNROLL_K = !SPLIT || RPW * CPL <= 20;   // float32: registers permitting
-    constexpr bool F16X3 = SPLIT && W_ALL && CI_CHUNK % 16 == 0 && CT1D_MMA_F16X3;
+    constexpr bool F16X3 = F16X3_ON && SPLIT && W_ALL && CI_CHUNK % 16 == 0 && CT1D_MMA_F16X3;
     // 3xFP16: x_s holds raw floats of channels {c, c+1, c+8, c+9} (c = 16*k16 + 2*tq) per
     // column as one uint4, slot row 4*k16 + tq, pitch XP4 (2 mod 8: conflict-free loads)
     constexpr int XP4 = (XW + 5) / 8 * 8 + 2;

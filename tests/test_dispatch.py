@@ -593,6 +593,21 @@ def check_stream_plan(lp: LaunchPlan, p, dtype: str):
     assert lp == _dispatch.stream_launch_plan(p, key)
 
 
+def test_mma_float32_split_choice():
+    """float32 ct1d_mma instances that stage all weights in whole k16 steps take the scaled
+    3xFP16 split, except small calls (one tile per block); 16-bit never does."""
+    seed = plan(params(**SEED), "float32").key
+    assert seed.family == "ct1d_mma" and seed.w_all and seed.f16x3
+    assert seed.name_expression() == "ct1d_mma<float, 2, 2, 3, 2, 4, 2, 4, 32, true, true>"
+    assert not plan(params(**SEED), "bfloat16").key.f16x3
+    small = plan(params(1, 32, 64, 3, 1024, 2, 1, 2), "float32").key
+    assert small.family == "ct1d_mma" and small.w_all and not small.f16x3
+    wide_k = plan(params(8, 16, 16, 3, 65536, 2, 1, 2), "float32").key       # ci_chunk 16
+    assert wide_k.f16x3
+    eight = plan(params(8, 8, 16, 3, 65536, 2, 1, 2), "float32").key         # ci_chunk 8
+    assert eight.family == "ct1d_mma" and not eight.f16x3
+
+
 def test_stream_key_name_and_smem():
     key = _dispatch.StreamKey("float32", 2, 2, 3, 4, 2, 4, 32, 3)
     assert key.name_expression() == "ct1d_stream<float, 2, 2, 3, 4, 2, 4, 32, 3>"
