@@ -252,24 +252,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                                     ? to_acc(wg[((long long)ci * cog + co_base + co) * K + k]) : 0.f);
         }
         __syncthreads();
-        unsigned m = 0;
-        for (int e = tid; e < W_FRAGS; e += THREADS) {
-            const uint4 v = w_s[e];
-            m = max(m, max(max(finite_exp(__uint_as_float(v.x)), finite_exp(__uint_as_float(v.y))),
-                           max(finite_exp(__uint_as_float(v.z)), finite_exp(__uint_as_float(v.w)))));
-        }
-        m = __reduce_max_sync(0xffffffffu, m);
-        if (lane == 0) atomicMax(&w_emax, m);
-        __syncthreads();
-        const int sw = f16_scale_exp(w_emax);
-        for (int e = tid; e < W_FRAGS / 2; e += THREADS) {
-            uint4* f = w_s + (e / 32) * 64 + (e & 31);
-            uint4 hi, lo;
-            f16_a_operands(f[0], f[32], pow2(sw), hi, lo);
-            f[0] = hi;
-            f[32] = lo;
-        }
-        return pow2(-sw);
+        return split_a_operands_block(w_s, W_FRAGS, &w_emax, tid, THREADS);
     };
 
     // Row shifts, and the positions of classes that no tap reaches: the bias, written

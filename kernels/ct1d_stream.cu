@@ -134,26 +134,7 @@ ct1d_stream(const T* __restrict__ x, const T* __restrict__ w, const T* __restric
         __shared__ unsigned w_emax;
         if (tid == 0) w_emax = 0;
         __syncthreads();
-        unsigned m = 0;
-        for (int e = tid; e < W_FRAGS; e += THREADS) {
-            const uint4 v = w_s[e];
-            m = max(m, max(max(finite_exp(__uint_as_float(v.x)), finite_exp(__uint_as_float(v.y))),
-                           max(finite_exp(__uint_as_float(v.z)), finite_exp(__uint_as_float(v.w)))));
-        }
-        m = __reduce_max_sync(0xffffffffu, m);
-        if (lane == 0) atomicMax(&w_emax, m);
-        __syncthreads();
-        const int sw = f16_scale_exp(w_emax);
-        const float scale = pow2(sw);
-        unscale_w = pow2(-sw);
-        for (int e = tid; e < W_FRAGS / 2; e += THREADS) {
-            uint4* f = w_s + (e / 32) * 64 + (e & 31);
-            const uint4 s0 = f[0], s1 = f[32];
-            uint4 hi, lo;
-            f16_a_operands(s0, s1, scale, hi, lo);
-            f[0] = hi;
-            f[32] = lo;
-        }
+        unscale_w = split_a_operands_block(w_s, W_FRAGS, &w_emax, tid, THREADS);
     }
 
     // Alignment shift of out_s row `row`: its element p sits at row*OP + shift + p,

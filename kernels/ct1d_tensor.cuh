@@ -77,6 +77,34 @@ __device__ __forceinline__ uint4 f16_b_operands(float x0, float x1, float x8, fl
     f16x2_split(x8 * scale, x9 * scale, v.y, v.w);
     return v;
 }
+// Block-wide (barriers inside; every thread calls it once the raw A operands are staged
+// and visible): w_s holds n_frags uint4 as [n_frags/64][2][32], each lane's pair of raw
+// float A operands of one k16 step (f16_a_operands). Scales them by 2^s into float16's
+// range (the block's largest finite magnitude, via *emax, which must be 0 on entry) and
+// rewrites each pair in place as its hi and lo operands. Returns 2^-s.
+__device__ __forceinline__ float split_a_operands_block(uint4* w_s, int n_frags, unsigned* emax,
+                                                        int tid, int threads) {
+    unsigned m = 0;
+    for (int e = tid; e < n_frags; e += threads) {
+        const uint4 v = w_s[e];
+        m = max(m, max(max(finite_exp(__uint_as_float(v.x)), finite_exp(__uint_as_float(v.y))),
+                       max(finite_exp(__uint_as_float(v.z)), finite_exp(__uint_as_float(v.w)))));
+    }
+    m = __reduce_max_sync(0xffffffffu, m);
+    if ((tid & 31) == 0) atomicMax(emax, m);
+    __syncthreads();
+    const int s = f16_scale_exp(*emax);
+    const float scale = pow2(s);
+    for (int e = tid; e < n_frags / 2; e += threads) {
+        uint4* f = w_s + (e / 32) * 64 + (e & 31);
+        uint4 hi, lo;
+        f16_a_operands(f[0], f[32], scale, hi, lo);
+        f[0] = hi;
+        f[32] = lo;
+    }
+    return pow2(-s);
+}
+
 // The 3xFP16 products of one k16 step from zero, small terms first; the caller adds them
 // to its running sum (the tensor cores truncate when they accumulate)
 __device__ __forceinline__ void mma_f16x3(float (&t)[4], const uint4& ahi, const uint4& alo,
