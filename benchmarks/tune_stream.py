@@ -18,7 +18,7 @@ import dataclasses
 import torch
 
 from cupyconv import _gpu
-from cupyconv._dispatch import StreamKey, plan, stream_key, stream_launch_plan
+from cupyconv._dispatch import plan, stream_key, stream_launch_plan
 from cupyconv.bench import SWEEP, config_params, copy_bandwidth, min_bytes
 from gpu_timing import key_job, launch_ms, parse_variants, torch_case, use_variant, warm_parallel
 
@@ -43,7 +43,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("configs", nargs="*")
     ap.add_argument("--variant", action="append", default=[])
-    ap.add_argument("--shapes", type=int, default=3, help="candidate shapes per call "
+    ap.add_argument("--shapes", type=int, default=None, help="candidate shapes per call "
                     "(the first N of SHAPES; the seed calls get all of them unless given)")
     ap.add_argument("--grid-factors", default="1",
                     help="comma list: blocks per row as multiples of the resident blocks")
@@ -55,7 +55,7 @@ def main():
     for c in SWEEP:
         if c.name in names:
             p = config_params(c)
-            n = args.shapes if "--shapes" in str(__import__("sys").argv) or not c.name.startswith("seed") else len(SHAPES)
+            n = args.shapes or (len(SHAPES) if c.name.startswith("seed") else 3)
             cands = candidates(p, c.dtype, n)
             # reference: the dispatcher's family, or ct1d_mma where that is ct1d_stream
             ref = plan(p, c.dtype)
