@@ -411,7 +411,7 @@ def _plan_mma(p: ConvParams, dtype: str):
 # registers, one tile ahead)
 _STREAM_W_SMEM = 48 * 1024
 STREAM_MAX_CIG = 64
-_STREAM_SMEM = 113 * 1024
+_STREAM_SMEM = _MMA_SMEM          # per block, with room for two blocks per SM
 
 
 # ct1d_stream (float32, scaled 3xFP16) instead of ct1d_mma from this many multiply-adds per

@@ -464,23 +464,30 @@ def test_family_rule_on_measured_calls():
         plan(wide, "float64", family="ct1d_gemm")
 
 
-def test_random_gemm_plans_satisfy_invariants(rng):
+def tensor_core_plans(rng, family, check, per_group_in, per_group_out, draws=1500):
+    """Plans of ``family`` forced on random float32/16-bit calls (K <= 32, 1-4 groups),
+    each checked by ``check`` and check_any_plan; returns how many the family covered."""
     seen = 0
-    for _ in range(1500):
+    for _ in range(draws):
         p = random_params(rng, lambda r: int(r.integers(1, 33)), [1, 1, 2, 4],
-                          [8, 9, 16, 24, 32, 40, 64, 109, 128, 256, 512],
-                          [8, 12, 16, 24, 35, 48, 64, 100, 256])
+                          per_group_in, per_group_out)
         if p is None:
             continue
         dtype = str(rng.choice(["float32", "float32", "float16", "bfloat16"]))
         try:
-            lp = plan(p, dtype, family="ct1d_gemm")
+            lp = plan(p, dtype, family=family)
         except NotImplementedError:
             continue
-        check_gemm_plan(lp, p, dtype)
+        check(lp, p, dtype)
         check_any_plan(lp, p, dtype)
         seen += 1
-    assert seen > 500
+    return seen
+
+
+def test_random_gemm_plans_satisfy_invariants(rng):
+    assert tensor_core_plans(rng, "ct1d_gemm", check_gemm_plan,
+                             [8, 9, 16, 24, 32, 40, 64, 109, 128, 256, 512],
+                             [8, 12, 16, 24, 35, 48, 64, 100, 256]) > 500
 
 
 # ---- the depthwise family --------------------------------------------------------------
@@ -641,18 +648,5 @@ def test_stream_family_rule_on_measured_calls():
 
 
 def test_random_stream_plans_satisfy_invariants(rng):
-    seen = 0
-    for _ in range(1500):
-        p = random_params(rng, lambda r: int(r.integers(1, 33)), [1, 1, 2, 4],
-                          [8, 9, 16, 24, 32, 40, 64], [8, 12, 16, 24, 35, 48, 64, 100])
-        if p is None:
-            continue
-        dtype = str(rng.choice(["float32", "float32", "float16", "bfloat16"]))
-        try:
-            lp = plan(p, dtype, family="ct1d_stream")
-        except NotImplementedError:
-            continue
-        check_stream_plan(lp, p, dtype)
-        check_any_plan(lp, p, dtype)
-        seen += 1
-    assert seen > 500
+    assert tensor_core_plans(rng, "ct1d_stream", check_stream_plan,
+                             [8, 9, 16, 24, 32, 40, 64], [8, 12, 16, 24, 35, 48, 64, 100]) > 500

@@ -156,13 +156,31 @@ def test_random_configurations(rng, family):
         assert families.get("ct1d_mma", 0) >= done // 5, families   # both families exercised
 
 
+def _check_forced_family(rng, c, family) -> bool:
+    """Run the call c (a _random_call dict) with ``family`` forced into a NaN-poisoned
+    output and compare it with float64; False, with nothing run, where the family does not
+    cover the call."""
+    from cupyconv._args import check_conv_args
+    from cupyconv._dispatch import plan
+    dtype = c["dtype"]
+    x, w, b = _inputs(rng, c)
+    p = check_conv_args(x.shape, w.shape, None if b is None else b.shape, **c["kw"])
+    try:
+        key = plan(p, dtype, family).key
+    except NotImplementedError:
+        return False
+    y = _launch_poisoned(x, w, b, dtype, family, **c["kw"])
+    err = _rel_err(y, _ref64(x, w, b, **c["kw"]))
+    _record(f"err_{dtype}_{family}", err)
+    assert err <= TOL[dtype], (c, key, err)
+    return True
+
+
 @pytest.mark.parametrize("dtype,calls", [("float32", 48), ("bfloat16", 16), ("float16", 16)])
 def test_gemm_family_random_calls(rng, dtype, calls):
     """The wide-channel family forced on random calls: several and partial channel
     chunks and channel tiles, every stride/dilation class structure, groups, padding
     beyond the kernel, NaN-poisoned outputs."""
-    from cupyconv._args import check_conv_args
-    from cupyconv._dispatch import plan
     # a few class structures (each a compile): dead classes, uneven tap counts, S = 1,
     # taps beyond one column, the vocoder shapes
     structures = [(2, 2, 3), (8, 1, 16), (5, 1, 11), (3, 2, 5), (1, 3, 4), (4, 3, 7), (2, 1, 4)]
@@ -178,19 +196,8 @@ def test_gemm_family_random_calls(rng, dtype, calls):
         c["C_out"] = G * int(rng.integers(16, 100))
         c["kw"]["groups"] = G
         c["N"] = max(c["N"], 1)
-        if not _valid(c):
-            continue
-        x, w, b = _inputs(rng, c)
-        p = check_conv_args(x.shape, w.shape, None if b is None else b.shape, **c["kw"])
-        try:
-            key = plan(p, dtype, "ct1d_gemm").key
-        except NotImplementedError:
-            continue
-        y = _launch_poisoned(x, w, b, dtype, "ct1d_gemm", **c["kw"])
-        err = _rel_err(y, _ref64(x, w, b, **c["kw"]))
-        _record(f"err_{dtype}_ct1d_gemm", err)
-        assert err <= TOL[dtype], (c, key, err)
-        done += 1
+        if _valid(c) and _check_forced_family(rng, c, "ct1d_gemm"):
+            done += 1
 
 
 def test_depthwise_family_random_calls(rng):
@@ -198,8 +205,6 @@ def test_depthwise_family_random_calls(rng):
     small channel multipliers, all four dtypes: every class structure up to S = 16, K = 32,
     padding beyond the kernel, rows shorter than a tile or spanning several, empty classes,
     NaN-poisoned outputs."""
-    from cupyconv._args import check_conv_args
-    from cupyconv._dispatch import plan
     done = 0
     while done < 64:
         c = _random_call(rng)
@@ -217,13 +222,7 @@ def test_depthwise_family_random_calls(rng):
             c["L"] = int(rng.integers(1000, 9000))      # several tiles per row
         if not _valid(c):
             continue
-        x, w, b = _inputs(rng, c)
-        p = check_conv_args(x.shape, w.shape, None if b is None else b.shape, **c["kw"])
-        key = plan(p, c["dtype"], "ct1d_depthwise").key
-        y = _launch_poisoned(x, w, b, c["dtype"], "ct1d_depthwise", **c["kw"])
-        err = _rel_err(y, _ref64(x, w, b, **c["kw"]))
-        _record(f"err_{c['dtype']}_ct1d_depthwise", err)
-        assert err <= TOL[c["dtype"]], (c, key, err)
+        assert _check_forced_family(rng, c, "ct1d_depthwise"), c     # covers every draw
         done += 1
 
 
@@ -233,8 +232,6 @@ def test_stream_family_random_calls(rng, dtype, calls):
     padded to 16), partial channel tiles, class structures with dead classes and uneven tap
     counts, groups, padding beyond the kernel, rows shorter than a warp tile or spanning
     many, NaN-poisoned outputs."""
-    from cupyconv._args import check_conv_args
-    from cupyconv._dispatch import plan
     structures = [(2, 2, 3), (8, 1, 16), (5, 1, 11), (3, 2, 5), (1, 4, 3), (4, 3, 5), (2, 1, 4)]
     done = 0
     while done < calls:
@@ -250,19 +247,8 @@ def test_stream_family_random_calls(rng, dtype, calls):
         c["N"] = max(c["N"], 1)
         if rng.random() < 0.3:
             c["L"] = int(rng.integers(5000, 30000))     # many warp tiles per row
-        if not _valid(c):
-            continue
-        x, w, b = _inputs(rng, c)
-        p = check_conv_args(x.shape, w.shape, None if b is None else b.shape, **c["kw"])
-        try:
-            key = plan(p, dtype, "ct1d_stream").key
-        except NotImplementedError:
-            continue
-        y = _launch_poisoned(x, w, b, dtype, "ct1d_stream", **c["kw"])
-        err = _rel_err(y, _ref64(x, w, b, **c["kw"]))
-        _record(f"err_{dtype}_ct1d_stream", err)
-        assert err <= TOL[dtype], (c, key, err)
-        done += 1
+        if _valid(c) and _check_forced_family(rng, c, "ct1d_stream"):
+            done += 1
 
 
 @pytest.mark.parametrize("family", ["ct1d_stream", "ct1d_mma"])
