@@ -42,7 +42,8 @@ def candidates(p):
             (base.mt, 4, base.wc, base.wn, 32, 2, base.min_blocks),
             (base.mt, 4, base.wc, base.wn, 8, 4, base.min_blocks),
             (base.mt, 4, base.wc, base.wn, 16, 2, base.min_blocks)]:
-        k = GemmKey("float32", p.stride, p.dilation, p.kernel_size, mt, nt, wc, wn, ck, st, mb)
+        k = GemmKey("float32", p.stride, p.dilation, p.kernel_size, mt, nt, wc, wn, ck, st, mb,
+                    base.f16x3)
         if 32 * rl * wc * wn <= 1024 and k.smem_bytes() <= gemm_smem_limit(k):
             keys.append(k)
     return list(dict.fromkeys(keys))

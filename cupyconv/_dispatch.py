@@ -132,10 +132,14 @@ def _pitch_8_mod_32(n: int) -> int:
     return (n + 23) // 32 * 32 + 8
 
 
+def _pitch_4_mod_16(n: int) -> int:
+    return (n + 11) // 16 * 16 + 4
+
+
 @dataclass(frozen=True)
 class GemmKey:
-    """One compiled instance of kernels/ct1d_gemm.cu (wide channels; float32 in 3xTF32,
-    float16/bfloat16 in one TF32 MMA per product)."""
+    """One compiled instance of kernels/ct1d_gemm.cu (wide channels; float32 in 3xTF32 or
+    the scaled 3xFP16 split, float16/bfloat16 in one TF32 MMA per product)."""
 
     dtype: str          # float32, float16 or bfloat16
     stride: int
@@ -148,13 +152,15 @@ class GemmKey:
     ci_chunk: int       # input channels per pipeline stage (multiple of 8)
     stages: int         # depth of the cp.async ring
     min_blocks: int     # resident blocks per SM the register allocation must allow
+    f16x3: bool = False  # float32 through the scaled 3xFP16 split (ci_chunk % 16 == 0)
 
     family = "ct1d_gemm"
 
     def name_expression(self) -> str:
         return (f"{self.family}<{CTYPES[self.dtype]}, {self.stride}, {self.dilation}, "
                 f"{self.kernel_size}, {self.mt}, {self.nt}, {self.wc}, {self.wn}, "
-                f"{self.ci_chunk}, {self.stages}, {self.min_blocks}>")
+                f"{self.ci_chunk}, {self.stages}, {self.min_blocks}, "
+                f"{'true' if self.f16x3 else 'false'}>")
 
     @property
     def threads(self) -> int:
@@ -175,6 +181,9 @@ class GemmKey:
         S, D, K = self.stride, self.dilation, self.kernel_size
         wp = _pitch_8_mod_32(self.co_tile * (K | 1))
         xp = _pitch_8_mod_32(self.nu + (K - 1) * D // S + 1)
+        if self.f16x3:      # pitches 4 mod 16; the larger of both (CT1D_GEMM_F16X3=0 A/B)
+            wp = max(wp, _pitch_4_mod_16(self.co_tile * (K | 1)))
+            xp = max(xp, _pitch_4_mod_16(self.nu + (K - 1) * D // S + 1))
         ring = 4 * self.stages * self.ci_chunk * (wp + xp)
         return max(ring, 4 * self.co_tile * (S * (self.nu + 1) + 1))
 
@@ -517,14 +526,16 @@ def gemm_key(p: ConvParams, dtype: str) -> Optional[GemmKey]:
     # 8 n8 tiles per warp (more independent MMA chains, half the weight traffic per
     # output) need ~250 registers, one block of at most 12 warps per SM: only with enough
     # blocks to fill the GPU; otherwise 4, and two blocks per SM where 8 warps make a block
-    wide = GemmKey(dtype, S, D, K, mt, 8, wc, wn, 16, 3, 1)
+    # float32: the scaled 3xFP16 split (half the MMAs of 3xTF32)
+    f16x3 = dtype == "float32"
+    wide = GemmKey(dtype, S, D, K, mt, 8, wc, wn, 16, 3, 1, f16x3)
     shapes = [(8, 1)] if (_block_count(p, gemm_launch_plan(p, wide)) >= _GEMM_WIDE_MIN_BLOCKS
                           and rl * wc * wn <= _GEMM_WIDE_MAX_WARPS) else []
     shapes.append((4, 2 if rl * wc * wn <= 8 else 1))
     for nt, min_blocks in shapes:
         # 16-bit chunks go through registers into two stages (kernels/ct1d_gemm.cu)
         for stages in ((3, 2) if dtype == "float32" else (2,)):
-            key = GemmKey(dtype, S, D, K, mt, nt, wc, wn, 16, stages, min_blocks)
+            key = GemmKey(dtype, S, D, K, mt, nt, wc, wn, 16, stages, min_blocks, f16x3)
             if key.smem_bytes() <= gemm_smem_limit(key):
                 return key
     return None

@@ -30,6 +30,20 @@
 // (lane (gq, tq) reads bank gq*KP + 8*tq, resp. gq + 8*tq, mod 32). That padding needs
 // 4-byte copies.
 //
+// float32 instances with F16X3 use the scaled 3xFP16 split of ct1d_tensor.cuh instead of
+// 3xTF32 (half the MMAs: three m16n8k16 per 16 products where 3xTF32 takes six m16n8k8):
+//   * x: one power of two per tile, from the largest finite |x| of the tile's window over
+//     all the group's channels (a prologue pass), brings x into float16's range. Each thread
+//     copies pairs of channels (2p, 2p+1) of one column and, once its own copies have
+//     landed (no barrier needed: cp.async writes are visible to the issuing thread after
+//     its wait), rewrites them in place as the float16x2 hi pair (row 2p) and lo pair
+//     (row 2p+1): the B operands of a k16 step are then plain 4-byte loads;
+//   * weights: split per use, raw in the stage, with one power of two per warp and k16
+//     step (the warp's largest finite |w| of that step, a warp max);
+//   * every k16 step's products start from zero and join the float32 sums through one
+//     FFMA by 2^-(s_w + s_x), exact.
+// Its pitches are 4 mod 16, so lanes reading channels 2tq, 2tq+1 stay conflict-free.
+//
 // float16/bfloat16 use the same float stage: a 4-byte cp.async cannot stage single 16-bit
 // elements, so each thread loads its elements of the next chunk into registers before
 // this chunk's MMAs and stores them, converted, after them (two stages). Their values are
@@ -38,6 +52,7 @@
 #include "ct1d_tensor.cuh"
 
 __device__ constexpr int pitch_8_mod_32(int n) { return (n + 23) / 32 * 32 + 8; }  // >= n
+__device__ constexpr int pitch_4_mod_16(int n) { return (n + 11) / 16 * 16 + 4; }  // >= n
 
 // Accuracy knobs (benchmarks/tune_gemm.py measures them): k-steps per rounded flush of the
 // MMA products into the float32 sums, and whether the low TF32 half is rounded (else the
@@ -50,6 +65,10 @@ __device__ constexpr int pitch_8_mod_32(int n) { return (n + 23) / 32 * 32 + 8; 
 #endif
 #ifndef CT1D_GEMM_ROUND_LO
 #define CT1D_GEMM_ROUND_LO 0
+#endif
+// 0: instances with F16X3 run 3xTF32 instead (A/B measurement, benchmarks/ab_variant.py)
+#ifndef CT1D_GEMM_F16X3
+#define CT1D_GEMM_F16X3 1
 #endif
 
 __device__ __forceinline__ void split(float f, unsigned& hi, unsigned& lo) {
@@ -82,8 +101,9 @@ __device__ __forceinline__ void cp_async_wait() {
 //   CK         input channels per stage (a multiple of 8)
 //   STAGES     depth of the cp.async ring (>= 2; 2 for 16-bit types)
 //   MINB       blocks per SM the registers must allow (2: at most 128 per thread for 8 warps)
+//   F16X3_ON   float32 through the scaled 3xFP16 split (CK % 16 == 0)
 template <typename T, int S, int D, int K, int MT, int NT, int WC, int WN, int CK, int STAGES,
-          int MINB>
+          int MINB, bool F16X3_ON>
 __global__ void __launch_bounds__(live_classes(S, D, K) * WC * WN * 32, MINB)
 ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__ bias,
           T* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
@@ -93,6 +113,7 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
     static_assert(F32 || sizeof(T) == 2, "ct1d_gemm: float, f16_t or bf16_t");
     static_assert(F32 || STAGES == 2, "16-bit chunks are double-buffered through registers");
     static_assert(CK % 8 == 0 && STAGES >= 2, "stage geometry");
+    constexpr bool F16X3 = F16X3_ON && F32 && CK % 16 == 0 && CT1D_GEMM_F16X3;
     constexpr int RL = live_classes(S, D, K);
     constexpr int THREADS = RL * WC * WN * 32;
     constexpr int CO_B = 16 * MT * WC;
@@ -100,8 +121,8 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
     constexpr int CMAX = (K - 1) * D / S;             // largest column offset c_k
     constexpr int XW = NU + CMAX + 1;                 // staged columns per channel
     constexpr int KP = K | 1;
-    constexpr int WP = pitch_8_mod_32(CO_B * KP);
-    constexpr int XP = pitch_8_mod_32(XW);
+    constexpr int WP = F16X3 ? pitch_4_mod_16(CO_B * KP) : pitch_8_mod_32(CO_B * KP);
+    constexpr int XP = F16X3 ? pitch_4_mod_16(XW) : pitch_8_mod_32(XW);
     constexpr int STAGE = CK * (WP + XP);             // floats per stage
     constexpr int OUT_W = S * (NU + 1);               // output positions per tile row
     constexpr int OP = OUT_W + 1;                     // out_s pitch
@@ -114,6 +135,11 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
     const long long n = bp.n;
     const int n_chunks = (cig + CK - 1) / CK;
 
+    __shared__ unsigned x_emax;                       // F16X3: the tile's largest x exponent
+    if (F16X3) {
+        if (threadIdx.x == 0) x_emax = 0;
+        __syncthreads();
+    }
     extern __shared__ __align__(16) unsigned char smem_raw[];
     float* ring = reinterpret_cast<float*>(smem_raw);
     T* out_s = reinterpret_cast<T*>(smem_raw);        // the epilogue reuses the ring
@@ -137,13 +163,15 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
     const int co_w = wc * MT * 16;                    // this warp's first tile row
     const int u_w = wn * NT * 8;                      // ... and first position u
     // Fragment offsets in a stage, per tap of the class: lane (gq, tq) reads weights
-    // (ci = tq, co = co_w + gq, k) and x (ci = tq, column u_w + gq + CMAX - c_k).
+    // (ci = tq, co = co_w + gq, k) and x (ci = tq, column u_w + gq + CMAX - c_k); k16
+    // steps (F16X3) start at ci = 2tq.
+    constexpr int CI_LANE = F16X3 ? 2 : 1;
     int a_off[MAXT], b_off[MAXT];
 #pragma unroll
     for (int j = 0; j < MAXT; ++j) {
         const int k = j < ntaps ? class_tap(r, j, S, D, K) : 0;
-        a_off[j] = tq * WP + (co_w + gq) * KP + k;
-        b_off[j] = CK * WP + tq * XP + u_w + gq + dr + CMAX - k * D / S;
+        a_off[j] = CI_LANE * tq * WP + (co_w + gq) * KP + k;
+        b_off[j] = CK * WP + CI_LANE * tq * XP + u_w + gq + dr + CMAX - k * D / S;
     }
 
     // This thread's copies, the same for every chunk: weight elements (co, k) =
@@ -151,8 +179,10 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
     // of the chunk's CK x XW columns. Copies with size 0 zero-fill (channels past the
     // group, columns outside the sequence); *_dst < 0: no element (a zero-filling copy
     // would still write).
+    // (F16X3: elements e of the CK/2 x XW channel pairs, copying channels 2p and 2p+1.)
     constexpr int RI = (WCO + THREADS - 1) / THREADS;
-    constexpr int XI = (CK * XW + THREADS - 1) / THREADS;
+    constexpr int X_ELEMS = (F16X3 ? CK / 2 : CK) * XW;
+    constexpr int XI = (X_ELEMS + THREADS - 1) / THREADS;
     int w_dst[RI], w_size[RI];
 #pragma unroll
     for (int ri = 0; ri < RI; ++ri) {
@@ -170,9 +200,10 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
         long long x_src[XI];
 #pragma unroll
         for (int xi = 0; xi < XI; ++xi) {
-            const int e = tid + xi * THREADS, c = e / XW, j = e - c * XW, i = u0 - CMAX + j;
+            const int e = tid + xi * THREADS, ce = e / XW, j = e - ce * XW, i = u0 - CMAX + j;
+            const int c = F16X3 ? 2 * ce : ce;
             const bool in = i >= 0 && i < L_in;
-            x_dst[xi] = e < CK * XW ? CK * WP + c * XP + j : -1;
+            x_dst[xi] = e < X_ELEMS ? CK * WP + c * XP + j : -1;
             x_c[xi] = c;
             x_size[xi] = in ? 4 : 0;
             x_src[xi] = in ? (long long)c * L_in + i : 0;
@@ -194,8 +225,28 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
             const T* xc0 = xn + (long long)ci0 * L_in;
 #pragma unroll
             for (int xi = 0; xi < XI; ++xi)
-                if ((xi + 1) * THREADS <= CK * XW || x_dst[xi] >= 0)
+                if ((xi + 1) * THREADS <= X_ELEMS || x_dst[xi] >= 0) {
                     cp_async4(st + x_dst[xi], xc0 + x_src[xi], x_c[xi] < ci_n ? x_size[xi] : 0);
+                    if (F16X3)
+                        cp_async4(st + x_dst[xi] + XP, xc0 + x_src[xi] + L_in,
+                                  x_c[xi] + 1 < ci_n ? x_size[xi] : 0);
+                }
+        };
+        // F16X3: this thread's x pairs of the chunk in stage buf, once its copies have
+        // landed, scaled and rewritten as the float16x2 hi pair (row 2p) and lo pair (2p+1)
+        float x_scale = 1.f;
+        auto split_x = [&](int buf) {
+            unsigned* st = reinterpret_cast<unsigned*>(ring + buf * STAGE);
+#pragma unroll
+            for (int xi = 0; xi < XI; ++xi)
+                if ((xi + 1) * THREADS <= X_ELEMS || x_dst[xi] >= 0) {
+                    unsigned* v = st + x_dst[xi];
+                    unsigned hi, lo;
+                    f16x2_split(__uint_as_float(v[0]) * x_scale, __uint_as_float(v[XP]) * x_scale,
+                                hi, lo);
+                    v[0] = hi;
+                    v[XP] = lo;
+                }
         };
 
         // 16-bit: chunk ch's elements into registers (zero outside the group, the channel
@@ -236,11 +287,28 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
 #pragma unroll
                 for (int q = 0; q < 4; ++q) acc[mt][nt][q] = 0.f;
 
+        int sx = 0;                                   // F16X3: x scaled by 2^sx
         if constexpr (F32) {
 #pragma unroll
             for (int s = 0; s < STAGES - 1; ++s) {
                 if (s < n_chunks) load(s, s);
                 cp_async_commit();                    // empty groups keep the count uniform
+            }
+            if constexpr (F16X3) {
+                // the tile's largest finite |x| (all channels of the group), while the
+                // first chunks land
+                unsigned m = 0;
+                const int i0 = u0 - CMAX;
+#pragma unroll 4
+                for (int e = tid; e < cig * XW; e += THREADS) {
+                    const int c = e / XW, i = i0 + e - c * XW;
+                    if (i >= 0 && i < L_in) m = max(m, finite_exp(xn[(long long)c * L_in + i]));
+                }
+                m = __reduce_max_sync(0xffffffffu, m);
+                if (lane == 0) atomicMax(&x_emax, m);
+                __syncthreads();
+                sx = f16_scale_exp(x_emax);
+                x_scale = pow2(sx);
             }
         } else {
             fetch(0);
@@ -250,6 +318,7 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
         for (int ch = 0; ch < n_chunks; ++ch) {
             if constexpr (F32) {
                 cp_async_wait<STAGES - 2>();          // chunk ch has landed (this thread's part)
+                if constexpr (F16X3) split_x(buf);
                 __syncthreads();                      // ... everyone's; stage ch-1 is free
                 if (ch + STAGES - 1 < n_chunks) load(ch + STAGES - 1, fill);
                 cp_async_commit();
@@ -272,6 +341,64 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
                 if (!UNIFORM && j >= ntaps) break;
                 const float* wk = st + a_off[j];
                 const float* xk = st + b_off[j];
+                if constexpr (F16X3) {
+#pragma unroll
+                    for (int kc = 0; kc < CK / 16; ++kc) {
+                        // raw A operands of the step: rows gq, gq+8 x channels 2tq, 2tq+1,
+                        // 2tq+8, 2tq+9 of each m16 tile
+                        float av[MT][8];
+#pragma unroll
+                        for (int mt = 0; mt < MT; ++mt) {
+                            const float* a = wk + kc * 16 * WP + mt * 16 * KP;
+#pragma unroll
+                            for (int q = 0; q < 8; ++q)
+                                av[mt][q] = a[(q & 1) * WP + ((q >> 1) & 1) * 8 * KP + (q >> 2) * 8 * WP];
+                        }
+                        const int sw = f16_scale_exp(warp_max_exp<MT * 8>(&av[0][0]));
+                        const float w_scale = pow2(sw);
+                        uint4 ah[MT], al[MT];
+#pragma unroll
+                        for (int mt = 0; mt < MT; ++mt) {
+                            const float* v = av[mt];
+                            f16x2_split(v[0] * w_scale, v[1] * w_scale, ah[mt].x, al[mt].x);
+                            f16x2_split(v[2] * w_scale, v[3] * w_scale, ah[mt].y, al[mt].y);
+                            f16x2_split(v[4] * w_scale, v[5] * w_scale, ah[mt].z, al[mt].z);
+                            f16x2_split(v[6] * w_scale, v[7] * w_scale, ah[mt].w, al[mt].w);
+                        }
+                        float prod[MT][NT][4];
+                        const unsigned* xs = reinterpret_cast<const unsigned*>(xk) + kc * 16 * XP;
+#pragma unroll
+                        for (int nt = 0; nt < NT; ++nt) {
+                            const unsigned* b = xs + nt * 8;   // {hi b0, hi b1, lo b0, lo b1}
+                            const uint4 bv = make_uint4(b[0], b[8 * XP], b[XP], b[9 * XP]);
+#pragma unroll
+                            for (int mt = 0; mt < MT; ++mt) mma_f16x3(prod[mt][nt], ah[mt], al[mt], bv);
+                        }
+                        // products scaled by 2^(sw + sx): one exact power of two when it is
+                        // a normal float, else two (values near float32's range limits)
+                        const int e = -(sw + sx);
+                        if (e >= -126 && e <= 127) {          // warp-uniform
+                            const float f = pow2(e);
+#pragma unroll
+                            for (int mt = 0; mt < MT; ++mt)
+#pragma unroll
+                                for (int nt = 0; nt < NT; ++nt)
+#pragma unroll
+                                    for (int q = 0; q < 4; ++q)
+                                        acc[mt][nt][q] = fmaf(prod[mt][nt][q], f, acc[mt][nt][q]);
+                        } else {
+                            const float f1 = pow2(e / 2), f2 = pow2(e - e / 2);
+#pragma unroll
+                            for (int mt = 0; mt < MT; ++mt)
+#pragma unroll
+                                for (int nt = 0; nt < NT; ++nt)
+#pragma unroll
+                                    for (int q = 0; q < 4; ++q)
+                                        acc[mt][nt][q] = fmaf(prod[mt][nt][q] * f1, f2, acc[mt][nt][q]);
+                        }
+                    }
+                    continue;                         // (the 3xTF32 and 16-bit steps below)
+                }
 #pragma unroll
                 for (int kc8 = 0; kc8 < CK / 8; ++kc8) {
                     if constexpr (!F32) {
@@ -341,6 +468,7 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
         }
         cp_async_wait<0>();
         __syncthreads();                              // the ring is free for the output tile
+        if (F16X3 && tid == 0) x_emax = 0;            // read by everyone before the chunks
 
         // class r into the tile: position (u - u0)*S + r
 #pragma unroll

@@ -173,10 +173,14 @@ def test_wide_cases_plan_the_gemm_family():
 @pytest.mark.parametrize("key", GEMM_INSTANCES, ids=_instance_id)
 def test_gemm_instance_compiles_for_sm80(nvrtc_ok, key):
     """The wide-channel family needs only cp.async (float32; 16-bit types stage through
-    registers) and mma.sync: Ampere builds it too."""
+    registers) and mma.sync: Ampere builds it too. float32 takes the scaled 3xFP16 split
+    (float16 m16n8k16 MMAs), 16-bit inputs one TF32 MMA per product."""
     ptx = compile_instance(key, arch="compute_80").decode()
     assert ("cp.async.ca.shared.global" in ptx) == (key.dtype == "float32")
-    assert "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32" in ptx
+    assert key.f16x3 == (key.dtype == "float32")
+    f16 = "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32" in ptx
+    tf32 = "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32" in ptx
+    assert (f16, tf32) == (key.f16x3, not key.f16x3)
     assert compile_instance(key, arch="sm_80")[:4] == b"\x7fELF"
 
 

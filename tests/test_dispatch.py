@@ -13,6 +13,7 @@ import inspect
 import re
 import subprocess
 import sys
+from dataclasses import replace
 
 import pytest
 
@@ -446,7 +447,17 @@ def test_gemm_smem_formula():
     # ring: 3 stages x 16 channels x (weights 32 ch x 17 (K|1) -> pitch 552, x 64+1+1 -> 72)
     assert key.smem_bytes() == max(4 * 3 * 16 * (552 + 72), 4 * 32 * (8 * 65 + 1))
     assert (key.threads, key.co_tile, key.nu) == (256, 32, 64)
-    assert key.name_expression() == "ct1d_gemm<float, 8, 1, 16, 2, 8, 1, 1, 16, 3, 1>"
+    assert key.name_expression() == "ct1d_gemm<float, 8, 1, 16, 2, 8, 1, 1, 16, 3, 1, false>"
+    # 3xFP16: pitches 4 mod 16 (544 -> 548, 66 -> 68), sized for the larger of both
+    split = replace(key, f16x3=True)
+    assert split.smem_bytes() == key.smem_bytes()
+    assert split.name_expression().endswith(", 16, 3, 1, true>")
+
+
+def test_gemm_float32_takes_the_f16x3_split():
+    wide = params(16, 512, 256, 16, 256, 8, 4, 1)
+    assert plan(wide, "float32").key.f16x3
+    assert not plan(wide, "bfloat16").key.f16x3 and not plan(wide, "float16").key.f16x3
 
 
 def test_family_rule_on_measured_calls():
