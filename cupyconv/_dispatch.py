@@ -150,7 +150,7 @@ class GemmKey:
     wc: int             # warps along output channels, per live class
     wn: int             # warps along positions, per live class
     ci_chunk: int       # input channels per pipeline stage (multiple of 8)
-    stages: int         # depth of the cp.async ring
+    stages: int         # depth of the cp.async ring (>= 3 with f16x3)
     min_blocks: int     # resident blocks per SM the register allocation must allow
     f16x3: bool = False  # float32 through the scaled 3xFP16 split (ci_chunk % 16 == 0)
 
@@ -534,7 +534,8 @@ def gemm_key(p: ConvParams, dtype: str) -> Optional[GemmKey]:
     shapes.append((4, 2 if rl * wc * wn <= 8 else 1))
     for nt, min_blocks in shapes:
         # 16-bit chunks go through registers into two stages (kernels/ct1d_gemm.cu)
-        for stages in ((3, 2) if dtype == "float32" else (2,)):
+        # (3xFP16 splits each chunk a chunk ahead: one stage more for the same prefetch)
+        for stages in ((4, 3) if f16x3 else (3, 2) if dtype == "float32" else (2,)):
             key = GemmKey(dtype, S, D, K, mt, nt, wc, wn, 16, stages, min_blocks, f16x3)
             if key.smem_bytes() <= gemm_smem_limit(key):
                 return key

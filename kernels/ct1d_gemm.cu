@@ -31,17 +31,19 @@
 // 4-byte copies.
 //
 // float32 instances with F16X3 use the scaled 3xFP16 split of ct1d_tensor.cuh instead of
-// 3xTF32 (half the MMAs: three m16n8k16 per 16 products where 3xTF32 takes six m16n8k8):
-//   * x: one power of two per tile, from the largest finite |x| of the tile's window over
-//     all the group's channels (a prologue pass), brings x into float16's range. Each thread
-//     copies pairs of channels (2p, 2p+1) of one column and, once its own copies have
-//     landed (no barrier needed: cp.async writes are visible to the issuing thread after
-//     its wait), rewrites them in place as the float16x2 hi pair (row 2p) and lo pair
-//     (row 2p+1): the B operands of a k16 step are then plain 4-byte loads;
-//   * weights: split per use, raw in the stage, with one power of two per warp and k16
-//     step (the warp's largest finite |w| of that step, a warp max);
-//   * every k16 step's products start from zero and join the float32 sums through one
-//     FFMA by 2^-(s_w + s_x), exact.
+// 3xTF32 (half the MMAs: three m16n8k16 per 16 products where 3xTF32 takes six m16n8k8),
+// with every staged element split once, by the thread that copied it:
+//   * each thread copies its weight elements (co, k) for all CK channels of a chunk, and x
+//     as pairs of channels (2p, 2p+1) of one column. Once its own copies have landed
+//     (cp.async writes are visible to the issuing thread after its wait) it takes their
+//     largest finite exponents into the chunk's two block maxima (weights, x) before the
+//     barrier, and after it rewrites its pairs in place, scaled by 2^s_w resp. 2^s_x into
+//     [2^14, 2^15), as the float16x2 hi pair (row 2p) and lo pair (row 2p+1). The A and B
+//     operands of a k16 step are then plain 4-byte loads, no arithmetic;
+//   * that puts one chunk of lag in the pipeline: chunk ch + 1 is measured and split
+//     while chunk ch computes, so the ring is a stage deeper for the same prefetch;
+//   * the products of 2 k16 steps accumulate from zero in the tensor cores and join the
+//     float32 sums through one FFMA by 2^-(s_w + s_x), exact.
 // Its pitches are 4 mod 16, so lanes reading channels 2tq, 2tq+1 stay conflict-free.
 //
 // float16/bfloat16 use the same float stage: a 4-byte cp.async cannot stage single 16-bit
@@ -114,6 +116,7 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
     static_assert(F32 || STAGES == 2, "16-bit chunks are double-buffered through registers");
     static_assert(CK % 8 == 0 && STAGES >= 2, "stage geometry");
     constexpr bool F16X3 = F16X3_ON && F32 && CK % 16 == 0 && CT1D_GEMM_F16X3;
+    static_assert(!F16X3 || STAGES >= 3, "3xFP16 splits a chunk ahead: at least 3 stages");
     constexpr int RL = live_classes(S, D, K);
     constexpr int THREADS = RL * WC * WN * 32;
     constexpr int CO_B = 16 * MT * WC;
@@ -135,9 +138,10 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
     const long long n = bp.n;
     const int n_chunks = (cig + CK - 1) / CK;
 
-    __shared__ unsigned x_emax;                       // F16X3: the tile's largest x exponent
+    // F16X3: the largest exponents (weights, x) of chunks ch, ch+1, ch+2 at [ch % 3]
+    __shared__ unsigned emax[3][2];
     if (F16X3) {
-        if (threadIdx.x == 0) x_emax = 0;
+        if (threadIdx.x < 6) emax[threadIdx.x / 2][threadIdx.x % 2] = 0;
         __syncthreads();
     }
     extern __shared__ __align__(16) unsigned char smem_raw[];
@@ -232,21 +236,51 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
                                   x_c[xi] + 1 < ci_n ? x_size[xi] : 0);
                 }
         };
-        // F16X3: this thread's x pairs of the chunk in stage buf, once its copies have
-        // landed, scaled and rewritten as the float16x2 hi pair (row 2p) and lo pair (2p+1)
-        float x_scale = 1.f;
-        auto split_x = [&](int buf) {
-            unsigned* st = reinterpret_cast<unsigned*>(ring + buf * STAGE);
+        // F16X3: the largest finite exponents of this thread's elements of the chunk in stage
+        // buf (its copies have landed) into the chunk's block maxima words[0] (weights) and
+        // words[1] (x) ...
+        auto chunk_max = [&](int buf, unsigned* words) {
+            const float* st = ring + buf * STAGE;
+            unsigned wm = 0, xm = 0;
+#pragma unroll
+            for (int c = 0; c < CK; ++c)
+#pragma unroll
+                for (int ri = 0; ri < RI; ++ri)
+                    if ((ri + 1) * THREADS <= WCO || w_dst[ri] >= 0)
+                        wm = max(wm, finite_exp(st[c * WP + w_dst[ri]]));
 #pragma unroll
             for (int xi = 0; xi < XI; ++xi)
-                if ((xi + 1) * THREADS <= X_ELEMS || x_dst[xi] >= 0) {
-                    unsigned* v = st + x_dst[xi];
-                    unsigned hi, lo;
-                    f16x2_split(__uint_as_float(v[0]) * x_scale, __uint_as_float(v[XP]) * x_scale,
-                                hi, lo);
-                    v[0] = hi;
-                    v[XP] = lo;
-                }
+                if ((xi + 1) * THREADS <= X_ELEMS || x_dst[xi] >= 0)
+                    xm = max(xm, max(finite_exp(st[x_dst[xi]]), finite_exp(st[x_dst[xi] + XP])));
+            wm = __reduce_max_sync(0xffffffffu, wm);
+            xm = __reduce_max_sync(0xffffffffu, xm);
+            if (lane == 0) {
+                atomicMax(&words[0], wm);
+                atomicMax(&words[1], xm);
+            }
+        };
+        // ... and, once the maxima are complete, the elements rewritten in place as float16x2
+        // hi pairs (rows 2p) and lo pairs (rows 2p + 1). Returns -(s_w + s_x).
+        auto split_chunk = [&](int buf, const unsigned* words) {
+            const int sw = f16_scale_exp(words[0]), sx = f16_scale_exp(words[1]);
+            const float w_scale = pow2(sw), x_scale = pow2(sx);
+            unsigned* st = reinterpret_cast<unsigned*>(ring + buf * STAGE);
+            auto pair = [](unsigned* v, int pitch, float scale) {
+                unsigned hi, lo;
+                f16x2_split(__uint_as_float(v[0]) * scale, __uint_as_float(v[pitch]) * scale, hi, lo);
+                v[0] = hi;
+                v[pitch] = lo;
+            };
+#pragma unroll
+            for (int c = 0; c < CK; c += 2)
+#pragma unroll
+                for (int ri = 0; ri < RI; ++ri)
+                    if ((ri + 1) * THREADS <= WCO || w_dst[ri] >= 0)
+                        pair(st + c * WP + w_dst[ri], WP, w_scale);
+#pragma unroll
+            for (int xi = 0; xi < XI; ++xi)
+                if ((xi + 1) * THREADS <= X_ELEMS || x_dst[xi] >= 0) pair(st + x_dst[xi], XP, x_scale);
+            return -(sw + sx);
         };
 
         // 16-bit: chunk ch's elements into registers (zero outside the group, the channel
@@ -287,28 +321,18 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
 #pragma unroll
                 for (int q = 0; q < 4; ++q) acc[mt][nt][q] = 0.f;
 
-        int sx = 0;                                   // F16X3: x scaled by 2^sx
+        int e_cur = 0, e_next = 0;                    // F16X3: -(s_w + s_x) of chunks ch, ch+1
         if constexpr (F32) {
 #pragma unroll
             for (int s = 0; s < STAGES - 1; ++s) {
                 if (s < n_chunks) load(s, s);
                 cp_async_commit();                    // empty groups keep the count uniform
             }
-            if constexpr (F16X3) {
-                // the tile's largest finite |x| (all channels of the group), while the
-                // first chunks land
-                unsigned m = 0;
-                const int i0 = u0 - CMAX;
-#pragma unroll 4
-                for (int e = tid; e < cig * XW; e += THREADS) {
-                    const int c = e / XW, i = i0 + e - c * XW;
-                    if (i >= 0 && i < L_in) m = max(m, finite_exp(xn[(long long)c * L_in + i]));
-                }
-                m = __reduce_max_sync(0xffffffffu, m);
-                if (lane == 0) atomicMax(&x_emax, m);
+            if constexpr (F16X3) {                    // chunk 0 measured and split
+                cp_async_wait<STAGES - 2>();
+                chunk_max(0, emax[0]);
                 __syncthreads();
-                sx = f16_scale_exp(x_emax);
-                x_scale = pow2(sx);
+                e_next = split_chunk(0, emax[0]);
             }
         } else {
             fetch(0);
@@ -316,9 +340,24 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
         }
         int buf = 0, fill = STAGES - 1;               // stages of chunk ch and ch + STAGES - 1
         for (int ch = 0; ch < n_chunks; ++ch) {
-            if constexpr (F32) {
+            if constexpr (F16X3) {
+                // chunk ch was split an iteration ago; chunk ch+1 (this thread's part) lands
+                // and goes into its maxima; the words of chunk ch+2 are cleared (last read
+                // before the previous barrier)
+                const int next = buf == STAGES - 1 ? 0 : buf + 1;
+                if (ch + 1 < n_chunks) {
+                    cp_async_wait<STAGES - 3>();
+                    chunk_max(next, emax[(ch + 1) % 3]);
+                }
+                if (tid == 0) emax[(ch + 2) % 3][0] = emax[(ch + 2) % 3][1] = 0;
+                __syncthreads();                      // ch split, ch+1 measured, stage ch-1 free
+                e_cur = e_next;
+                if (ch + 1 < n_chunks) e_next = split_chunk(next, emax[(ch + 1) % 3]);
+                if (ch + STAGES - 1 < n_chunks) load(ch + STAGES - 1, fill);
+                cp_async_commit();
+                fill = fill == STAGES - 1 ? 0 : fill + 1;
+            } else if constexpr (F32) {
                 cp_async_wait<STAGES - 2>();          // chunk ch has landed (this thread's part)
-                if constexpr (F16X3) split_x(buf);
                 __syncthreads();                      // ... everyone's; stage ch-1 is free
                 if (ch + STAGES - 1 < n_chunks) load(ch + STAGES - 1, fill);
                 cp_async_commit();
@@ -342,59 +381,63 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
                 const float* wk = st + a_off[j];
                 const float* xk = st + b_off[j];
                 if constexpr (F16X3) {
+                    const unsigned* wh = reinterpret_cast<const unsigned*>(wk);
+                    const unsigned* xh = reinterpret_cast<const unsigned*>(xk);
 #pragma unroll
                     for (int kc = 0; kc < CK / 16; ++kc) {
-                        // raw A operands of the step: rows gq, gq+8 x channels 2tq, 2tq+1,
-                        // 2tq+8, 2tq+9 of each m16 tile
-                        float av[MT][8];
+                        const int step = j * (CK / 16) + kc;
+                        if (step % 2 == 0) {
 #pragma unroll
-                        for (int mt = 0; mt < MT; ++mt) {
-                            const float* a = wk + kc * 16 * WP + mt * 16 * KP;
+                            for (int mt = 0; mt < MT; ++mt)
 #pragma unroll
-                            for (int q = 0; q < 8; ++q)
-                                av[mt][q] = a[(q & 1) * WP + ((q >> 1) & 1) * 8 * KP + (q >> 2) * 8 * WP];
+                                for (int nt = 0; nt < NT; ++nt)
+#pragma unroll
+                                    for (int q = 0; q < 4; ++q) t[mt][nt][q] = 0.f;
                         }
-                        const int sw = f16_scale_exp(warp_max_exp<MT * 8>(&av[0][0]));
-                        const float w_scale = pow2(sw);
+                        // A: rows gq, gq+8 x channels (2tq, 2tq+1), (2tq+8, 2tq+9): hi pairs
+                        // in the even channel's slot, lo pairs in the odd one's
                         uint4 ah[MT], al[MT];
 #pragma unroll
                         for (int mt = 0; mt < MT; ++mt) {
-                            const float* v = av[mt];
-                            f16x2_split(v[0] * w_scale, v[1] * w_scale, ah[mt].x, al[mt].x);
-                            f16x2_split(v[2] * w_scale, v[3] * w_scale, ah[mt].y, al[mt].y);
-                            f16x2_split(v[4] * w_scale, v[5] * w_scale, ah[mt].z, al[mt].z);
-                            f16x2_split(v[6] * w_scale, v[7] * w_scale, ah[mt].w, al[mt].w);
+                            const unsigned* a = wh + kc * 16 * WP + mt * 16 * KP;
+                            ah[mt] = make_uint4(a[0], a[8 * KP], a[8 * WP], a[8 * WP + 8 * KP]);
+                            al[mt] = make_uint4(a[WP], a[WP + 8 * KP], a[9 * WP], a[9 * WP + 8 * KP]);
                         }
-                        float prod[MT][NT][4];
-                        const unsigned* xs = reinterpret_cast<const unsigned*>(xk) + kc * 16 * XP;
 #pragma unroll
                         for (int nt = 0; nt < NT; ++nt) {
-                            const unsigned* b = xs + nt * 8;   // {hi b0, hi b1, lo b0, lo b1}
-                            const uint4 bv = make_uint4(b[0], b[8 * XP], b[XP], b[9 * XP]);
+                            const unsigned* b = xh + kc * 16 * XP + nt * 8;
+                            const unsigned bh0 = b[0], bh1 = b[8 * XP], bl0 = b[XP], bl1 = b[9 * XP];
 #pragma unroll
-                            for (int mt = 0; mt < MT; ++mt) mma_f16x3(prod[mt][nt], ah[mt], al[mt], bv);
+                            for (int mt = 0; mt < MT; ++mt) {  // small terms first
+                                mma_f16(t[mt][nt], al[mt], bh0, bh1);
+                                mma_f16(t[mt][nt], ah[mt], bl0, bl1);
+                                mma_f16(t[mt][nt], ah[mt], bh0, bh1);
+                            }
                         }
-                        // products scaled by 2^(sw + sx): one exact power of two when it is
-                        // a normal float, else two (values near float32's range limits)
-                        const int e = -(sw + sx);
-                        if (e >= -126 && e <= 127) {          // warp-uniform
-                            const float f = pow2(e);
+                        const bool last = UNIFORM ? step == MAXT * (CK / 16) - 1
+                                                  : (kc == CK / 16 - 1 && j + 1 >= ntaps);
+                        if (step % 2 == 1 || last) {
+                            // the products carry 2^(s_w + s_x): one exact power of two when
+                            // 2^e_cur is a normal float, else two (values near the range ends)
+                            if (e_cur >= -126 && e_cur <= 127) {       // block-uniform
+                                const float f = pow2(e_cur);
 #pragma unroll
-                            for (int mt = 0; mt < MT; ++mt)
+                                for (int mt = 0; mt < MT; ++mt)
 #pragma unroll
-                                for (int nt = 0; nt < NT; ++nt)
+                                    for (int nt = 0; nt < NT; ++nt)
 #pragma unroll
-                                    for (int q = 0; q < 4; ++q)
-                                        acc[mt][nt][q] = fmaf(prod[mt][nt][q], f, acc[mt][nt][q]);
-                        } else {
-                            const float f1 = pow2(e / 2), f2 = pow2(e - e / 2);
+                                        for (int q = 0; q < 4; ++q)
+                                            acc[mt][nt][q] = fmaf(t[mt][nt][q], f, acc[mt][nt][q]);
+                            } else {
+                                const float f1 = pow2(e_cur / 2), f2 = pow2(e_cur - e_cur / 2);
 #pragma unroll
-                            for (int mt = 0; mt < MT; ++mt)
+                                for (int mt = 0; mt < MT; ++mt)
 #pragma unroll
-                                for (int nt = 0; nt < NT; ++nt)
+                                    for (int nt = 0; nt < NT; ++nt)
 #pragma unroll
-                                    for (int q = 0; q < 4; ++q)
-                                        acc[mt][nt][q] = fmaf(prod[mt][nt][q] * f1, f2, acc[mt][nt][q]);
+                                        for (int q = 0; q < 4; ++q)
+                                            acc[mt][nt][q] = fmaf(t[mt][nt][q] * f1, f2, acc[mt][nt][q]);
+                            }
                         }
                     }
                     continue;                         // (the 3xTF32 and 16-bit steps below)
@@ -468,7 +511,7 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
         }
         cp_async_wait<0>();
         __syncthreads();                              // the ring is free for the output tile
-        if (F16X3 && tid == 0) x_emax = 0;            // read by everyone before the chunks
+        if (F16X3 && tid < 6) emax[tid / 2][tid % 2] = 0;   // last read before the last chunk
 
         // class r into the tile: position (u - u0)*S + r
 #pragma unroll

@@ -59,23 +59,6 @@ __device__ __forceinline__ float pow2(int s) {       // 2^s, s in [-149, 127]
     return s >= -126 ? __uint_as_float((unsigned)(s + 127) << 23) : __uint_as_float(1u << (s + 149));
 }
 
-// Exponent field of the largest finite |v[i]| over the warp (every lane calls it): a max
-// of the magnitudes' bits, redone without the infinities and NaN where one shows up
-template <int N>
-__device__ __forceinline__ unsigned warp_max_exp(const float* v) {
-    unsigned m = 0;
-#pragma unroll
-    for (int i = 0; i < N; ++i) m = max(m, __float_as_uint(v[i]) & 0x7fffffffu);
-    m = __reduce_max_sync(0xffffffffu, m);
-    if (m >= 0x7f800000u) {                            // warp-uniform
-        m = 0;
-#pragma unroll
-        for (int i = 0; i < N; ++i) m = max(m, finite_exp(v[i]));
-        m = __reduce_max_sync(0xffffffffu, m);
-    }
-    return m & 0x7f800000u;
-}
-
 // A lane's raw float A operands of one m16n8k16 step, s0 = {w[c][m], w[c][m+8], w[c+1][m],
 // w[c+1][m+8]} (c = 2tq, m = gq) and s1 the same for channels c+8, c+9, scaled and split
 // into the float16 hi and lo operands {a0, a1, a2, a3}
