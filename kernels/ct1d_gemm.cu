@@ -32,14 +32,17 @@
 //
 // float32 instances with F16X3 use the scaled 3xFP16 split of ct1d_tensor.cuh instead of
 // 3xTF32 (half the MMAs: three m16n8k16 per 16 products where 3xTF32 takes six m16n8k8),
-// with every staged element split once, by the thread that copied it:
+// with one power of two per chunk for its weights and one for its x (the chunk's largest
+// finite magnitudes into [2^14, 2^15)):
 //   * each thread copies its weight elements (co, k) for all CK channels of a chunk, and x
 //     as pairs of channels (2p, 2p+1) of one column. Once its own copies have landed
 //     (cp.async writes are visible to the issuing thread after its wait) it takes their
-//     largest finite exponents into the chunk's two block maxima (weights, x) before the
-//     barrier, and after it rewrites its pairs in place, scaled by 2^s_w resp. 2^s_x into
-//     [2^14, 2^15), as the float16x2 hi pair (row 2p) and lo pair (row 2p+1). The A and B
-//     operands of a k16 step are then plain 4-byte loads, no arithmetic;
+//     largest exponents into the chunk's two block maxima before the barrier;
+//   * after the barrier it rewrites its x pairs in place, scaled, as the float16x2 hi pair
+//     (row 2p) and lo pair (row 2p+1): x is split once, and the B operands of a k16 step
+//     are plain 4-byte loads. The weights stay raw and are split where they are used: an
+//     element feeds only the NU positions of its tile, so a second pass over the stage
+//     costs more than it saves (measured, results/2026-11-30-session8/);
 //   * that puts one chunk of lag in the pipeline: chunk ch + 1 is measured and split
 //     while chunk ch computes, so the ring is a stage deeper for the same prefetch;
 //   * the products of 2 k16 steps accumulate from zero in the tensor cores and join the
@@ -259,28 +262,25 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
                 atomicMax(&words[1], xm);
             }
         };
-        // ... and, once the maxima are complete, the elements rewritten in place as float16x2
-        // hi pairs (rows 2p) and lo pairs (rows 2p + 1). Returns -(s_w + s_x).
-        auto split_chunk = [&](int buf, const unsigned* words) {
+        // ... and, once the maxima are complete, the x pairs rewritten in place as float16x2
+        // hi pairs (rows 2p) and lo pairs (rows 2p + 1). Returns the chunk's weight scale
+        // 2^s_w (its weights are split where they are used) and e = -(s_w + s_x).
+        auto split_chunk = [&](int buf, const unsigned* words, float& w_scale, int& e) {
             const int sw = f16_scale_exp(words[0]), sx = f16_scale_exp(words[1]);
-            const float w_scale = pow2(sw), x_scale = pow2(sx);
+            const float x_scale = pow2(sx);
+            w_scale = pow2(sw);
+            e = -(sw + sx);
             unsigned* st = reinterpret_cast<unsigned*>(ring + buf * STAGE);
-            auto pair = [](unsigned* v, int pitch, float scale) {
-                unsigned hi, lo;
-                f16x2_split(__uint_as_float(v[0]) * scale, __uint_as_float(v[pitch]) * scale, hi, lo);
-                v[0] = hi;
-                v[pitch] = lo;
-            };
-#pragma unroll
-            for (int c = 0; c < CK; c += 2)
-#pragma unroll
-                for (int ri = 0; ri < RI; ++ri)
-                    if ((ri + 1) * THREADS <= WCO || w_dst[ri] >= 0)
-                        pair(st + c * WP + w_dst[ri], WP, w_scale);
 #pragma unroll
             for (int xi = 0; xi < XI; ++xi)
-                if ((xi + 1) * THREADS <= X_ELEMS || x_dst[xi] >= 0) pair(st + x_dst[xi], XP, x_scale);
-            return -(sw + sx);
+                if ((xi + 1) * THREADS <= X_ELEMS || x_dst[xi] >= 0) {
+                    unsigned* v = st + x_dst[xi];
+                    unsigned hi, lo;
+                    f16x2_split(__uint_as_float(v[0]) * x_scale, __uint_as_float(v[XP]) * x_scale,
+                                hi, lo);
+                    v[0] = hi;
+                    v[XP] = lo;
+                }
         };
 
         // 16-bit: chunk ch's elements into registers (zero outside the group, the channel
@@ -322,6 +322,7 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
                 for (int q = 0; q < 4; ++q) acc[mt][nt][q] = 0.f;
 
         int e_cur = 0, e_next = 0;                    // F16X3: -(s_w + s_x) of chunks ch, ch+1
+        float ws_cur = 1.f, ws_next = 1.f;            // ... and their weight scales 2^s_w
         if constexpr (F32) {
 #pragma unroll
             for (int s = 0; s < STAGES - 1; ++s) {
@@ -332,7 +333,7 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
                 cp_async_wait<STAGES - 2>();
                 chunk_max(0, emax[0]);
                 __syncthreads();
-                e_next = split_chunk(0, emax[0]);
+                split_chunk(0, emax[0], ws_next, e_next);
             }
         } else {
             fetch(0);
@@ -352,7 +353,8 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
                 if (tid == 0) emax[(ch + 2) % 3][0] = emax[(ch + 2) % 3][1] = 0;
                 __syncthreads();                      // ch split, ch+1 measured, stage ch-1 free
                 e_cur = e_next;
-                if (ch + 1 < n_chunks) e_next = split_chunk(next, emax[(ch + 1) % 3]);
+                ws_cur = ws_next;
+                if (ch + 1 < n_chunks) split_chunk(next, emax[(ch + 1) % 3], ws_next, e_next);
                 if (ch + STAGES - 1 < n_chunks) load(ch + STAGES - 1, fill);
                 cp_async_commit();
                 fill = fill == STAGES - 1 ? 0 : fill + 1;
@@ -381,7 +383,6 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
                 const float* wk = st + a_off[j];
                 const float* xk = st + b_off[j];
                 if constexpr (F16X3) {
-                    const unsigned* wh = reinterpret_cast<const unsigned*>(wk);
                     const unsigned* xh = reinterpret_cast<const unsigned*>(xk);
 #pragma unroll
                     for (int kc = 0; kc < CK / 16; ++kc) {
@@ -394,14 +395,17 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
 #pragma unroll
                                     for (int q = 0; q < 4; ++q) t[mt][nt][q] = 0.f;
                         }
-                        // A: rows gq, gq+8 x channels (2tq, 2tq+1), (2tq+8, 2tq+9): hi pairs
-                        // in the even channel's slot, lo pairs in the odd one's
+                        // A: rows gq, gq+8 x channels (2tq, 2tq+1), (2tq+8, 2tq+9), scaled and
+                        // split into float16 hi and lo operands
                         uint4 ah[MT], al[MT];
 #pragma unroll
                         for (int mt = 0; mt < MT; ++mt) {
-                            const unsigned* a = wh + kc * 16 * WP + mt * 16 * KP;
-                            ah[mt] = make_uint4(a[0], a[8 * KP], a[8 * WP], a[8 * WP + 8 * KP]);
-                            al[mt] = make_uint4(a[WP], a[WP + 8 * KP], a[9 * WP], a[9 * WP + 8 * KP]);
+                            const float* a = wk + kc * 16 * WP + mt * 16 * KP;
+                            f16x2_split(a[0] * ws_cur, a[WP] * ws_cur, ah[mt].x, al[mt].x);
+                            f16x2_split(a[8 * KP] * ws_cur, a[WP + 8 * KP] * ws_cur, ah[mt].y, al[mt].y);
+                            f16x2_split(a[8 * WP] * ws_cur, a[9 * WP] * ws_cur, ah[mt].z, al[mt].z);
+                            f16x2_split(a[8 * WP + 8 * KP] * ws_cur, a[9 * WP + 8 * KP] * ws_cur,
+                                        ah[mt].w, al[mt].w);
                         }
 #pragma unroll
                         for (int nt = 0; nt < NT; ++nt) {
