@@ -534,8 +534,8 @@ def gemm_key(p: ConvParams, dtype: str) -> Optional[GemmKey]:
     shapes.append((4, 2 if rl * wc * wn <= 8 else 1))
     for nt, min_blocks in shapes:
         # 16-bit chunks go through registers into two stages (kernels/ct1d_gemm.cu)
-        # (3xFP16 splits each chunk a chunk ahead: one stage more for the same prefetch)
-        for stages in ((4, 3) if f16x3 else (3, 2) if dtype == "float32" else (2,)):
+        # (3xFP16 measures each chunk two chunks ahead: deeper for the same prefetch)
+        for stages in ((5, 4, 3) if f16x3 else (3, 2) if dtype == "float32" else (2,)):
             key = GemmKey(dtype, S, D, K, mt, nt, wc, wn, 16, stages, min_blocks, f16x3)
             if key.smem_bytes() <= gemm_smem_limit(key):
                 return key

@@ -43,8 +43,8 @@
 //     are plain 4-byte loads. The weights stay raw and are split where they are used: an
 //     element feeds only the NU positions of its tile, so a second pass over the stage
 //     costs more than it saves (measured, results/2026-11-30-session8/);
-//   * that puts one chunk of lag in the pipeline: chunk ch + 1 is measured and split
-//     while chunk ch computes, so the ring is a stage deeper for the same prefetch;
+//   * that puts two chunks of lag in the pipeline: while chunk ch computes, chunk ch+1 is
+//     split and chunk ch+2 measured, so the ring is deeper for the same prefetch;
 //   * the products of 2 k16 steps accumulate from zero in the tensor cores and join the
 //     float32 sums through one FFMA by 2^-(s_w + s_x), exact.
 // Its pitches are 4 mod 16, so lanes reading channels 2tq, 2tq+1 stay conflict-free.
@@ -119,7 +119,7 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
     static_assert(F32 || STAGES == 2, "16-bit chunks are double-buffered through registers");
     static_assert(CK % 8 == 0 && STAGES >= 2, "stage geometry");
     constexpr bool F16X3 = F16X3_ON && F32 && CK % 16 == 0 && CT1D_GEMM_F16X3;
-    static_assert(!F16X3 || STAGES >= 3, "3xFP16 splits a chunk ahead: at least 3 stages");
+    static_assert(!F16X3 || STAGES >= 3, "3xFP16 measures two chunks ahead: at least 3 stages");
     constexpr int RL = live_classes(S, D, K);
     constexpr int THREADS = RL * WC * WN * 32;
     constexpr int CO_B = 16 * MT * WC;
@@ -244,13 +244,14 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
         // words[1] (x) ...
         auto chunk_max = [&](int buf, unsigned* words) {
             const float* st = ring + buf * STAGE;
-            unsigned wm = 0, xm = 0;
+            unsigned m4[4] = {0, 0, 0, 0}, xm = 0;    // four independent chains
 #pragma unroll
             for (int c = 0; c < CK; ++c)
 #pragma unroll
                 for (int ri = 0; ri < RI; ++ri)
                     if ((ri + 1) * THREADS <= WCO || w_dst[ri] >= 0)
-                        wm = max(wm, finite_exp(st[c * WP + w_dst[ri]]));
+                        m4[c & 3] = max(m4[c & 3], finite_exp(st[c * WP + w_dst[ri]]));
+            unsigned wm = max(max(m4[0], m4[1]), max(m4[2], m4[3]));
 #pragma unroll
             for (int xi = 0; xi < XI; ++xi)
                 if ((xi + 1) * THREADS <= X_ELEMS || x_dst[xi] >= 0)
@@ -329,9 +330,10 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
                 if (s < n_chunks) load(s, s);
                 cp_async_commit();                    // empty groups keep the count uniform
             }
-            if constexpr (F16X3) {                    // chunk 0 measured and split
-                cp_async_wait<STAGES - 2>();
+            if constexpr (F16X3) {                    // chunks 0, 1 measured, 0 split
+                cp_async_wait<STAGES - 3>();
                 chunk_max(0, emax[0]);
+                if (n_chunks > 1) chunk_max(1, emax[1]);
                 __syncthreads();
                 split_chunk(0, emax[0], ws_next, e_next);
             }
@@ -342,22 +344,23 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
         int buf = 0, fill = STAGES - 1;               // stages of chunk ch and ch + STAGES - 1
         for (int ch = 0; ch < n_chunks; ++ch) {
             if constexpr (F16X3) {
-                // chunk ch was split an iteration ago; chunk ch+1 (this thread's part) lands
-                // and goes into its maxima; the words of chunk ch+2 are cleared (last read
-                // before the previous barrier)
+                // Two chunks of lag, so nothing but the barrier separates two chunks' MMAs:
+                // chunk ch was split an iteration ago, chunk ch+1 measured (both visible
+                // after this barrier); now chunk ch+1 is split and chunk ch+2 (this
+                // thread's part, landed) measured, while the other warps compute.
+                __syncthreads();                      // ... and stage ch-1 is free
+                if (tid == 0) emax[ch % 3][0] = emax[ch % 3][1] = 0;   // read before it
                 const int next = buf == STAGES - 1 ? 0 : buf + 1;
-                if (ch + 1 < n_chunks) {
-                    cp_async_wait<STAGES - 3>();
-                    chunk_max(next, emax[(ch + 1) % 3]);
-                }
-                if (tid == 0) emax[(ch + 2) % 3][0] = emax[(ch + 2) % 3][1] = 0;
-                __syncthreads();                      // ch split, ch+1 measured, stage ch-1 free
                 e_cur = e_next;
                 ws_cur = ws_next;
                 if (ch + 1 < n_chunks) split_chunk(next, emax[(ch + 1) % 3], ws_next, e_next);
                 if (ch + STAGES - 1 < n_chunks) load(ch + STAGES - 1, fill);
                 cp_async_commit();
                 fill = fill == STAGES - 1 ? 0 : fill + 1;
+                if (ch + 2 < n_chunks) {
+                    cp_async_wait<STAGES - 3>();
+                    chunk_max(next == STAGES - 1 ? 0 : next + 1, emax[(ch + 2) % 3]);
+                }
             } else if constexpr (F32) {
                 cp_async_wait<STAGES - 2>();          // chunk ch has landed (this thread's part)
                 __syncthreads();                      // ... everyone's; stage ch-1 is free
