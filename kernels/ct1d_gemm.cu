@@ -75,6 +75,10 @@ __device__ constexpr int pitch_4_mod_16(int n) { return (n + 11) / 16 * 16 + 4; 
 #ifndef CT1D_GEMM_F16X3
 #define CT1D_GEMM_F16X3 1
 #endif
+// 1: the weights' maxima are not measured (timing only: wrong scale for |w| > 2)
+#ifndef CT1D_GEMM_ABLATE_WMAX
+#define CT1D_GEMM_ABLATE_WMAX 0
+#endif
 
 __device__ __forceinline__ void split(float f, unsigned& hi, unsigned& lo) {
     hi = tf32_round(f);
@@ -244,23 +248,41 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
         // words[1] (x) ...
         auto chunk_max = [&](int buf, unsigned* words) {
             const float* st = ring + buf * STAGE;
-            unsigned m4[4] = {0, 0, 0, 0}, xm = 0;    // four independent chains
+            // |v| maxima by float max (one instruction each, NaN ignored), four chains
+            float m4[4] = {0.f, 0.f, 0.f, 0.f}, xm = 0.f;
 #pragma unroll
             for (int c = 0; c < CK; ++c)
 #pragma unroll
                 for (int ri = 0; ri < RI; ++ri)
-                    if ((ri + 1) * THREADS <= WCO || w_dst[ri] >= 0)
-                        m4[c & 3] = max(m4[c & 3], finite_exp(st[c * WP + w_dst[ri]]));
-            unsigned wm = max(max(m4[0], m4[1]), max(m4[2], m4[3]));
+                    if (!CT1D_GEMM_ABLATE_WMAX && ((ri + 1) * THREADS <= WCO || w_dst[ri] >= 0))
+                        m4[c & 3] = fmaxf(m4[c & 3], fabsf(st[c * WP + w_dst[ri]]));
+            if (CT1D_GEMM_ABLATE_WMAX) m4[0] = 1.f;
 #pragma unroll
             for (int xi = 0; xi < XI; ++xi)
                 if ((xi + 1) * THREADS <= X_ELEMS || x_dst[xi] >= 0)
-                    xm = max(xm, max(finite_exp(st[x_dst[xi]]), finite_exp(st[x_dst[xi] + XP])));
-            wm = __reduce_max_sync(0xffffffffu, wm);
-            xm = __reduce_max_sync(0xffffffffu, xm);
+                    xm = fmaxf(xm, fmaxf(fabsf(st[x_dst[xi]]), fabsf(st[x_dst[xi] + XP])));
+            // non-negative floats order as their bits
+            unsigned wm = __reduce_max_sync(0xffffffffu, __float_as_uint(
+                fmaxf(fmaxf(m4[0], m4[1]), fmaxf(m4[2], m4[3]))));
+            unsigned xb = __reduce_max_sync(0xffffffffu, __float_as_uint(xm));
+            if (wm >= 0x7f800000u || xb >= 0x7f800000u) {   // an infinity: without them (rare)
+                wm = xb = 0;
+#pragma unroll
+                for (int c = 0; c < CK; ++c)
+#pragma unroll
+                    for (int ri = 0; ri < RI; ++ri)
+                        if ((ri + 1) * THREADS <= WCO || w_dst[ri] >= 0)
+                            wm = max(wm, finite_exp(st[c * WP + w_dst[ri]]));
+#pragma unroll
+                for (int xi = 0; xi < XI; ++xi)
+                    if ((xi + 1) * THREADS <= X_ELEMS || x_dst[xi] >= 0)
+                        xb = max(xb, max(finite_exp(st[x_dst[xi]]), finite_exp(st[x_dst[xi] + XP])));
+                wm = __reduce_max_sync(0xffffffffu, wm);
+                xb = __reduce_max_sync(0xffffffffu, xb);
+            }
             if (lane == 0) {
-                atomicMax(&words[0], wm);
-                atomicMax(&words[1], xm);
+                atomicMax(&words[0], wm & 0x7f800000u);
+                atomicMax(&words[1], xb & 0x7f800000u);
             }
         };
         // ... and, once the maxima are complete, the x pairs rewritten in place as float16x2
