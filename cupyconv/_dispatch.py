@@ -526,19 +526,21 @@ def gemm_key(p: ConvParams, dtype: str) -> Optional[GemmKey]:
     # 8 n8 tiles per warp (more independent MMA chains, half the weight traffic per
     # output) need ~250 registers, one block of at most 12 warps per SM: only with enough
     # blocks to fill the GPU; otherwise 4, and two blocks per SM where 8 warps make a block
-    # float32: the scaled 3xFP16 split (half the MMAs of 3xTF32)
-    f16x3 = dtype == "float32"
-    wide = GemmKey(dtype, S, D, K, mt, 8, wc, wn, 16, 3, 1, f16x3)
+    wide = GemmKey(dtype, S, D, K, mt, 8, wc, wn, 16, 3, 1)
     shapes = [(8, 1)] if (_block_count(p, gemm_launch_plan(p, wide)) >= _GEMM_WIDE_MIN_BLOCKS
                           and rl * wc * wn <= _GEMM_WIDE_MAX_WARPS) else []
     shapes.append((4, 2 if rl * wc * wn <= 8 else 1))
-    for nt, min_blocks in shapes:
-        # 16-bit chunks go through registers into two stages (kernels/ct1d_gemm.cu)
-        # (3xFP16 measures each chunk two chunks ahead: deeper for the same prefetch)
-        for stages in ((5, 4, 3) if f16x3 else (3, 2) if dtype == "float32" else (2,)):
-            key = GemmKey(dtype, S, D, K, mt, nt, wc, wn, 16, stages, min_blocks, f16x3)
-            if key.smem_bytes() <= gemm_smem_limit(key):
-                return key
+    # float32: the scaled 3xFP16 split (half the MMAs of 3xTF32; it measures each chunk two
+    # chunks ahead, so it wants a deeper ring), else 3xTF32; 16-bit chunks go through
+    # registers into two stages (kernels/ct1d_gemm.cu)
+    arith = ([(True, (5, 4, 3)), (False, (3, 2))] if dtype == "float32"
+             else [(False, (2,))])
+    for f16x3, depths in arith:
+        for nt, min_blocks in shapes:
+            for stages in depths:
+                key = GemmKey(dtype, S, D, K, mt, nt, wc, wn, 16, stages, min_blocks, f16x3)
+                if key.smem_bytes() <= gemm_smem_limit(key):
+                    return key
     return None
 
 

@@ -415,6 +415,8 @@ def check_gemm_plan(lp: LaunchPlan, p, dtype: str):
     # every class's positions are covered by the tiles, and no tile is empty
     n_u = max(_dispatch.class_positions(p, r) for r in range(S))
     assert lp.n_tiles * key.nu >= n_u and (lp.n_tiles - 1) * key.nu < max(n_u, 1)
+    # 3xFP16 for float32 where a ring of >= 3 stages fits, 3xTF32 otherwise
+    assert not key.f16x3 or (dtype == "float32" and key.stages >= 3)
     assert lp.smem_bytes == key.smem_bytes() <= _dispatch.gemm_smem_limit(key)
     if key.min_blocks == 2:        # two blocks of at most 8 warps share an SM
         assert key.threads <= 256 and lp.smem_bytes <= SM90_TWO_BLOCKS
