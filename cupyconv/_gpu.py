@@ -29,7 +29,7 @@ _WAVES = {"ct1d_scatter": 8, "ct1d_mma": 2, "ct1d_gemm": 1, "ct1d_depthwise": 1,
           "ct1d_stream": 1}
 # ct1d_stream blocks per row as a multiple of the resident ones (benchmarks/tune_stream.py
 # --grid-factors varies it): 1 is the fastest on all 9 calls the dispatcher sends there,
-# 2x and 3x 2-60% slower (results/2026-11-30-session8/tune_stream_grid_factors.txt)
+# 2x and 3x 3-61% slower (results/2026-11-30-session8/tune_stream_grid_factors.txt)
 _STREAM_GRID_FACTOR = 1
 # ... but no block takes more tiles than this (load balance at the tail)
 _MAX_TILES_PER_BLOCK = {"ct1d_scatter": 8, "ct1d_mma": 64, "ct1d_gemm": 1, "ct1d_depthwise": 4,

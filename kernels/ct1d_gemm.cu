@@ -1,7 +1,7 @@
 // Wide-channel transposed convolution: one implicit GEMM per block over all residue classes.
 //
-// Same gather view and 3xTF32 tensor-core arithmetic as ct1d_mma.cu (see there and
-// ct1d_tensor.cuh): output o = u*S + r - P of class r takes the taps k with k*D mod S == r
+// Same gather view and tensor-core arithmetic (3xTF32, or the scaled 3xFP16 split: below)
+// as ct1d_mma.cu (see there and ct1d_tensor.cuh): output o = u*S + r - P of class r takes the taps k with k*D mod S == r
 // from column u - c_k (c_k = k*D div S). ct1d_mma loops over the classes and, for each,
 // over channel chunks, restaging the class's every-S-th taps from scattered weight
 // elements; with hundreds of input channels that staging, not the arithmetic, is its time.
@@ -540,7 +540,9 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
         }
         cp_async_wait<0>();
         __syncthreads();                              // the ring is free for the output tile
-        if (F16X3 && tid < 6) emax[tid / 2][tid % 2] = 0;   // last read before the last chunk
+        // (each chunk's words were cleared in its own iteration already; the next tile's
+        // blocks start from zero either way)
+        if (F16X3 && tid < 6) emax[tid / 2][tid % 2] = 0;
 
         // class r into the tile: position (u - u0)*S + r
 #pragma unroll
