@@ -38,6 +38,7 @@ def candidates(p):
             (base.mt, 4, base.wc, base.wn, 16, 3, 1),              # registers uncapped
             (1, 4, base.wc, base.wn, 16, 3, 2),
             (1, 8, base.wc, base.wn, 16, 3, 2),
+            (1, 8, base.wc, base.wn, 16, 4, 2),                    # 2 blocks, deeper ring
             (2, 8, base.wc, base.wn, 16, 3, 1),
             (base.mt, 4, base.wc, base.wn * 2, 16, 3, 1),          # twice the positions
             (base.mt, 4, base.wc, base.wn, 32, 2, base.min_blocks),
