@@ -3,9 +3,9 @@
 // Same gather view and tensor-core arithmetic (3xTF32, or the scaled 3xFP16 split: below)
 // as ct1d_mma.cu (see there and ct1d_tensor.cuh): output o = u*S + r - P of class r takes
 // the taps k with k*D mod S == r from column u - c_k (c_k = k*D div S). ct1d_mma loops
-// over the classes and, for each,
-// over channel chunks, restaging the class's every-S-th taps from scattered weight
-// elements; with hundreds of input channels that staging, not the arithmetic, is its time.
+// over the classes and, for each, over channel chunks, restaging the class's every-S-th
+// taps from scattered weight elements; with hundreds of input channels that staging, not
+// the arithmetic, is its time.
 // Here the loops are the other way round, as in a GEMM whose rows are (output channel,
 // class) pairs:
 //
