@@ -293,6 +293,37 @@ def test_float32_split_over_a_wide_dynamic_range(rng, spread, family):
     assert per_channel.max() <= 1e-5, per_channel.max()
 
 
+@pytest.mark.parametrize("family", ["ct1d_stream", "ct1d_mma", "ct1d_gemm", "ct1d_scatter"])
+def test_nonfinite_x_stays_local(rng, family):
+    """Infinities and NaN in x make exactly the outputs they reach non-finite, as in
+    float64 (the tensor-core splits give NaN where torch gives an infinity: inf - inf in
+    the hi/lo split). The scales of the 3xFP16 split leave them out, so the other outputs
+    of their tiles and chunks stay accurate."""
+    from cupyconv._args import check_conv_args
+    from cupyconv._dispatch import plan
+    kw = dict(stride=2, padding=1, output_padding=0, groups=1, dilation=1)
+    c = dict(N=4, C_in=32, C_out=48, K=4, L=20001, bias=True, batched=True, dtype="float32", kw=kw)
+    x, w, b = _inputs(rng, c)
+    spots = [(0, 3, 100, np.inf), (0, 4, 105, -np.inf),      # one channel chunk and tile
+             (1, 20, 5000, np.nan), (2, 31, 20000, np.inf)]   # ... and the row's end
+    for n, ci, i, v in spots:
+        x[n, ci, i] = v
+    p = check_conv_args(x.shape, w.shape, b.shape, **kw)
+    key = plan(p, "float32", family).key
+    assert family in ("ct1d_stream", "ct1d_scatter") or key.f16x3
+    y = _launch_poisoned(x, w, b, "float32", family, **kw).astype(np.float64)
+    with np.errstate(invalid="ignore"):
+        ref = _ref64(x, w, b, **kw)
+    bad = ~np.isfinite(ref)
+    assert bad.any() and np.array_equal(~np.isfinite(y), bad)   # poisoned: unwritten shows
+    ok = ~bad
+    assert _rel_err(y[ok], ref[ok]) <= TOL["float32"]
+    for n, _, i, _ in spots:            # the finite outputs around each, on their own
+        near = np.zeros_like(ok)
+        near[n, :, max(0, 2 * i - 600):2 * i + 600] = True
+        assert _rel_err(y[ok & near], ref[ok & near]) <= TOL["float32"]
+
+
 @pytest.mark.parametrize("dtype", ["float32", "float64", "float16", "bfloat16"])
 @pytest.mark.parametrize("cig", [1, 3])
 def test_depthwise_blocks_over_several_tiles(rng, dtype, cig):
