@@ -338,12 +338,7 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
         };
 
         float acc[MT][NT][4];
-#pragma unroll
-        for (int mt = 0; mt < MT; ++mt)
-#pragma unroll
-            for (int nt = 0; nt < NT; ++nt)
-#pragma unroll
-                for (int q = 0; q < 4; ++q) acc[mt][nt][q] = 0.f;
+        zero_tiles(acc);
 
         int e_cur = 0, e_next = 0;                    // F16X3: -(s_w + s_x) of chunks ch, ch+1
         float ws_cur = 1.f, ws_next = 1.f;            // ... and their weight scales 2^s_w
@@ -413,14 +408,7 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
 #pragma unroll
                     for (int kc = 0; kc < CK / 16; ++kc) {
                         const int step = j * (CK / 16) + kc;
-                        if (step % 2 == 0) {
-#pragma unroll
-                            for (int mt = 0; mt < MT; ++mt)
-#pragma unroll
-                                for (int nt = 0; nt < NT; ++nt)
-#pragma unroll
-                                    for (int q = 0; q < 4; ++q) t[mt][nt][q] = 0.f;
-                        }
+                        if (step % 2 == 0) zero_tiles(t);
                         // A: rows gq, gq+8 x channels (2tq, 2tq+1), (2tq+8, 2tq+9), scaled and
                         // split into float16 hi and lo operands
                         uint4 ah[MT], al[MT];
@@ -491,14 +479,7 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
                             }
                         } else {
                             const int step = j * (CK / 8) + kc8;
-                            if (step % FLUSH == 0) {
-#pragma unroll
-                                for (int mt = 0; mt < MT; ++mt)
-#pragma unroll
-                                    for (int nt = 0; nt < NT; ++nt)
-#pragma unroll
-                                        for (int q = 0; q < 4; ++q) t[mt][nt][q] = 0.f;
-                            }
+                            if (step % FLUSH == 0) zero_tiles(t);
                             unsigned bh[NT][2], bl[NT][2];
 #pragma unroll
                             for (int nt = 0; nt < NT; ++nt) {

@@ -302,12 +302,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
             const int ntaps = class_taps(r, S, D, K);
             if (ntaps == 0) continue;                 // bias only, already in out_s
             float acc[MT][NT][4];
-#pragma unroll
-            for (int mt = 0; mt < MT; ++mt)
-#pragma unroll
-                for (int nt = 0; nt < NT; ++nt)
-#pragma unroll
-                    for (int q = 0; q < 4; ++q) acc[mt][nt][q] = 0.f;
+            zero_tiles(acc);
 
             for (int ch = 0; ch < n_chunks; ++ch) {
                 const int ci0 = ch * CI_CHUNK, ci_n = min(CI_CHUNK, cig - ci0);

@@ -231,12 +231,7 @@ ct1d_stream(const T* __restrict__ x, const T* __restrict__ w, const T* __restric
             const int ntaps = class_taps(r, S, D, K);
             if (ntaps == 0) continue;                 // bias only, already in out_s
             float acc[MT][NT][4];
-#pragma unroll
-            for (int mt = 0; mt < MT; ++mt)
-#pragma unroll
-                for (int nt = 0; nt < NT; ++nt)
-#pragma unroll
-                    for (int q = 0; q < 4; ++q) acc[mt][nt][q] = 0.f;
+            zero_tiles(acc);
 #pragma unroll
             for (int tk = 0; tk < MAXT; ++tk) {
                 if (tk >= ntaps) break;

@@ -115,6 +115,17 @@ __device__ __forceinline__ void mma_f16x3(float (&t)[4], const uint4& ahi, const
     mma_f16(t, ahi, b.x, b.y);
 }
 
+// Zero a warp's MT x NT m16n8 accumulator tiles (four floats per lane each)
+template <int MT, int NT>
+__device__ __forceinline__ void zero_tiles(float (&a)[MT][NT][4]) {
+#pragma unroll
+    for (int mt = 0; mt < MT; ++mt)
+#pragma unroll
+        for (int nt = 0; nt < NT; ++nt)
+#pragma unroll
+            for (int q = 0; q < 4; ++q) a[mt][nt][q] = 0.f;
+}
+
 // The compile-time tap structure of a residue class.
 __device__ constexpr int class_taps(int r, int S, int D, int K) {
     int n = 0;
