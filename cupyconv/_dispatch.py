@@ -290,9 +290,10 @@ def max_tile_out(ncol: int, S: int, D: int, K: int) -> int:
 FAMILIES = ("ct1d_depthwise", "ct1d_gemm", "ct1d_mma", "ct1d_scatter", "ct1d_stream")
 # CUDA limit on gridDim.y and gridDim.z (channel tiles x groups, batch items)
 MAX_GRID_YZ = 65535
-# Per-block shared memory that still lets two blocks share an sm_90 SM (228 KB, 1 KB
-# reserved per block).
-_MMA_SMEM = 113 * 1024
+# Per-block dynamic shared memory that still lets two blocks share an sm_90 SM (228 KB,
+# 1 KB reserved per block), less 64 bytes for the kernels' static shared words (the 3xFP16
+# maxima: 4-24 bytes)
+_MMA_SMEM = 113 * 1024 - 64
 
 
 @functools.lru_cache(maxsize=4096)
