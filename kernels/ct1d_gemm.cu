@@ -438,23 +438,10 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
                             // the products carry 2^(s_w + s_x): one exact power of two when
                             // 2^e_cur is a normal float, else two (values near the range ends)
                             if (e_cur >= -126 && e_cur <= 127) {       // block-uniform
-                                const float f = pow2(e_cur);
-#pragma unroll
-                                for (int mt = 0; mt < MT; ++mt)
-#pragma unroll
-                                    for (int nt = 0; nt < NT; ++nt)
-#pragma unroll
-                                        for (int q = 0; q < 4; ++q)
-                                            acc[mt][nt][q] = fmaf(t[mt][nt][q], f, acc[mt][nt][q]);
+                                fma_tiles(acc, t, pow2(e_cur));
                             } else {
-                                const float f1 = pow2(e_cur / 2), f2 = pow2(e_cur - e_cur / 2);
-#pragma unroll
-                                for (int mt = 0; mt < MT; ++mt)
-#pragma unroll
-                                    for (int nt = 0; nt < NT; ++nt)
-#pragma unroll
-                                        for (int q = 0; q < 4; ++q)
-                                            acc[mt][nt][q] = fmaf(t[mt][nt][q] * f1, f2, acc[mt][nt][q]);
+                                scale_tiles(t, pow2(e_cur / 2));
+                                fma_tiles(acc, t, pow2(e_cur - e_cur / 2));
                             }
                         }
                     }

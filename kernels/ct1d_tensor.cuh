@@ -126,6 +126,27 @@ __device__ __forceinline__ void zero_tiles(float (&a)[MT][NT][4]) {
             for (int q = 0; q < 4; ++q) a[mt][nt][q] = 0.f;
 }
 
+// acc += t * f, and t *= f, over a warp's accumulator tiles
+template <int MT, int NT>
+__device__ __forceinline__ void fma_tiles(float (&acc)[MT][NT][4], const float (&t)[MT][NT][4],
+                                          float f) {
+#pragma unroll
+    for (int mt = 0; mt < MT; ++mt)
+#pragma unroll
+        for (int nt = 0; nt < NT; ++nt)
+#pragma unroll
+            for (int q = 0; q < 4; ++q) acc[mt][nt][q] = fmaf(t[mt][nt][q], f, acc[mt][nt][q]);
+}
+template <int MT, int NT>
+__device__ __forceinline__ void scale_tiles(float (&t)[MT][NT][4], float f) {
+#pragma unroll
+    for (int mt = 0; mt < MT; ++mt)
+#pragma unroll
+        for (int nt = 0; nt < NT; ++nt)
+#pragma unroll
+            for (int q = 0; q < 4; ++q) t[mt][nt][q] *= f;
+}
+
 // The compile-time tap structure of a residue class.
 __device__ constexpr int class_taps(int r, int S, int D, int K) {
     int n = 0;

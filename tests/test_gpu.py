@@ -293,6 +293,24 @@ def test_float32_split_over_a_wide_dynamic_range(rng, spread, family):
     assert per_channel.max() <= 1e-5, per_channel.max()
 
 
+@pytest.mark.parametrize("family", ["ct1d_stream", "ct1d_mma", "ct1d_gemm"])
+@pytest.mark.parametrize("scale", [1e-20, 1e18])
+def test_float32_split_at_extreme_magnitudes(rng, scale, family):
+    """x and weights near float32's range ends (outputs ~1e-35 or ~1e33): the 3xFP16
+    scales reach 2^+-100 and more, and undoing them takes two exact multiplies where one
+    power of two would leave the normal range."""
+    from cupyconv._args import check_conv_args
+    from cupyconv._dispatch import plan
+    kw = dict(stride=2, padding=1, output_padding=0, groups=1, dilation=1)
+    c = dict(N=4, C_in=32, C_out=48, K=4, L=20001, bias=True, batched=True, dtype="float32", kw=kw)
+    x, w, b = _inputs(rng, c)
+    x, w, b = x * np.float32(scale), w * np.float32(scale ** 0.75), b * np.float32(scale ** 1.75)
+    p = check_conv_args(x.shape, w.shape, b.shape, **kw)
+    assert family == "ct1d_stream" or plan(p, "float32", family).key.f16x3
+    y = _launch_poisoned(x, w, b, "float32", family, **kw)
+    assert _rel_err(y, _ref64(x, w, b, **kw)) <= TOL["float32"]
+
+
 @pytest.mark.parametrize("family", ["ct1d_stream", "ct1d_mma", "ct1d_gemm", "ct1d_scatter"])
 def test_nonfinite_x_stays_local(rng, family):
     """Infinities and NaN in x make exactly the outputs they reach non-finite, as in
