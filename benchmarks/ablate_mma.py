@@ -1,6 +1,7 @@
 """Where does the ct1d_mma seed time go? Time variants that leave one stage out.
 
-    python benchmarks/ablate_mma.py [--ncu] [--variants a,b,...]   (GPU machine, repo root)
+    python benchmarks/ablate_mma.py [--ncu] [--variants a,b,...] [--sector-tiles 0|1]
+    (GPU machine, repo root)
 
 Each variant is the shipped kernel source with one textual patch (asserted to apply), run
 through the normal launcher on the seed workload (fp32 and bf16). The variants compute
@@ -121,6 +122,10 @@ def time_variant(name, dtype, family, reps=30):
 
 def main():
     family = sys.argv[sys.argv.index("--family") + 1] if "--family" in sys.argv else None
+    if "--sector-tiles" in sys.argv:      # ct1d_mma tiles overlapping to whole sectors
+        from cupyconv import _dispatch
+        _dispatch.MMA_SECTOR_TILES = sys.argv[sys.argv.index("--sector-tiles") + 1] == "1"
+        _dispatch.plan.cache_clear()
     names = (sys.argv[sys.argv.index("--variants") + 1].split(",") if "--variants" in sys.argv
              else list(VARIANTS)) + list(alt_sources())
     if "--ncu" in sys.argv:

@@ -56,7 +56,8 @@ def key_job(key):
 
 def parse_variants(specs):
     """``--variant NAME=MACRO:VALUE[,MACRO:VALUE]`` arguments as [(name, [(macro, value)])],
-    after ("shipped", None) for the source as it is."""
+    after ("shipped", None) for the source as it is. ``dispatch.NAME:VALUE`` sets a
+    constant of cupyconv._dispatch instead of a macro (e.g. dispatch.MMA_SECTOR_TILES:False)."""
     return [("shipped", None)] + [
         (v.split("=")[0], [tuple(d.split(":")) for d in v.split("=")[1].split(",")])
         for v in specs]
@@ -65,17 +66,31 @@ def parse_variants(specs):
 def use_variant(family, defines):
     """Compile ``family`` with extra ``#define``s (pairs (MACRO, VALUE)) from now on; None:
     the shipped source. Drops the compiled kernels so the next launch uses the variant."""
-    from cupyconv import _gpu, _modules
+    import ast
+    from cupyconv import _dispatch, _gpu, _modules
     global _SOURCE
     if _SOURCE is None:
         _SOURCE = _modules.kernel_source
-    head = "".join(f"#define {m} {v}\n" for m, v in (defines or []))
+    for name, value in _DISPATCH_SAVED.items():
+        setattr(_dispatch, name, value)
+    _DISPATCH_SAVED.clear()
+    macros = []
+    for m, v in defines or []:
+        if m.startswith("dispatch."):
+            name = m.split(".", 1)[1]
+            _DISPATCH_SAVED[name] = getattr(_dispatch, name)
+            setattr(_dispatch, name, ast.literal_eval(v))
+        else:
+            macros.append((m, v))
+    _dispatch.plan.cache_clear()
+    head = "".join(f"#define {m} {v}\n" for m, v in macros)
     _modules.kernel_source = lambda fam: (head if fam == family else "") + _SOURCE(fam)
     _modules._kernels.clear()
     _gpu._smem_set.clear()
 
 
 _SOURCE = None
+_DISPATCH_SAVED: dict = {}
 
 
 def torch_case(c):

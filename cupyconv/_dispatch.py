@@ -92,6 +92,7 @@ class MmaKey:
     ci_chunk: int       # input channels staged per step (multiple of 8)
     w_all: bool         # all taps of the only channel chunk stay in shared memory
     f16x3: bool = False  # float32 through the scaled 3xFP16 split (w_all, ci_chunk % 16 == 0)
+    overlap: int = 0    # positions u each tile shares with the previous one (see mma_overlap)
 
     family = "ct1d_mma"
 
@@ -99,7 +100,7 @@ class MmaKey:
         return (f"{self.family}<{CTYPES[self.dtype]}, {self.stride}, {self.dilation}, "
                 f"{self.kernel_size}, {self.mt}, {self.nt}, {self.wm}, {self.wn}, "
                 f"{self.ci_chunk}, {'true' if self.w_all else 'false'}, "
-                f"{'true' if self.f16x3 else 'false'}>")
+                f"{'true' if self.f16x3 else 'false'}, {self.overlap}>")
 
     @property
     def threads(self) -> int:
@@ -113,6 +114,11 @@ class MmaKey:
     def nu(self) -> int:
         """Positions u per tile (each covers S outputs)."""
         return 8 * self.nt * self.wn
+
+    @property
+    def nu_owned(self) -> int:
+        """Positions u between the starts of consecutive tiles."""
+        return self.nu - self.overlap
 
     def smem_bytes(self) -> int:
         """Mirrors the shared-memory layout at the top of kernels/ct1d_mma.cu."""
@@ -387,6 +393,11 @@ def _row_positions(p: ConvParams):
     return u_first, (p.length_out - 1 + p.padding) // p.stride + 1 - u_first
 
 
+# ct1d_mma tiles overlap by a few positions so that every row is stored in whole 32-byte
+# sectors (mma_overlap); small calls (one tile per block) keep tiles that do not
+MMA_SECTOR_TILES = True
+
+
 def _plan_mma(p: ConvParams, dtype: str):
     S, D, K = p.stride, p.dilation, p.kernel_size
     cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
@@ -408,7 +419,8 @@ def _plan_mma(p: ConvParams, dtype: str):
             # 1.06-1.28x faster than 3xTF32 on the sweep's ct1d_mma calls (seed 0.714 ->
             # 0.589 ms, results/2026-11-30-session7/ab_mma_f16x3.txt)
             f16x3 = dtype == "float32" and w_all and ci_chunk % 16 == 0
-            key = MmaKey(dtype, S, D, K, mt, nt, wm, wn, ci_chunk, w_all, f16x3)
+            ov = mma_overlap(dtype, S, 8 * nt * wn) if MMA_SECTOR_TILES else 0
+            key = MmaKey(dtype, S, D, K, mt, nt, wm, wn, ci_chunk, w_all, f16x3, ov)
             if key.smem_bytes() <= _MMA_SMEM:
                 return _small_call_tiles(p, mma_launch_plan(p, key))
         if ci_chunk == 8:
@@ -581,7 +593,7 @@ def _small_call_tiles(p: ConvParams, pl: LaunchPlan) -> LaunchPlan:
         return pl
     # about one tile per block: 3xTF32, as the scaled split's weight staging would not be
     # amortised (small-seed 12 -> 15 us with it, results/2026-11-30-session7/)
-    pl = mma_launch_plan(p, replace(k, f16x3=False))
+    pl = mma_launch_plan(p, replace(k, f16x3=False, overlap=0))
     for nt, wn in ((2, k.wn), (1, k.wn), (1, max(1, k.wn // 2))):
         if _block_count(p, pl) >= _SMALL_CALL_BLOCKS:
             break
@@ -596,10 +608,22 @@ def _block_count(p: ConvParams, pl: LaunchPlan) -> int:
     return pl.n_tiles * pl.co_chunks * p.groups * p.batch
 
 
+def mma_overlap(dtype: str, S: int, nu: int) -> int:
+    """Positions u that a ct1d_mma tile shares with the previous one so that every row's
+    stores start at a 32-byte sector boundary: the fewest with OV*S >= the elements per
+    sector - 1 and OV*S whole 16-byte vectors (tiles keep their rows' alignment in shared
+    memory); 0 where that would be more than an eighth of the tile."""
+    size = ELEMENT_BYTES[dtype]
+    ov = 1
+    while ov * S < 32 // size - 1 or (ov * S * size) % 16:
+        ov += 1
+    return ov if 8 * ov <= nu else 0
+
+
 def mma_launch_plan(p: ConvParams, key: MmaKey) -> LaunchPlan:
     """Tile geometry of a ct1d_mma instance for one call."""
     u_first, n_u = _row_positions(p)
-    return LaunchPlan(key, p.stride * key.nu, -(-n_u // key.nu),
+    return LaunchPlan(key, p.stride * key.nu_owned, -(-n_u // key.nu_owned),
                       -(-(p.out_channels // p.groups) // key.co_tile), key.smem_bytes(), u_first)
 
 

@@ -44,11 +44,23 @@
 #endif
 #endif
 
+// CT1D_MMA_EVICT_FIRST=1 (an A/B knob): the bulk copies mark the output lines evict-first
+// in L2 (the output is written once and not read back by the kernel)
+#ifndef CT1D_MMA_EVICT_FIRST
+#define CT1D_MMA_EVICT_FIRST 0
+#endif
 #if CT1D_BULK_STORE
 __device__ __forceinline__ void bulk_store(void* dst, const void* src, int bytes) {
     const unsigned s = (unsigned)__cvta_generic_to_shared(src);
+#if CT1D_MMA_EVICT_FIRST
+    unsigned long long policy;
+    asm("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(policy));
+    asm volatile("cp.async.bulk.global.shared::cta.bulk_group.L2::cache_hint [%0], [%1], %2, %3;"
+                 :: "l"(dst), "r"(s), "r"(bytes), "l"(policy) : "memory");
+#else
     asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;"
                  :: "l"(dst), "r"(s), "r"(bytes) : "memory");
+#endif
 }
 __device__ __forceinline__ void bulk_commit() {
     asm volatile("cp.async.bulk.commit_group;" ::: "memory");
@@ -85,12 +97,16 @@ __device__ __forceinline__ void fence_async_shared() {
 //   F16X3      float32 through the scaled 3xFP16 split (needs W_ALL, CI_CHUNK % 16 == 0);
 //              else 3xTF32. Small calls keep 3xTF32: one tile per block cannot amortise
 //              the split weight staging (small-seed 12 -> 15 us)
+//   OV         0, or positions u (OV*S a multiple of 16 bytes) that each tile shares with the previous
+//              one: tiles then start NU - OV apart, and each row stores the part of its
+//              tile between 32-byte sector boundaries (whole sectors only, no element-wise
+//              stores inside a row); the first OV positions are computed twice
 //
 // Shared memory (float bits, MMA-operand order): w_s uint4 [taps][CI_CHUNK/8][CO_T/16][32],
 // x_s uint2 [CI_CHUNK/2][XP]; out_s T [CO_T][OP] (the tile in its final type); sh_s int
 // [CO_T]. x_s pairs channels c and c+4 of each group of 8 (the b0, b1 operands).
 template <typename T, int S, int D, int K, int MT, int NT, int WM, int WN, int CI_CHUNK, bool W_ALL,
-          bool F16X3_ON>
+          bool F16X3_ON, int OV>
 __global__ void __launch_bounds__(WM * WN * 32, (WM * WN <= 8) ? 2 : 1)
 ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__ bias,
          T* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
@@ -117,7 +133,11 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     // 3xFP16: x_s holds raw floats of channels {c, c+1, c+8, c+9} (c = 16*k16 + 2*tq) per
     // column as one uint4, slot row 4*k16 + tq, pitch XP4 (2 mod 8: conflict-free loads)
     constexpr int XP4 = (XW + 5) / 8 * 8 + 2;
-    static_assert(CI_CHUNK % 8 == 0 && (S * NU) % 8 == 0, "tile geometry");
+    constexpr int NUO = NU - OV;                      // positions u a tile owns
+    constexpr int SEC = 32 / sizeof(T);               // elements per 32-byte sector
+    static_assert(CI_CHUNK % 8 == 0 && (S * NU) % 8 == 0 && (S * OV) % VEC == 0 && NUO > 0,
+                  "tile geometry");
+    static_assert(OV == 0 || (OV * S >= SEC - 1 && S * NUO >= SEC), "overlap covers a sector");
 
     const BlockPlace bp = block_place(C_in, C_out, groups, CO_T, n_offset);
     const int cig = bp.cig, cog = bp.cog, g = bp.g, co_base = bp.co_base, co_n = bp.co_n;
@@ -142,9 +162,9 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     const T* bg = bias == nullptr ? nullptr : bias + g * cog + co_base;
 
     // Alignment shift of out_s row `row`: its element p sits at row*OP + shift(row) + p,
-    // congruent to its global index mod VEC. Tiles start NU*S (a multiple of 8) apart.
+    // congruent to its global index mod VEC. Tiles start NUO*S (a multiple of VEC) apart.
     auto shift = [&](int row) -> int {
-        const long long gi = (row0 + row) * L_out + (long long)u_first * S - pad;
+        const long long gi = (row0 + row) * L_out + (long long)(u_first - OV) * S - pad;
         return (int)(((gi % VEC) + VEC) % VEC);
     };
 
@@ -267,7 +287,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
 
     const bool one_chunk = n_chunks == 1;
     bool w_loaded = false;
-    if (one_chunk && (int)blockIdx.x < n_tiles) fetch_cols(u_first + blockIdx.x * NU, 0, cig);
+    if (one_chunk && (int)blockIdx.x < n_tiles) fetch_cols(u_first - OV + blockIdx.x * NUO, 0, cig);
     float unscale_w = 1.f, scale_x = 1.f, unscale_x = 1.f;
     if (F16X3) {
         if (tid == 0) x_emax[0] = x_emax[1] = w_emax = 0;
@@ -276,7 +296,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
 
     int par = 0;
     for (int tile = blockIdx.x; tile < n_tiles; tile += gridDim.x, par ^= 1) {
-        const int u0 = u_first + tile * NU;
+        const int u0 = u_first - OV + tile * NUO;     // first position computed
         const int o0 = u0 * S - pad;                  // output position of tile column 0
 
         // x_s is free: every warp passed the barrier before the previous copy-out after
@@ -294,7 +314,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                 unscale_x = pow2(-sx);
                 if (tid == 0) x_emax[par ^ 1] = 0;   // read by everyone a tile ago
             }
-            if (tile + (int)gridDim.x < n_tiles) fetch_cols(u0 + gridDim.x * NU, 0, cig);
+            if (tile + (int)gridDim.x < n_tiles) fetch_cols(u0 + gridDim.x * NUO, 0, cig);
         }
 
 #pragma unroll
@@ -445,11 +465,24 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
         // of a row is out_s column sh + p, congruent to its global index mod VEC, so
         // columns [qa, qb) of every row are 16-byte aligned on both sides.
         const int p_lo = max(0, -o0), p_hi = min(S * NU, L_out - o0);
+        // OV > 0: a row stores tile columns [sector boundary at or before column OV*S,
+        // the one at or before S*NU): the next tile starts exactly there. The first and
+        // last tiles of a row reach its ends (the first tile's column OV*S is at o <= 0).
+        auto own_lo = [&](int row) -> int {
+            if (OV == 0 || tile == 0) return p_lo;
+            const long long gi = (row0 + row) * L_out + o0 + OV * S;
+            return max(OV * S - (int)(gi % SEC), p_lo);
+        };
+        auto own_hi = [&](int row) -> int {
+            if (OV == 0 || tile == n_tiles - 1) return p_hi;
+            const long long gi = (row0 + row) * L_out + o0 + S * NU;
+            return min(S * NU - (int)(gi % SEC), p_hi);
+        };
 #if CT1D_BULK_STORE
         // one thread per row: the aligned middle by the bulk-copy engine, at most 2*(VEC-1)
         // elements at the ends by ordinary stores
         for (int row = tid; row < co_n; row += THREADS) {
-            const int sh = sh_s[row], q_lo = sh + p_lo, q_hi = sh + p_hi;
+            const int sh = sh_s[row], q_lo = sh + own_lo(row), q_hi = sh + own_hi(row);
             const int qa = min((q_lo + VEC - 1) / VEC * VEC, q_hi), qb = max(q_hi / VEC * VEC, qa);
             const T* src = out_s + row * OP;
             T* dst = yb + (long long)row * L_out + (o0 - sh);      // dst[q] <-> src[q]
@@ -467,7 +500,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
             const int sh = sh_s[row];
             const T* src = out_s + row * OP + q;
             T* dst = yb + (long long)row * L_out + (o0 - sh + q);
-            const int lo = max(q, sh + p_lo) - q, hi = min(q + VEC, sh + p_hi) - q;
+            const int lo = max(q, sh + own_lo(row)) - q, hi = min(q + VEC, sh + own_hi(row)) - q;
             if (lo == 0 && hi == VEC) {
                 *reinterpret_cast<uint4*>(dst) = *reinterpret_cast<const uint4*>(src);
             } else {

@@ -339,11 +339,20 @@ def check_mma_plan(lp: LaunchPlan, p, dtype: str):
     assert key.co_tile >= min(cog, 64) and key.co_tile < cog + 16
     assert key.ci_chunk % 8 == 0 and (S * key.nu) % 8 == 0       # static_assert in the kernel
     assert not key.w_all or cig <= key.ci_chunk
-    assert lp.tile_out == S * key.nu
+    # overlapping tiles: each row's stores start at a 32-byte sector boundary within the
+    # OV*S shared columns, and tiles start a whole number of 16-byte vectors apart
+    size = 4 if dtype == "float32" else 2
+    ov = key.overlap
+    assert ov == 0 or (ov * S >= 32 // size - 1 and (ov * S * size) % 16 == 0
+                       and 8 * ov <= key.nu)
+    assert ov in (0, _dispatch.mma_overlap(dtype, S, key.nu))
+    assert ov == 0 or _dispatch.MMA_SECTOR_TILES
+    assert key.nu_owned == key.nu - ov and lp.tile_out == S * key.nu_owned
     assert lp.u_first == p.padding // S
-    # the tiles cover every output position u*S + r - P in [0, L_out)
+    # the owned ranges cover every output position u*S + r - P in [0, L_out)
     u_last = (p.length_out - 1 + p.padding) // S
-    assert lp.u_first + lp.n_tiles * key.nu > u_last >= lp.u_first + (lp.n_tiles - 1) * key.nu
+    nuo = key.nu_owned
+    assert lp.u_first + lp.n_tiles * nuo > u_last >= lp.u_first + (lp.n_tiles - 1) * nuo
     assert lp.smem_bytes == key.smem_bytes() <= _dispatch._MMA_SMEM <= SM90_TWO_BLOCKS
     assert lp == _dispatch.mma_launch_plan(p, key)
 
@@ -618,7 +627,7 @@ def test_mma_float32_split_choice():
     3xFP16 split, except small calls (one tile per block); 16-bit never does."""
     seed = plan(params(**SEED), "float32").key
     assert seed.family == "ct1d_mma" and seed.w_all and seed.f16x3
-    assert seed.name_expression() == "ct1d_mma<float, 2, 2, 3, 2, 4, 2, 4, 32, true, true>"
+    assert seed.name_expression() == "ct1d_mma<float, 2, 2, 3, 2, 4, 2, 4, 32, true, true, 4>"
     assert not plan(params(**SEED), "bfloat16").key.f16x3
     small = plan(params(1, 32, 64, 3, 1024, 2, 1, 2), "float32").key
     assert small.family == "ct1d_mma" and small.w_all and not small.f16x3

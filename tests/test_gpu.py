@@ -362,6 +362,50 @@ def test_depthwise_blocks_over_several_tiles(rng, dtype, cig):
     assert _rel_err(y, _ref64(x, w, b, **c["kw"])) <= TOL[dtype]
 
 
+@pytest.mark.parametrize("dtype", ["float32", "float16", "bfloat16"])
+@pytest.mark.parametrize("S,D,K,P,OP", [(2, 2, 3, 1, 0), (1, 3, 4, 2, 0), (3, 2, 5, 2, 1),
+                                        (4, 3, 5, 3, 1), (8, 1, 16, 4, 0), (5, 1, 10, 2, 3)])
+def test_mma_overlapping_tiles(rng, dtype, S, D, K, P, OP, monkeypatch):
+    """ct1d_mma tiles that share their first positions with the previous tile, each row
+    stored between 32-byte sector boundaries: every element written exactly once, blocks
+    looping over several tiles, into an output whose base is 16- but not 32-byte aligned
+    (guard elements on both sides stay poisoned)."""
+    import cupy
+
+    from cupyconv import _gpu
+    from cupyconv._args import check_conv_args
+    from cupyconv._dispatch import plan
+    from cupyconv._gpu import launch, prepare
+    monkeypatch.setitem(_gpu._WAVES, "ct1d_mma", 0)     # the fewest blocks: 64 tiles each
+    c = dict(N=2, C_in=24, C_out=40, K=K, L=30001, bias=True, batched=True, dtype=dtype,
+             kw=dict(stride=S, padding=P, output_padding=OP, groups=1, dilation=D))
+    x, w, b = _inputs(rng, c)
+    p = check_conv_args(x.shape, w.shape, b.shape, **c["kw"])
+    key = plan(p, dtype, "ct1d_mma").key
+    assert key.overlap > 0, key
+    (grid, scalars), = prepare(p, dtype, 0, "ct1d_mma").launches
+    assert grid[0] < int(scalars[-2])          # blocks loop over several tiles
+    store = np.int16 if dtype == "bfloat16" else np.dtype(dtype)
+    guard = 16 // np.dtype(store).itemsize     # 16 bytes: the base is 16 mod 32
+    size = int(np.prod(p.out_shape))
+    buf = cupy.empty(size + 2 * guard, store)
+    buf.fill(np.int16(0x7FC1) if dtype == "bfloat16" else np.nan)
+    y = buf[guard:guard + size].reshape(p.out_shape)
+    assert y.data.ptr % 32 == 16
+
+    def dev(a):
+        return cupy.asarray(a.view(np.int16) if dtype == "bfloat16" else a)
+    launch(dev(x), dev(w), dev(b), y, p, dtype, 0, "ct1d_mma")
+    h = buf.get()
+    if dtype == "bfloat16":
+        h = h.view(_np_dtype(dtype))
+    assert np.isnan(np.asarray(h[:guard], np.float32)).all()
+    assert np.isnan(np.asarray(h[guard + size:], np.float32)).all()
+    err = _rel_err(h[guard:guard + size].reshape(p.out_shape), _ref64(x, w, b, **c["kw"]))
+    _record(f"err_{dtype}_ct1d_mma", err)
+    assert err <= TOL[dtype], (key, err)
+
+
 EDGE = [
     # (N, C_in, C_out, K, L, kw)
     (2, 32, 64, 3, 4099, dict(stride=2, padding=1, dilation=2)),          # seed-like, odd
