@@ -85,12 +85,6 @@ __device__ __forceinline__ void fence_async_shared() {
 #ifndef CT1D_MMA_F16X3
 #define CT1D_MMA_F16X3 1
 #endif
-// 3xFP16 x: 1 = scaled and split into float16 hi/lo operands once, by the thread that
-// loaded it (after a block maximum: one barrier more per tile); 0 = split per use, by
-// every warp and tap that reads it
-#ifndef CT1D_MMA_XSPLIT
-#define CT1D_MMA_XSPLIT 1
-#endif
 
 // Template parameters:
 //   T          element type in memory: float, f16_t, bf16_t
@@ -136,8 +130,6 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     constexpr int CPL = (XW + 31) / 32;               // staged columns per lane
     constexpr bool UNROLL_K = !SPLIT || RPW * CPL <= 20;   // float32: registers permitting
     constexpr bool F16X3 = F16X3_ON && SPLIT && W_ALL && CI_CHUNK % 16 == 0 && CT1D_MMA_F16X3;
-    // x split once per tile where each thread stages whole channel pairs (c, c+1)
-    constexpr bool XSPLIT = F16X3 && CT1D_MMA_XSPLIT && CI_CHUNK == 2 * WARPS * (RPW / 2);
     // 3xFP16: x_s holds raw floats of channels {c, c+1, c+8, c+9} (c = 16*k16 + 2*tq) per
     // column as one uint4, slot row 4*k16 + tq, pitch XP4 (2 mod 8: conflict-free loads)
     constexpr int XP4 = (XW + 5) / 8 * 8 + 2;
@@ -221,18 +213,15 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     };
 
     // x staging goes through registers: with one channel chunk, the next tile's loads are
-    // in flight while this tile computes. Row c = row_of(a), column j = lane + 32*b
+    // in flight while this tile computes. Row c = warp + WARPS*a, column j = lane + 32*b
     // holds x[ci0 + c, u0 - CMAX + j] (zero outside the chunk and the sequence).
     // Raw elements: converting right after each load would make the compiler reuse one
     // register and serialise the loads (one memory latency each).
     T xr[RPW][CPL];
-    auto row_of = [&](int a) -> int {     // XSPLIT: rows a, a+1 (a even) are channels c, c+1
-        return XSPLIT ? 2 * warp + (a & 1) + 2 * WARPS * (a >> 1) : warp + WARPS * a;
-    };
     auto fetch_cols = [&](int u0, int ci0, int ci_n) {
 #pragma unroll
         for (int a = 0; a < RPW; ++a) {
-            const int c = row_of(a);
+            const int c = warp + WARPS * a;
             const T* xc = xn + (long long)(ci0 + c) * L_in + (u0 - CMAX);
             const int i_end = c < ci_n ? L_in - (u0 - CMAX) : 0;     // valid j: [-(u0-CMAX), i_end)
 #pragma unroll
@@ -246,36 +235,6 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     // read after the barrier that follows the commit)
     __shared__ unsigned x_emax[2], w_emax;
     auto commit_cols = [&](int par) {
-        if constexpr (XSPLIT) {
-            // the tile's scale first (one barrier), then each channel pair (c, c+1) of a
-            // column scaled and split into its hi and lo float16x2 B operands: slot words
-            // {hi(c, c+1), hi(c+8, c+9), lo(c, c+1), lo(c+8, c+9)}, as f16_b_operands
-            unsigned m = 0;
-#pragma unroll
-            for (int a = 0; a < RPW; ++a)
-#pragma unroll
-                for (int b = 0; b < CPL; ++b)
-                    if (lane + 32 * b < XW) m = max(m, finite_exp(to_acc(xr[a][b])));
-            m = __reduce_max_sync(0xffffffffu, m);
-            if (lane == 0) atomicMax(&x_emax[par], m);
-            __syncthreads();
-            const float sc = pow2(f16_scale_exp(x_emax[par]));
-#pragma unroll
-            for (int a = 0; a < RPW; a += 2) {
-                const int c = row_of(a), sr = (c >> 4) * 4 + ((c & 7) >> 1), h = (c >> 3) & 1;
-#pragma unroll
-                for (int b = 0; b < CPL; ++b) {
-                    const int j = lane + 32 * b;
-                    if (j < XW) {
-                        unsigned hi, lo;
-                        f16x2_split(to_acc(xr[a][b]) * sc, to_acc(xr[a + 1][b]) * sc, hi, lo);
-                        x_s[(sr * XP4 + j) * 4 + h] = hi;
-                        x_s[(sr * XP4 + j) * 4 + 2 + h] = lo;
-                    }
-                }
-            }
-            return;
-        }
         unsigned m = 0;
 #pragma unroll
         for (int a = 0; a < RPW; ++a)
@@ -394,8 +353,8 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
 #pragma unroll
                             for (int nt = 0; nt < NT; ++nt) {
                                 const uint4 v = xk4[nt * 8];
-                                b[nt] = XSPLIT ? v : f16_b_operands(__uint_as_float(v.x), __uint_as_float(v.y),
-                                                                    __uint_as_float(v.z), __uint_as_float(v.w), scale_x);
+                                b[nt] = f16_b_operands(__uint_as_float(v.x), __uint_as_float(v.y),
+                                                       __uint_as_float(v.z), __uint_as_float(v.w), scale_x);
                             }
 #pragma unroll
                             for (int mt = 0; mt < MT; ++mt) {
