@@ -396,9 +396,6 @@ def _row_positions(p: ConvParams):
 # ct1d_mma tiles overlap by a few positions so that every row is stored in whole 32-byte
 # sectors (mma_overlap); small calls (one tile per block) keep tiles that do not
 MMA_SECTOR_TILES = True
-# 64-channel tiles: each warp takes all 64 channels (4 m16 tiles) of fewer positions
-# rather than 32 channels x 2 warps (each warp splits its own x operands)
-MMA_FULL_CHANNEL_WARPS = False
 
 
 def _plan_mma(p: ConvParams, dtype: str):
@@ -410,7 +407,7 @@ def _plan_mma(p: ConvParams, dtype: str):
         return None
     # channel tile: 16, 32, 48 or 64 output channels; 8 warps per block
     m16 = min(4, -(-cog // 16))
-    mt, wm = (2, 2) if m16 == 4 and not MMA_FULL_CHANNEL_WARPS else (m16, 1)
+    mt, wm = (2, 2) if m16 == 4 else (m16, 1)
     wn = 8 // wm
     ci_chunk = 8 if cig <= 8 else (16 if cig <= 16 else 32)
     # the widest tile (positions per warp) that keeps two blocks per SM, then fewer channels

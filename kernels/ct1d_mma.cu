@@ -46,6 +46,10 @@
 
 // The bulk copies mark the output lines evict-first in L2: the output is written once and
 // not read back (seed 0.570 -> 0.547 ms; CT1D_MMA_EVICT_FIRST=0 for A/B runs)
+// 1: the copy-out's rows go round-robin over the warps (0: thread tid takes row tid, for A/B)
+#ifndef CT1D_MMA_SPREAD_ROWS
+#define CT1D_MMA_SPREAD_ROWS 1
+#endif
 #ifndef CT1D_MMA_EVICT_FIRST
 #define CT1D_MMA_EVICT_FIRST 1
 #endif
@@ -480,8 +484,11 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
         };
 #if CT1D_BULK_STORE
         // one thread per row: the aligned middle by the bulk-copy engine, at most 2*(VEC-1)
-        // elements at the ends by ordinary stores
-        for (int row = tid; row < co_n; row += THREADS) {
+        // elements at the ends by ordinary stores. Rows go round-robin over the warps: a
+        // warp issues its lanes' bulk copies one at a time (the copy takes uniform
+        // operands), and with rows on consecutive lanes warps 0-1 issued all 64 of a tile
+        // while the other six waited at the next barrier (a quarter of all stall samples)
+        for (int row = CT1D_MMA_SPREAD_ROWS ? warp + WARPS * lane : tid; row < co_n; row += THREADS) {
             const int sh = sh_s[row], q_lo = sh + own_lo(row), q_hi = sh + own_hi(row);
             const int qa = min((q_lo + VEC - 1) / VEC * VEC, q_hi), qb = max(q_hi / VEC * VEC, qa);
             const T* src = out_s + row * OP;
