@@ -50,10 +50,6 @@
 #ifndef CT1D_MMA_SPREAD_ROWS
 #define CT1D_MMA_SPREAD_ROWS 1
 #endif
-// 1: each tile prefetches the x window of the block's tile after next into L2
-#ifndef CT1D_MMA_L2_PREFETCH
-#define CT1D_MMA_L2_PREFETCH 1
-#endif
 #ifndef CT1D_MMA_EVICT_FIRST
 #define CT1D_MMA_EVICT_FIRST 1
 #endif
@@ -239,18 +235,6 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
             }
         }
     };
-    // The x window of the tile after next into L2 (one prefetch per 128-byte line, no
-    // registers): the register loads one tile ahead then hit L2
-    auto prefetch_cols_l2 = [&](int u0, int ci_n) {
-        constexpr int LINE = 128 / sizeof(T), PER_ROW = THREADS / CI_CHUNK;
-        const int c = tid / PER_ROW;
-        const int i0 = max(u0 - CMAX, 0), i1 = min(u0 - CMAX + XW, L_in) - 1;
-        if (c < ci_n && i0 <= i1) {
-            const T* xc = xn + (long long)c * L_in;
-            for (int k = tid % PER_ROW; k <= (i1 - i0 + LINE - 1) / LINE; k += PER_ROW)
-                asm volatile("prefetch.global.L2 [%0];" :: "l"(xc + min(i0 + k * LINE, i1)));
-        }
-    };
     // 3xFP16: the tile's largest finite exponent goes to x_emax[par] (a block maximum,
     // read after the barrier that follows the commit)
     __shared__ unsigned x_emax[2], w_emax;
@@ -335,8 +319,6 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                 if (tid == 0) x_emax[par ^ 1] = 0;   // read by everyone a tile ago
             }
             if (tile + (int)gridDim.x < n_tiles) fetch_cols(u0 + gridDim.x * NUO, 0, cig);
-            if (CT1D_MMA_L2_PREFETCH && tile + 2 * (int)gridDim.x < n_tiles)
-                prefetch_cols_l2(u0 + 2 * gridDim.x * NUO, cig);
         }
 
 #pragma unroll
