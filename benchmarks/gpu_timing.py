@@ -57,7 +57,9 @@ def key_job(key):
 def parse_variants(specs):
     """``--variant NAME=MACRO:VALUE[,MACRO:VALUE]`` arguments as [(name, [(macro, value)])],
     after ("shipped", None) for the source as it is. ``dispatch.NAME:VALUE`` sets a
-    constant of cupyconv._dispatch instead of a macro (e.g. dispatch.MMA_SECTOR_TILES:False)."""
+    constant of cupyconv._dispatch instead of a macro (e.g. dispatch.MMA_SECTOR_TILES:False);
+    ``source:PATH`` compiles the family from another file (e.g. an earlier version kept
+    under benchmarks/variants/; its includes resolve in kernels/)."""
     return [("shipped", None)] + [
         (v.split("=")[0], [tuple(d.split(":")) for d in v.split("=")[1].split(",")])
         for v in specs]
@@ -74,9 +76,11 @@ def use_variant(family, defines):
     for name, value in _DISPATCH_SAVED.items():
         setattr(_dispatch, name, value)
     _DISPATCH_SAVED.clear()
-    macros = []
+    macros, source = [], _SOURCE
     for m, v in defines or []:
-        if m.startswith("dispatch."):
+        if m == "source":
+            source = _alt_source(v)
+        elif m.startswith("dispatch."):
             name = m.split(".", 1)[1]
             _DISPATCH_SAVED[name] = getattr(_dispatch, name)
             setattr(_dispatch, name, ast.literal_eval(v))
@@ -84,13 +88,21 @@ def use_variant(family, defines):
             macros.append((m, v))
     _dispatch.plan.cache_clear()
     head = "".join(f"#define {m} {v}\n" for m, v in macros)
-    _modules.kernel_source = lambda fam: (head if fam == family else "") + _SOURCE(fam)
+    _modules.kernel_source = lambda fam: ((head + source(fam)) if fam == family else _SOURCE(fam))
     _modules._kernels.clear()
     _gpu._smem_set.clear()
 
 
 _SOURCE = None
 _DISPATCH_SAVED: dict = {}
+
+
+def _alt_source(path):
+    """kernel_source-like function for a whole kernel file kept elsewhere."""
+    from pathlib import Path
+    from cupyconv._modules import _INCLUDE, _inline, kernel_dir
+    text = _INCLUDE.sub(lambda m: _inline(kernel_dir() / m.group(1), set()), Path(path).read_text())
+    return lambda fam: text
 
 
 def torch_case(c):
