@@ -131,7 +131,7 @@ class MmaKey:
         size = 4 if self.dtype == "float32" else 2          # bytes per element of the tile
         vec = 16 // size
         return (4 * (taps * self.ci_chunk * self.co_tile + self.ci_chunk * xp)
-                + size * self.co_tile * (S * self.nu + vec) + 8 * self.co_tile)
+                + size * self.co_tile * (S * self.nu + vec) + 4 * self.co_tile)
 
 
 def _pitch_8_mod_32(n: int) -> int:

@@ -50,10 +50,6 @@
 #ifndef CT1D_MMA_SPREAD_ROWS
 #define CT1D_MMA_SPREAD_ROWS 1
 #endif
-// 1 (an A/B knob): each tile prefetches the x rows of the block's tile after next into L2
-#ifndef CT1D_MMA_L2_PREFETCH
-#define CT1D_MMA_L2_PREFETCH 0
-#endif
 #ifndef CT1D_MMA_EVICT_FIRST
 #define CT1D_MMA_EVICT_FIRST 1
 #endif
@@ -112,8 +108,7 @@ __device__ __forceinline__ void fence_async_shared() {
 //
 // Shared memory (float bits, MMA-operand order): w_s uint4 [taps][CI_CHUNK/8][CO_T/16][32],
 // x_s uint2 [CI_CHUNK/2][XP]; out_s T [CO_T][OP] (the tile in its final type); sh_s int
-// [CO_T] (row shifts), b_s float [CO_T] (bias). x_s pairs channels c and c+4 of each group
-// of 8 (the b0, b1 operands).
+// [CO_T]. x_s pairs channels c and c+4 of each group of 8 (the b0, b1 operands).
 template <typename T, int S, int D, int K, int MT, int NT, int WM, int WN, int CI_CHUNK, bool W_ALL,
           bool F16X3_ON, int OV>
 __global__ void __launch_bounds__(WM * WN * 32, (WM * WN <= 8) ? 2 : 1)
@@ -158,7 +153,6 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     unsigned* x_s = reinterpret_cast<unsigned*>(w_s + W_FRAGS);
     T* out_s = reinterpret_cast<T*>(x_s + CI_CHUNK * (F16X3 && XP4 > XP ? XP4 : XP));
     int* sh_s = reinterpret_cast<int*>(out_s + CO_T * OP);
-    float* b_s = reinterpret_cast<float*>(sh_s + CO_T);
 
     const int tid = threadIdx.x, warp = tid >> 5, lane = tid & 31;
     const int gq = lane >> 2, tq = lane & 3;          // MMA fragment coordinates
@@ -177,6 +171,18 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
         const long long gi = (row0 + row) * L_out + (long long)(u_first - OV) * S - pad;
         return (int)(((gi % VEC) + VEC) % VEC);
     };
+
+    // This thread's fragment rows: bias and shifted row offsets in out_s
+    float bv[MT][2];
+    int ro[MT][2];
+#pragma unroll
+    for (int mt = 0; mt < MT; ++mt)
+#pragma unroll
+        for (int h = 0; h < 2; ++h) {
+            const int co = (wm * MT + mt) * 16 + gq + 8 * h;
+            bv[mt][h] = (bg != nullptr && co < co_n) ? to_acc(bg[co]) : 0.f;
+            ro[mt][h] = co * OP + shift(co);
+        }
 
     // Weights of the listed taps in fragment order: element q of lane (gq, tq) of m16 tile
     // mi, k8 step kc8 is w[ci = kc8*8 + tq + 4*(q>>1)][co = mi*16 + gq + 8*(q&1)].
@@ -273,32 +279,23 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
         return split_a_operands_block(w_s, W_FRAGS, &w_emax, tid, THREADS);
     };
 
-    // Row shifts and bias (in shared memory, not registers: the epilogue reads them once
-    // per tile), and the positions of classes that no tap reaches: the bias, written
+    // Row shifts, and the positions of classes that no tap reaches: the bias, written
     // once for every tile.
     for (int row = warp; row < CO_T; row += WARPS) {
         const int sh = shift(row);
-        const float bf = (bg != nullptr && row < co_n) ? to_acc(bg[row]) : 0.f;
-        if (lane == 0) {
-            sh_s[row] = sh;
-            b_s[row] = bf;
-        }
-        const T b = from_acc<T>(bf);
+        if (lane == 0) sh_s[row] = sh;
+        const T b = from_acc<T>((bg != nullptr && row < co_n) ? to_acc(bg[row]) : 0.f);
         for (int p = lane; p < S * NU; p += 32)
             if (class_taps(p % S, S, D, K) == 0) out_s[row * OP + sh + p] = b;
     }
 
     const bool one_chunk = n_chunks == 1;
+    bool w_loaded = false;
     if (one_chunk && (int)blockIdx.x < n_tiles) fetch_cols(u_first - OV + blockIdx.x * NUO, 0, cig);
     float unscale_w = 1.f, scale_x = 1.f, unscale_x = 1.f;
     if (F16X3) {
         if (tid == 0) x_emax[0] = x_emax[1] = w_emax = 0;
         __syncthreads();
-    }
-    // all taps of the only chunk, while the first tile's x loads are in flight (visible
-    // after the first tile's barrier)
-    if (W_ALL) {
-        if (F16X3) unscale_w = stage_w16(); else stage_w(0, 0, cig);
     }
 
     int par = 0;
@@ -310,6 +307,10 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
         // its last read of it
         if (one_chunk) {
             commit_cols(par);
+            if (W_ALL && !w_loaded) {
+                if (F16X3) unscale_w = stage_w16(); else stage_w(0, 0, cig);
+                w_loaded = true;
+            }
             __syncthreads();
             if (F16X3) {
                 const int sx = f16_scale_exp(x_emax[par]);
@@ -318,17 +319,6 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                 if (tid == 0) x_emax[par ^ 1] = 0;   // read by everyone a tile ago
             }
             if (tile + (int)gridDim.x < n_tiles) fetch_cols(u0 + gridDim.x * NUO, 0, cig);
-#if CT1D_MMA_L2_PREFETCH
-            // the tile after next: one bulk L2 prefetch per channel row (16-byte aligned rows)
-            if (tile + 2 * (int)gridDim.x < n_tiles && tid < cig && (L_in * sizeof(T)) % 16 == 0
-                && reinterpret_cast<size_t>(xn) % 16 == 0) {
-                const int ua = u0 + 2 * gridDim.x * NUO - CMAX;
-                const size_t b0 = reinterpret_cast<size_t>(xn + (long long)tid * L_in + max(ua, 0)) & ~size_t(15);
-                const size_t b1 = (reinterpret_cast<size_t>(xn + (long long)tid * L_in + min(ua + XW, L_in)) + 15) & ~size_t(15);
-                if (b1 > b0)
-                    asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" :: "l"(b0), "r"((unsigned)(b1 - b0)) : "memory");
-            }
-#endif
         }
 
 #pragma unroll
@@ -456,10 +446,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
 #endif
             // class r into the tile: position (u - u0)*S + r, each written once
 #pragma unroll
-            for (int mt = 0; mt < MT; ++mt) {
-                const int co0 = (wm * MT + mt) * 16 + gq, co1 = co0 + 8;   // fragment rows
-                const int ro0 = co0 * OP + sh_s[co0], ro1 = co1 * OP + sh_s[co1];
-                const float b0 = b_s[co0], b1 = b_s[co1];
+            for (int mt = 0; mt < MT; ++mt)
 #pragma unroll
                 for (int nt = 0; nt < NT; ++nt) {
                     const int p = (uw + nt * 8 + 2 * tq) * S + r;
@@ -467,12 +454,11 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
 #pragma unroll
                         for (int q = 0; q < 4; ++q) acc[mt][nt][q] = acc[mt][nt][q] * unscale_x * unscale_w;
                     }
-                    out_s[ro0 + p] = from_acc<T>(acc[mt][nt][0] + b0);
-                    out_s[ro0 + p + S] = from_acc<T>(acc[mt][nt][1] + b0);
-                    out_s[ro1 + p] = from_acc<T>(acc[mt][nt][2] + b1);
-                    out_s[ro1 + p + S] = from_acc<T>(acc[mt][nt][3] + b1);
+                    out_s[ro[mt][0] + p] = from_acc<T>(acc[mt][nt][0] + bv[mt][0]);
+                    out_s[ro[mt][0] + p + S] = from_acc<T>(acc[mt][nt][1] + bv[mt][0]);
+                    out_s[ro[mt][1] + p] = from_acc<T>(acc[mt][nt][2] + bv[mt][1]);
+                    out_s[ro[mt][1] + p + S] = from_acc<T>(acc[mt][nt][3] + bv[mt][1]);
                 }
-            }
         }
 
 #if CT1D_BULK_STORE
