@@ -120,6 +120,16 @@ def time_variant(name, dtype, family, reps=30):
     return events_ms(lambda: _gpu.launch(x, w, None, y, p, dtype, 0, family), reps), kern
 
 
+def print_floors():
+    """Copy and fill of the seed's output, in this run (the arrays are freed on return)."""
+    y = cupy.empty(16 * 64 * 262145, np.float32)
+    src = cupy.ones(y.size, np.float32)
+    for label, fn, nbytes in (("copy", lambda: y.__setitem__(Ellipsis, src), 8 * y.size),
+                              ("fill", lambda: y.fill(1.5), 4 * y.size)):
+        t = events_ms(fn, 20)
+        print(f"{label} of y: {t:.3f} ms, {nbytes / t / 1e6:.0f} GB/s")
+
+
 def main():
     family = sys.argv[sys.argv.index("--family") + 1] if "--family" in sys.argv else None
     if "--sector-tiles" in sys.argv:      # ct1d_mma tiles overlapping to whole sectors
@@ -132,13 +142,7 @@ def main():
         time_variant("base", "float32", family, reps=1)
         return
     gb = (16 * 32 * 131072 + 16 * 64 * 262145) * 4 / 1e9
-    y = cupy.empty(16 * 64 * 262145, np.float32)
-    src = cupy.ones(y.size, np.float32)
-    for label, fn, nbytes in (("copy", lambda: y.__setitem__(Ellipsis, src), 8 * y.size),
-                              ("fill", lambda: y.fill(1.5), 4 * y.size)):
-        t = events_ms(fn, 20)
-        print(f"{label} of y: {t:.3f} ms, {nbytes / t / 1e6:.0f} GB/s")
-    del y, src
+    print_floors()
     warm_parallel([variant_job(n, dt, family) for n in names for dt in ("float32", "bfloat16")])
     print(f"{'variant':14s} {'fp32 ms':>8s} {'GB/s':>6s} {'bf16 ms':>8s} regs")
     for name in names:

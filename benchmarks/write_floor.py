@@ -98,17 +98,20 @@ extern "C" __global__ void bulk_tiles(float4* y, long long rows, long long pitch
 """
 
 
+def copy_ms(y):
+    """Device-to-device copy into y (the source is freed on return)."""
+    src = cupy.ones(y.size, y.dtype)
+    return events_ms(lambda: y.__setitem__(Ellipsis, src))
+
+
 def main():
     mod = cupy.RawModule(code=SRC)
     sms = cupy.cuda.Device().attributes["MultiProcessorCount"]
     n = 16 * 64 * 262144                         # seed output, rounded to whole tiles
     y = cupy.empty(n, np.float32)
-    src = cupy.ones(n, np.float32)
     x = cupy.ones(n // 4, np.float32)
     grid = (sms * 8,)
-    rows = []
-    rows.append(("copy", 8 * n, events_ms(lambda: y.__setitem__(Ellipsis, src))))
-    del src
+    rows = [("copy", 8 * n, copy_ms(y))]
     rows.append(("st128", 4 * n, events_ms(lambda: mod.get_function("st128")(grid, (256,), (y, np.int64(n // 4))))))
     rows.append(("st32", 4 * n, events_ms(lambda: mod.get_function("st32")(grid, (256,), (y, np.int64(n))))))
     rows.append(("rd1wr4", 5 * n, events_ms(lambda: mod.get_function("rd1wr4")(

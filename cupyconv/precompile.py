@@ -1,10 +1,11 @@
 """Compile (or warm the cache for) the kernel instances that given calls will use.
 
 Every GPU call runs one instance of ``kernels/ct1d_mma.cu``, ``kernels/ct1d_gemm.cu``,
-``kernels/ct1d_depthwise.cu`` or ``kernels/ct1d_scatter.cu``, chosen by
+``kernels/ct1d_stream.cu``, ``kernels/ct1d_depthwise.cu`` or ``kernels/ct1d_scatter.cu``,
+chosen by
 ``cupyconv._dispatch.plan`` from the call's
 shapes and dtype and named by a template expression such as
-``ct1d_mma<float, 2, 2, 3, 2, 4, 2, 4, 32, true, true>``. This tool
+``ct1d_mma<float, 2, 2, 3, 2, 4, 2, 4, 32, true, true, 4>``. This tool
 lists those instances for a set of calls and compiles them.
 
 Usage::
