@@ -379,6 +379,33 @@ def test_seed_plans_tensor_cores_with_wide_tiles():
     assert plan(p, "bfloat16").smem_bytes < plan(p, "float32").smem_bytes
 
 
+@pytest.mark.parametrize("dtype,S,ov", [("float32", 1, 8), ("float32", 2, 4), ("float32", 3, 4),
+                                       ("float32", 4, 2), ("float32", 5, 4), ("float32", 8, 1),
+                                       ("bfloat16", 1, 16), ("float16", 2, 8), ("bfloat16", 3, 8),
+                                       ("float16", 8, 2)])
+def test_mma_overlap_is_the_fewest_positions_covering_a_sector(dtype, S, ov):
+    """OV*S reaches one 32-byte sector less one element and is a whole number of 16-byte
+    vectors; no smaller OV does both."""
+    size = 4 if dtype == "float32" else 2
+    assert _dispatch.mma_overlap(dtype, S, 128) == ov
+    assert ov * S >= 32 // size - 1 and (ov * S * size) % 16 == 0
+    assert not any(o * S >= 32 // size - 1 and (o * S * size) % 16 == 0 for o in range(1, ov))
+    assert _dispatch.mma_overlap(dtype, S, 8 * ov - 1) == 0        # more than an eighth
+
+
+def test_mma_overlap_follows_the_switch(monkeypatch):
+    p = params(**SEED)
+    assert plan(p, "float32").key.overlap == 4
+    monkeypatch.setattr(_dispatch, "MMA_SECTOR_TILES", False)
+    _dispatch.plan.cache_clear()
+    try:
+        lp = plan(p, "float32")
+        assert lp.key.overlap == 0 and lp.tile_out == 2 * lp.key.nu
+        check_mma_plan(lp, p, "float32")
+    finally:
+        _dispatch.plan.cache_clear()
+
+
 def test_mma_smem_grows_with_every_buffer():
     base = _dispatch.MmaKey("float32", 2, 2, 3, 2, 4, 2, 4, 32, True)
     wider = _dispatch.MmaKey("float32", 2, 2, 3, 2, 4, 2, 8, 32, True)     # 2x positions
