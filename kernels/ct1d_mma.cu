@@ -26,9 +26,10 @@
 // A block owns CO_T output channels x NU positions u of every class, i.e. S*NU consecutive
 // output positions per channel, assembled in shared memory in the output type and stored
 // once: by the bulk-copy engine on sm_90 (overlapping the next tile's MMAs), by 16-byte
-// stores elsewhere. Each row of that tile sits in shared memory at the same offset modulo
-// 16 bytes as in global memory, so the copy-out is aligned on both sides whatever L_out
-// is. The positions of classes that no tap reaches hold the bias; they are the same in
+// stores elsewhere. Consecutive tiles share OV positions so that each row's stores begin
+// and end on 32-byte sectors (below). Each row of that tile sits in shared memory at the
+// same offset modulo 16 bytes as in global memory, so the copy-out is aligned on both
+// sides whatever L_out is. The positions of classes that no tap reaches hold the bias; they are the same in
 // every tile and are written once per block.
 #include "ct1d_types.cuh"
 #include "ct1d_tensor.cuh"
@@ -46,12 +47,12 @@
 
 // The bulk copies mark the output lines evict-first in L2: the output is written once and
 // not read back (seed 0.570 -> 0.547 ms; CT1D_MMA_EVICT_FIRST=0 for A/B runs)
+#ifndef CT1D_MMA_EVICT_FIRST
+#define CT1D_MMA_EVICT_FIRST 1
+#endif
 // 1: the copy-out's rows go round-robin over the warps (0: thread tid takes row tid, for A/B)
 #ifndef CT1D_MMA_SPREAD_ROWS
 #define CT1D_MMA_SPREAD_ROWS 1
-#endif
-#ifndef CT1D_MMA_EVICT_FIRST
-#define CT1D_MMA_EVICT_FIRST 1
 #endif
 #if CT1D_BULK_STORE
 __device__ __forceinline__ void bulk_store(void* dst, const void* src, int bytes) {
@@ -101,10 +102,12 @@ __device__ __forceinline__ void fence_async_shared() {
 //   F16X3      float32 through the scaled 3xFP16 split (needs W_ALL, CI_CHUNK % 16 == 0);
 //              else 3xTF32. Small calls keep 3xTF32: one tile per block cannot amortise
 //              the split weight staging (small-seed 12 -> 15 us)
-//   OV         0, or positions u (OV*S a multiple of 16 bytes) that each tile shares with the previous
-//              one: tiles then start NU - OV apart, and each row stores the part of its
-//              tile between 32-byte sector boundaries (whole sectors only, no element-wise
-//              stores inside a row); the first OV positions are computed twice
+//   OV         0, or positions u (OV*S outputs: whole 16-byte vectors, at least a 32-byte
+//              sector less one element) that each tile shares with the previous one:
+//              tiles then start NU - OV apart, and each row stores the part of its tile
+//              between 32-byte boundaries of the output (counted from y, which fresh
+//              allocations align to 256 bytes), so no element-wise stores inside a row;
+//              the shared positions are computed twice
 //
 // Shared memory (float bits, MMA-operand order): w_s uint4 [taps][CI_CHUNK/8][CO_T/16][32],
 // x_s uint2 [CI_CHUNK/2][XP]; out_s T [CO_T][OP] (the tile in its final type); sh_s int
