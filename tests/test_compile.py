@@ -142,6 +142,16 @@ def test_mma_copy_out_path_per_arch(nvrtc_ok, arch, bulk):
     assert "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32" in compile_instance(bf16, arch=arch).decode()
 
 
+@pytest.mark.parametrize("arch,native", [("compute_75", False), ("compute_80", True),
+                                         ("compute_90", True)])
+def test_bf16_output_conversion_per_arch(nvrtc_ok, arch, native):
+    """bfloat16 outputs: the hardware conversion from sm_80 on, integer rounding before."""
+    key = plan(check_conv_args((2, 8, 64), (8, 8, 3), None, stride=2), "bfloat16",
+               "ct1d_scatter").key
+    ptx = compile_instance(key, arch=arch).decode()
+    assert ("cvt.rn.bf16.f32" in ptx) == native
+
+
 def test_mma_3xtf32_knob(nvrtc_ok, monkeypatch):
     """CT1D_MMA_F16X3=0 builds the 3xTF32 arithmetic for the same float32 instance."""
     from cupyconv import _modules

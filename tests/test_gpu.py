@@ -362,6 +362,31 @@ def test_depthwise_blocks_over_several_tiles(rng, dtype, cig):
     assert _rel_err(y, _ref64(x, w, b, **c["kw"])) <= TOL[dtype]
 
 
+def test_bf16_conversion_matches_integer_rounding_for_every_float():
+    """The kernels' float -> bfloat16 conversion (one hardware instruction from sm_80 on)
+    against the integer round-to-nearest-even of the bit pattern, over all 2^32 inputs:
+    identical bits for every non-NaN, a NaN for every NaN."""
+    import cupy
+
+    from cupyconv._modules import kernel_dir
+    src = (kernel_dir() / "ct1d_types.cuh").read_text().replace("#pragma once", "") + r'''
+    extern "C" __global__ void check(unsigned long long* bad) {
+        unsigned long long n = 0;
+        for (unsigned long long i = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
+             i < (1ull << 32); i += (unsigned long long)gridDim.x * blockDim.x) {
+            const float v = __uint_as_float((unsigned)i);
+            const unsigned short hw = from_acc<bf16_t>(v).bits, ref = bf16_bits_rne(v);
+            const bool nan_in = ((unsigned)i & 0x7fffffffu) > 0x7f800000u;
+            const bool nan_out = (hw & 0x7fffu) > 0x7f80u;
+            n += nan_in ? !nan_out : hw != ref;
+        }
+        atomicAdd(bad, n);
+    }'''
+    bad = cupy.zeros(1, cupy.uint64)
+    cupy.RawModule(code=src).get_function("check")((1024,), (256,), (bad,))
+    assert int(bad.get()[0]) == 0
+
+
 @pytest.mark.parametrize("dtype", ["float32", "float16", "bfloat16"])
 @pytest.mark.parametrize("S,D,K,P,OP", [(2, 2, 3, 1, 0), (1, 3, 4, 2, 0), (3, 2, 5, 2, 1),
                                         (4, 3, 5, 3, 1), (8, 1, 16, 4, 0), (5, 1, 10, 2, 3)])
