@@ -304,20 +304,7 @@ ct1d_stream(const T* __restrict__ x, const T* __restrict__ w, const T* __restric
                 }
             }
             // class r into the tile: position (u - u0)*S + r, each written once
-#pragma unroll
-            for (int mt = 0; mt < MT; ++mt)
-#pragma unroll
-                for (int nt = 0; nt < NT; ++nt) {
-                    const int p = (nt * 8 + 2 * tq) * S + r;
-                    if (F16X3) {
-#pragma unroll
-                        for (int q = 0; q < 4; ++q) acc[mt][nt][q] = acc[mt][nt][q] * unscale_x * unscale_w;
-                    }
-                    out_s[ro[mt][0] + p] = from_acc<T>(acc[mt][nt][0] + bv[mt][0]);
-                    out_s[ro[mt][0] + p + S] = from_acc<T>(acc[mt][nt][1] + bv[mt][0]);
-                    out_s[ro[mt][1] + p] = from_acc<T>(acc[mt][nt][2] + bv[mt][1]);
-                    out_s[ro[mt][1] + p + S] = from_acc<T>(acc[mt][nt][3] + bv[mt][1]);
-                }
+            tiles_to_out<F16X3, S>(out_s, acc, ro, bv, 0, tq, r, unscale_x, unscale_w);
         }
         __syncwarp();
 

@@ -1,8 +1,10 @@
 // Tensor-core helpers shared by ct1d_mma.cu, ct1d_gemm.cu and ct1d_stream.cu: TF32
 // rounding and the 3xTF32 split, the m16n8k8 TF32 MMA, the scaled float16 split and the
-// m16n8k16 float16 MMA, and the compile-time residue-class structure (BRIEF section 3:
-// output o = u*S + r - P takes tap k iff k*D mod S == r).
+// m16n8k16 float16 MMA, accumulator tiles into the shared-memory output tile, and the
+// compile-time residue-class structure (BRIEF section 3: output o = u*S + r - P takes tap
+// k iff k*D mod S == r).
 #pragma once
+#include "ct1d_types.cuh"
 
 // Round to TF32 (10 mantissa bits), to nearest with ties away from zero, as cvt.rna does
 // for finite values; the low 13 bits come back zero.
@@ -145,6 +147,30 @@ __device__ __forceinline__ void scale_tiles(float (&t)[MT][NT][4], float f) {
         for (int nt = 0; nt < NT; ++nt)
 #pragma unroll
             for (int q = 0; q < 4; ++q) t[mt][nt][q] *= f;
+}
+
+// A warp's accumulator tiles of residue class r into the output tile in shared memory (in
+// its element type T): fragment (mt, nt) holds positions u = col0 + 8nt + 2tq and u + 1
+// (tile columns u*S + r) of rows ro[mt][0] and ro[mt][1], plus their bias bv[mt][h].
+// F16X3 sums are unscaled first (by ux, then uw: each factor is a normal power of two).
+template <bool F16X3, int S, int MT, int NT, typename T>
+__device__ __forceinline__ void tiles_to_out(T* out_s, float (&acc)[MT][NT][4], const int (&ro)[MT][2],
+                                             const float (&bv)[MT][2], int col0, int tq, int r,
+                                             float ux, float uw) {
+#pragma unroll
+    for (int mt = 0; mt < MT; ++mt)
+#pragma unroll
+        for (int nt = 0; nt < NT; ++nt) {
+            const int p = (col0 + nt * 8 + 2 * tq) * S + r;
+            if (F16X3) {
+#pragma unroll
+                for (int q = 0; q < 4; ++q) acc[mt][nt][q] = acc[mt][nt][q] * ux * uw;
+            }
+            out_s[ro[mt][0] + p] = from_acc<T>(acc[mt][nt][0] + bv[mt][0]);
+            out_s[ro[mt][0] + p + S] = from_acc<T>(acc[mt][nt][1] + bv[mt][0]);
+            out_s[ro[mt][1] + p] = from_acc<T>(acc[mt][nt][2] + bv[mt][1]);
+            out_s[ro[mt][1] + p + S] = from_acc<T>(acc[mt][nt][3] + bv[mt][1]);
+        }
 }
 
 // The compile-time tap structure of a residue class.
