@@ -1,6 +1,7 @@
 """All kernel families on the same calls, side by side with torch (fp32, TF32 off).
 
-    python benchmarks/family_compare.py [config ...] [--dtype D] [--depthwise-max-cig N]
+    python benchmarks/family_compare.py [config ...] [--dtype D] [--families F1,F2]
+                                        [--depthwise-max-cig N]
     (GPU machine with torch, repo root)
 
 Re-measures the dispatcher's family choice (``cupyconv._dispatch.plan``): each call runs
@@ -44,6 +45,11 @@ def main():
         i = args.index("--depthwise-max-cig")
         _dispatch.DEPTHWISE_NARROW_MAX_CIG = int(args[i + 1])
         del args[i:i + 2]
+    families = FAMILIES
+    if "--families" in args:                # a comma-separated subset (A/B of two families)
+        i = args.index("--families")
+        families = tuple(args[i + 1].split(","))
+        del args[i:i + 2]
     dtype = None
     if "--dtype" in args:                   # run the configs in another dtype
         i = args.index("--dtype")
@@ -57,20 +63,20 @@ def main():
     for c in configs:
         p = config_params(c)
         fams = {}
-        for fam in FAMILIES:
+        for fam in families:
             try:
                 fams[fam] = plan(p, c.dtype, fam)
             except NotImplementedError:
                 pass
         calls.append((c, p, fams))
     warm_parallel([key_job(pl.key) for _, _, fams in calls for pl in fams.values()])
-    print(f"{'config':20s} {'torch ms':>8s} " + " ".join(f"{f:>24s}" for f in FAMILIES) + "  default")
+    print(f"{'config':20s} {'torch ms':>8s} " + " ".join(f"{f:>24s}" for f in families) + "  default")
     for c, p, fams in calls:
         case = torch_case(c)
         ref, x, w, b, yt, y = case.ref, case.x, case.w, case.b, case.yt, case.y
         t_torch = launch_ms(case.call)
         cells = []
-        for fam in FAMILIES:
+        for fam in families:
             if fam not in fams:
                 cells.append(f"{'-':>24s}")
                 continue
@@ -80,7 +86,8 @@ def main():
             err = ((yt.double() - ref).norm() / ref.norm()).item()
             ms = launch_ms(run)
             cells.append(f"{ms:7.3f} ms {t_torch / ms:5.2f}x {err:7.1e}")
-        print(f"{c.name:20s} {t_torch:8.3f} " + " ".join(cells) + f"  {plan(p, c.dtype).key.family}"
+        default = plan(p, c.dtype, None, _gpu.device_arch(0)).key.family
+        print(f"{c.name:20s} {t_torch:8.3f} " + " ".join(cells) + f"  {default}"
               f"  ({min_bytes(c) / 1e9:.3f} GB)", flush=True)
 
 

@@ -51,7 +51,7 @@ def warm_parallel(jobs, workers: int = 16) -> None:
 def key_job(key):
     """warm_parallel job for a cupyconv kernel key, as cupyconv._modules.get_kernel builds it."""
     from cupyconv._modules import OPTIONS, kernel_source
-    return (kernel_source(key.family), OPTIONS, key.name_expression())
+    return (kernel_source(key.family), OPTIONS + getattr(key, "options", ()), key.name_expression())
 
 
 def parse_variants(specs):
@@ -60,8 +60,11 @@ def parse_variants(specs):
     constant of cupyconv._dispatch instead of a macro (e.g. dispatch.MMA_SECTOR_TILES:False);
     ``source:PATH`` compiles the family from another file (e.g. an earlier version kept
     under benchmarks/variants/; its includes resolve in kernels/)."""
+    import re
+    # definitions are separated by commas that start the next NAME: (values may hold commas)
     return [("shipped", None)] + [
-        (v.split("=")[0], [tuple(d.split(":")) for d in v.split("=")[1].split(",")])
+        (v.split("=")[0], [tuple(d.split(":", 1)) for d in re.split(r",(?=[A-Za-z_][\w.]*:)",
+                                                                     v.split("=", 1)[1])])
         for v in specs]
 
 

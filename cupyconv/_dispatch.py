@@ -194,6 +194,53 @@ class GemmKey:
         return max(ring, 4 * self.co_tile * (S * (self.nu + 1) + 1))
 
 
+@dataclass(frozen=True)
+class WgmmaKey:
+    """One compiled instance of kernels/ct1d_wgmma.cu (wide float32 layers on sm_90's
+    warpgroup MMA: all residue classes of a channel block as one dense GEMM, 3xTF32)."""
+
+    stride: int
+    dilation: int
+    kernel_size: int
+    wm: int             # warpgroups along GEMM rows (co, r): 64*wm rows, 64*wm // S channels
+    wn: int             # warpgroups along positions
+    nw: int             # positions u per warpgroup (the wgmma N: 64 or 128)
+    ci_chunk: int = 16  # input channels per chunk
+
+    family = "ct1d_wgmma"
+    dtype = "float32"
+    # wgmma exists on sm_90a only; NVRTC takes this next to CuPy's own -arch=sm_90
+    options = ("-arch=sm_90a",)
+
+    def name_expression(self) -> str:
+        return (f"{self.family}<{self.stride}, {self.dilation}, {self.kernel_size}, "
+                f"{self.wm}, {self.wn}, {self.nw}, {self.ci_chunk}>")
+
+    @property
+    def threads(self) -> int:
+        return 128 * self.wm * self.wn
+
+    @property
+    def co_tile(self) -> int:
+        return 64 * self.wm // self.stride
+
+    @property
+    def nu(self) -> int:
+        """Positions u per tile (each covers S outputs)."""
+        return self.nw * self.wn
+
+    def smem_bytes(self) -> int:
+        """Mirrors the shared-memory layout at the top of kernels/ct1d_wgmma.cu: the raw
+        two-stage ring (reused by the output tile), then two B operand buffers."""
+        S, D, K = self.stride, self.dilation, self.kernel_size
+        ck, xw = self.ci_chunk, self.nu + (K - 1) * D // S
+        wp = (self.co_tile * K + 23) // 32 * 32 + 8
+        xp = -(-(xw + 3) // 4) * 4                       # 16-byte aligned window
+        ring = max(2 * ck * (wp + xp), self.co_tile * (S * self.nu + 1))
+        ring = -(-ring // 128) * 128
+        return 4 * (ring + 2 * 2 * (-(-ck * xw // 128) * 128))
+
+
 # bytes per element in memory
 ELEMENT_BYTES = {"float32": 4, "float64": 8, "float16": 2, "bfloat16": 2}
 
@@ -293,7 +340,8 @@ def max_tile_out(ncol: int, S: int, D: int, K: int) -> int:
     return (ncol - 1) * S + 1 - (K - 1) * D
 
 
-FAMILIES = ("ct1d_depthwise", "ct1d_gemm", "ct1d_mma", "ct1d_scatter", "ct1d_stream")
+FAMILIES = ("ct1d_depthwise", "ct1d_gemm", "ct1d_mma", "ct1d_scatter", "ct1d_stream",
+            "ct1d_wgmma")
 # CUDA limit on gridDim.y and gridDim.z (channel tiles x groups, batch items)
 MAX_GRID_YZ = 65535
 # Per-block dynamic shared memory that still lets two blocks share an sm_90 SM (228 KB,
@@ -303,7 +351,7 @@ _MMA_SMEM = 113 * 1024 - 64
 
 
 @functools.lru_cache(maxsize=4096)
-def plan(p: ConvParams, dtype: str, family: Optional[str] = None) -> LaunchPlan:
+def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0) -> LaunchPlan:
     """Choose the kernel family, instance and tile geometry for one call.
 
     Depthwise and narrow groups (at most 4 input channels per group) go to
@@ -313,7 +361,9 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None) -> LaunchPlan:
     ct1d_depthwise also takes the groups those leave with at most 32 input and fewer than
     8 output channels; the CUDA-core scatter family serves everything else (float64 and
     5-7 input channels per group beyond that, very large kernels). ``family`` forces one
-    (tests use it to run several on the same calls).
+    (tests use it to run several on the same calls). ``arch`` is the device's compute
+    capability (90 for sm_90; 0: none known): on sm_90 the float32 calls ct1d_gemm would
+    take go to ct1d_wgmma, its warpgroup-MMA successor, where that applies.
     """
     if family not in (None,) + FAMILIES:
         raise ValueError(f"family must be one of {FAMILIES}, got {family!r}")
@@ -321,6 +371,9 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None) -> LaunchPlan:
     pl = None
     if family == "ct1d_depthwise" or (family is None and cig <= DEPTHWISE_MAX_CIG):
         pl = _plan_depthwise(p, dtype)
+    if family == "ct1d_wgmma" or (family is None and arch == WGMMA_ARCH and dtype == "float32"
+                                  and _prefers_gemm(p, dtype)):
+        pl = _plan_wgmma(p, dtype)
     if pl is None and (family == "ct1d_gemm" or (family is None and _prefers_gemm(p, dtype))):
         pl = _plan_gemm(p, dtype)
     if pl is None and (family == "ct1d_stream" or (family is None and _prefers_stream(p, dtype))):
@@ -330,7 +383,7 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None) -> LaunchPlan:
     if pl is None and family is None and cig > DEPTHWISE_MAX_CIG and cog < DEPTHWISE_NARROW_COG:
         pl = _plan_depthwise(p, dtype)
     if pl is None:
-        if family in ("ct1d_depthwise", "ct1d_gemm", "ct1d_mma", "ct1d_stream"):
+        if family is not None and family != "ct1d_scatter":
             raise NotImplementedError(f"{family} does not cover this call")
         pl = _plan_scatter(p, dtype)
     # checked here, before any module is compiled for the call
@@ -579,6 +632,45 @@ def gemm_launch_plan(p: ConvParams, key: GemmKey) -> LaunchPlan:
     return LaunchPlan(key, p.stride * key.nu, max(1, -(-n_u // key.nu)),
                       -(-(p.out_channels // p.groups) // key.co_tile), key.smem_bytes(),
                       p.padding // p.stride)
+
+
+# ct1d_wgmma: the compute capability with warpgroup MMA (sm_90a) ...
+WGMMA_ARCH = 90
+# ... and the least density of its GEMM, K / (S * (CMAX + 1)): the (class, column offset)
+# pairs that some tap fills (1 for every vocoder layer, K = 2S)
+WGMMA_MIN_DENSITY = 0.5
+# ... its block shapes, (warpgroups along positions, positions per warpgroup) in order of
+# preference, each with two warpgroups along GEMM rows
+WGMMA_SHAPES = ((1, 128), (2, 64), (1, 64))
+# Per-block shared memory of ct1d_wgmma (one block per SM)
+_WGMMA_SMEM = 220 * 1024
+
+
+def wgmma_key(p: ConvParams, dtype: str = "float32") -> Optional[WgmmaKey]:
+    """The ct1d_wgmma instance for a call (None where the family does not apply)."""
+    S, D, K = p.stride, p.dilation, p.kernel_size
+    cig = p.in_channels // p.groups
+    nc = (K - 1) * D // S + 1
+    if (dtype != "float32" or K > MAX_UNROLLED_K or S > 16 or cig < 16
+            or K / (S * nc) < WGMMA_MIN_DENSITY or p.length_out + p.padding >= 2**31):
+        return None
+    for wn, nw in WGMMA_SHAPES:
+        key = WgmmaKey(S, D, K, 2, wn, nw)
+        if key.smem_bytes() <= _WGMMA_SMEM:
+            return key
+    return None
+
+
+def _plan_wgmma(p: ConvParams, dtype: str) -> Optional[LaunchPlan]:
+    key = wgmma_key(p, dtype)
+    return None if key is None else wgmma_launch_plan(p, key)
+
+
+def wgmma_launch_plan(p: ConvParams, key: WgmmaKey) -> LaunchPlan:
+    """Tile geometry of a ct1d_wgmma instance: S*NU consecutive outputs per tile row."""
+    u_first, n_u = _row_positions(p)
+    return LaunchPlan(key, p.stride * key.nu, -(-n_u // key.nu),
+                      -(-(p.out_channels // p.groups) // key.co_tile), key.smem_bytes(), u_first)
 
 
 # Calls with fewer blocks than this (one per SM of an H100/H200, roughly) take narrower

@@ -26,20 +26,27 @@ from ._modules import get_kernel
 # ct1d_stream: n_tiles counts warp tiles, WARPS per block at a time; its grid is the
 # resident blocks (_resident_blocks).
 _WAVES = {"ct1d_scatter": 8, "ct1d_mma": 2, "ct1d_gemm": 1, "ct1d_depthwise": 1,
-          "ct1d_stream": 1}
+          "ct1d_stream": 1, "ct1d_wgmma": 1}
 # ct1d_stream blocks per row as a multiple of the resident ones (benchmarks/tune_stream.py
 # --grid-factors varies it): 1 is the fastest on all 9 calls the dispatcher sends there,
 # 2x and 3x 3-61% slower (results/2026-11-30-session8/tune_stream_grid_factors.txt)
 _STREAM_GRID_FACTOR = 1
 # ... but no block takes more tiles than this (load balance at the tail)
 _MAX_TILES_PER_BLOCK = {"ct1d_scatter": 8, "ct1d_mma": 64, "ct1d_gemm": 1, "ct1d_depthwise": 4,
-                        "ct1d_stream": 64}
+                        "ct1d_stream": 64, "ct1d_wgmma": 1}
 
 
 @functools.lru_cache(maxsize=None)
 def _sm_count(device_id: int) -> int:
     import cupy
     return cupy.cuda.Device(device_id).attributes["MultiProcessorCount"]
+
+
+@functools.lru_cache(maxsize=None)
+def device_arch(device_id: int) -> int:
+    """Compute capability as an int (90 for sm_90): plan()'s ``arch``."""
+    import cupy
+    return int(cupy.cuda.Device(device_id).compute_capability)
 
 
 _smem_set: dict = {}
@@ -63,7 +70,7 @@ class Prepared:
 
 def prepare(p: ConvParams, dtype: str, device_id: int, family: Optional[str] = None) -> Prepared:
     """Plan, compile (first use) and size the launch of one call on ``device_id``."""
-    pl = plan(p, dtype, family)
+    pl = plan(p, dtype, family, device_arch(device_id))
     kern = get_kernel(pl.key, device_id)
     if pl.smem_bytes > 48 * 1024 and _smem_set.get((device_id, pl.key), 0) < pl.smem_bytes:
         # above 48 KB a block needs an explicit opt-in (cudaFuncSetAttribute)

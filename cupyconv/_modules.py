@@ -5,7 +5,8 @@
   inlined, so the text CuPy hashes for its disk cache (CUPY_CACHE_DIR) covers every
   header: an edited header can never run a stale cubin.
 * One small RawModule per instance, registered through ``name_expressions`` and
-  compiled on first use; kernels are cached in memory per (device, instance).
+  compiled on first use; kernels are cached in memory per (device, instance). A key's
+  ``options`` (ct1d_wgmma: ``-arch=sm_90a``) are added to ours.
   CuPy >= 14.2 keeps such modules in its disk cache, so a second process loads the
   cubin instead of compiling (older CuPy recompiles once per process).
 * ``compile_instance`` runs NVRTC directly with the same source and options and needs
@@ -70,7 +71,8 @@ def get_kernel(key, device_id: int):
             kern = _kernels.get(cache_key)
             if kern is None:
                 with cupy.cuda.Device(device_id):
-                    mod = cupy.RawModule(code=kernel_source(key.family), options=OPTIONS,
+                    mod = cupy.RawModule(code=kernel_source(key.family),
+                                         options=OPTIONS + getattr(key, "options", ()),
                                          name_expressions=(expr,))
                     kern = mod.get_function(expr)
                     kern.compile()
@@ -89,7 +91,7 @@ def compile_instance(key, arch: str = "sm_90") -> bytes:
     prog = nvrtc.createProgram(kernel_source(key.family), f"{key.family}.cu", [], [])
     try:
         nvrtc.addNameExpression(prog, expr)
-        opts = list(OPTIONS + CUPY_ADDED_OPTIONS) + [f"-arch={arch}"]
+        opts = list(OPTIONS + getattr(key, "options", ()) + CUPY_ADDED_OPTIONS) + [f"-arch={arch}"]
         try:
             nvrtc.compileProgram(prog, opts)
         except Exception as exc:

@@ -215,7 +215,9 @@ def run_config(c: Config, reps: int, copy_gbs: float) -> dict:
 
     from cupyconv._dispatch import plan
     res = dict(asdict(c), L_out=l_out(c), bytes=min_bytes(c), flops=flops(c))
-    res["kernel"] = plan(config_params(c), c.dtype).key.name_expression()
+    from cupyconv._gpu import device_arch
+    res["kernel"] = plan(config_params(c), c.dtype, None,
+                         device_arch(cupy.cuda.Device().id)).key.name_expression()
     res["ms"] = _time_events(ours, reps)
     res["gbs"] = min_bytes(c) / res["ms"] / 1e6
     res["copy_fraction"] = res["gbs"] / copy_gbs

@@ -87,20 +87,6 @@ __device__ __forceinline__ void split(float f, unsigned& hi, unsigned& lo) {
     lo = CT1D_GEMM_ROUND_LO ? tf32_round(rest) : __float_as_uint(rest);
 }
 
-// 4 bytes global -> shared, asynchronously; src_size 0: zero-filled, src not read
-__device__ __forceinline__ void cp_async4(void* dst, const void* src, int src_size) {
-    const unsigned s = (unsigned)__cvta_generic_to_shared(dst);
-    asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;"
-                 :: "r"(s), "l"(src), "r"(src_size) : "memory");
-}
-__device__ __forceinline__ void cp_async_commit() {
-    asm volatile("cp.async.commit_group;" ::: "memory");
-}
-template <int N>                     // wait until at most N groups are pending
-__device__ __forceinline__ void cp_async_wait() {
-    asm volatile("cp.async.wait_group %0;" :: "n"(N) : "memory");
-}
-
 // Template parameters:
 //   T          float (cp.async staging, 3xTF32), f16_t or bf16_t (register staging, 1xTF32)
 //   S, D, K    stride, dilation, kernel size

@@ -6,6 +6,27 @@
 #pragma once
 #include "ct1d_types.cuh"
 
+// 4 bytes global -> shared, asynchronously; src_size 0: zero-filled, src not read
+__device__ __forceinline__ void cp_async4(void* dst, const void* src, int src_size) {
+    const unsigned s = (unsigned)__cvta_generic_to_shared(dst);
+    asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;"
+                 :: "r"(s), "l"(src), "r"(src_size) : "memory");
+}
+// 16 bytes global -> shared (both 16-byte aligned), asynchronously, bypassing L1; bytes
+// from src_size on are zero-filled (src_size 0: src not read)
+__device__ __forceinline__ void cp_async16(void* dst, const void* src, int src_size) {
+    const unsigned s = (unsigned)__cvta_generic_to_shared(dst);
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;"
+                 :: "r"(s), "l"(src), "r"(src_size) : "memory");
+}
+__device__ __forceinline__ void cp_async_commit() {
+    asm volatile("cp.async.commit_group;" ::: "memory");
+}
+template <int N>                     // wait until at most N groups are pending
+__device__ __forceinline__ void cp_async_wait() {
+    asm volatile("cp.async.wait_group %0;" :: "n"(N) : "memory");
+}
+
 // Round to TF32 (10 mantissa bits), to nearest with ties away from zero, as cvt.rna does
 // for finite values; the low 13 bits come back zero.
 __device__ __forceinline__ unsigned tf32_round(float f) {

@@ -200,6 +200,43 @@ def test_gemm_family_random_calls(rng, dtype, calls):
             done += 1
 
 
+def _skip_without_wgmma():
+    """ct1d_wgmma runs on sm_90 (warpgroup MMA) only: skip elsewhere."""
+    from cupyconv._dispatch import WGMMA_ARCH
+    from cupyconv._gpu import device_arch
+    import cupy
+    if device_arch(cupy.cuda.Device().id) != WGMMA_ARCH:
+        pytest.skip("ct1d_wgmma needs an sm_90 GPU")
+
+
+def test_wgmma_family_random_calls(rng):
+    """The warpgroup-MMA family forced on random float32 calls: every class structure
+    the dispatcher sends there (vocoder layers, dilated, uneven taps, zero (class, column)
+    pairs), input channels not a multiple of the 16-channel chunk, partial channel blocks
+    (64*2/S rows), groups, padding beyond the kernel, rows shorter than a tile and rows
+    of many tiles, NaN-poisoned outputs."""
+    _skip_without_wgmma()
+    structures = [(8, 1, 16), (2, 1, 4), (5, 1, 10), (3, 1, 6), (4, 1, 8), (2, 2, 3),
+                  (2, 1, 7), (1, 1, 3), (3, 2, 5)]
+    done = 0
+    while done < 48:
+        c = _random_call(rng, "float32")
+        S, D, K = structures[done % len(structures)]
+        c["K"] = K
+        c["kw"].update(stride=S, dilation=D, padding=int(rng.integers(0, (K - 1) * D + 3)),
+                       output_padding=int(rng.integers(0, max(S, D))))
+        G = int(rng.choice([1, 1, 2]))
+        c["C_in"] = G * int(rng.integers(16, 300))
+        c["C_out"] = G * int(rng.integers(1, 100))
+        c["kw"]["groups"] = G
+        c["N"] = max(c["N"], 1)
+        if rng.random() < 0.3:
+            c["L"] = int(rng.integers(300, 3000))       # several tiles per row
+        if _valid(c):
+            assert _check_forced_family(rng, c, "ct1d_wgmma"), c    # covers every draw
+            done += 1
+
+
 def test_depthwise_family_random_calls(rng):
     """The depthwise family forced on random calls with 1-32 input channels per group and
     small channel multipliers, all four dtypes: every class structure up to S = 16, K = 32,
@@ -251,7 +288,7 @@ def test_stream_family_random_calls(rng, dtype, calls):
             done += 1
 
 
-@pytest.mark.parametrize("family", ["ct1d_stream", "ct1d_mma", "ct1d_gemm"])
+@pytest.mark.parametrize("family", ["ct1d_stream", "ct1d_mma", "ct1d_gemm", "ct1d_wgmma"])
 @pytest.mark.parametrize("spread", [3.0, 10.0])
 def test_float32_split_over_a_wide_dynamic_range(rng, spread, family):
     """ct1d_stream, ct1d_mma and ct1d_gemm scale each tile of x (and the block's weights,
@@ -272,10 +309,13 @@ def test_float32_split_over_a_wide_dynamic_range(rng, spread, family):
     x = x.astype(np.float32)
     w = w.astype(np.float32)
     p = check_conv_args(x.shape, w.shape, b.shape, **kw)
+    if family == "ct1d_wgmma":
+        _skip_without_wgmma()
     key = plan(p, "float32", family).key
-    assert family == "ct1d_stream" or key.f16x3
-    # the huge element's x tile: ct1d_gemm's covers nu positions (+ the taps' reach)
-    skip = 400 if family != "ct1d_gemm" else kw["stride"] * (key.nu + 4)
+    assert family == "ct1d_stream" or getattr(key, "f16x3", True)
+    # the huge element's x tile: ct1d_gemm's and ct1d_wgmma's cover nu positions (+ the
+    # taps' reach)
+    skip = 400 if family not in ("ct1d_gemm", "ct1d_wgmma") else kw["stride"] * (key.nu + 4)
     y = _launch_poisoned(x, w, b, "float32", family, **kw).astype(np.float64)
     ref = _ref64(x, w, b, **kw)
     err = _rel_err(y, ref)
@@ -293,7 +333,7 @@ def test_float32_split_over_a_wide_dynamic_range(rng, spread, family):
     assert per_channel.max() <= 1e-5, per_channel.max()
 
 
-@pytest.mark.parametrize("family", ["ct1d_stream", "ct1d_mma", "ct1d_gemm"])
+@pytest.mark.parametrize("family", ["ct1d_stream", "ct1d_mma", "ct1d_gemm", "ct1d_wgmma"])
 @pytest.mark.parametrize("scale", [1e-18, 1e18])
 def test_float32_split_at_extreme_magnitudes(rng, scale, family):
     """x and weights far from 1 (outputs ~1e-31 or ~1e31): the 3xFP16 scales reach
@@ -308,12 +348,14 @@ def test_float32_split_at_extreme_magnitudes(rng, scale, family):
     x, w, b = _inputs(rng, c)
     x, w, b = x * np.float32(scale), w * np.float32(scale ** 0.75), b * np.float32(scale ** 1.75)
     p = check_conv_args(x.shape, w.shape, b.shape, **kw)
-    assert family == "ct1d_stream" or plan(p, "float32", family).key.f16x3
+    if family == "ct1d_wgmma":
+        _skip_without_wgmma()
+    assert family == "ct1d_stream" or getattr(plan(p, "float32", family).key, "f16x3", True)
     y = _launch_poisoned(x, w, b, "float32", family, **kw)
     assert _rel_err(y, _ref64(x, w, b, **kw)) <= TOL["float32"]
 
 
-@pytest.mark.parametrize("family", ["ct1d_stream", "ct1d_mma", "ct1d_gemm", "ct1d_scatter"])
+@pytest.mark.parametrize("family", ["ct1d_stream", "ct1d_mma", "ct1d_gemm", "ct1d_scatter", "ct1d_wgmma"])
 def test_nonfinite_x_stays_local(rng, family):
     """Infinities and NaN in x make exactly the outputs they reach non-finite, as in
     float64 (the tensor-core splits give NaN where torch gives an infinity: inf - inf in
@@ -329,8 +371,10 @@ def test_nonfinite_x_stays_local(rng, family):
     for n, ci, i, v in spots:
         x[n, ci, i] = v
     p = check_conv_args(x.shape, w.shape, b.shape, **kw)
+    if family == "ct1d_wgmma":
+        _skip_without_wgmma()
     key = plan(p, "float32", family).key
-    assert family in ("ct1d_stream", "ct1d_scatter") or key.f16x3
+    assert family in ("ct1d_stream", "ct1d_scatter") or getattr(key, "f16x3", True)
     y = _launch_poisoned(x, w, b, "float32", family, **kw).astype(np.float64)
     with np.errstate(invalid="ignore"):
         ref = _ref64(x, w, b, **kw)
@@ -454,8 +498,8 @@ EDGE = [
 
 
 @pytest.mark.parametrize("family", [None, "ct1d_scatter", "ct1d_gemm", "ct1d_depthwise",
-                                    "ct1d_stream"],
-                         ids=["auto", "scatter", "gemm", "depthwise", "stream"])
+                                    "ct1d_stream", "ct1d_wgmma"],
+                         ids=["auto", "scatter", "gemm", "depthwise", "stream", "wgmma"])
 @pytest.mark.parametrize("dtype", ["float32", "float64", "float16", "bfloat16"])
 @pytest.mark.parametrize("case", EDGE, ids=[f"edge{i}" for i in range(len(EDGE))])
 def test_edge_cases(rng, case, dtype, family):
@@ -467,7 +511,9 @@ def test_edge_cases(rng, case, dtype, family):
         c = dict(N=N, C_in=cin, C_out=cout, K=K, L=L, bias=bias, batched=True, dtype=dtype,
                  kw=dict(dict(stride=1, padding=0, output_padding=0, groups=1, dilation=1), **kw))
         x, w, b = _inputs(rng, c)
-        if family in ("ct1d_gemm", "ct1d_depthwise", "ct1d_stream"):
+        if family == "ct1d_wgmma":
+            _skip_without_wgmma()
+        if family not in (None, "ct1d_scatter"):
             try:
                 plan(check_conv_args(x.shape, w.shape, None, **c["kw"]), dtype, family)
             except NotImplementedError:

@@ -1,0 +1,422 @@
+// Wide-channel transposed convolution on Hopper's warpgroup MMA (wgmma, sm_90a only).
+//
+// ct1d_gemm.cu runs each residue class as its own implicit GEMM on mma.sync. Here all
+// classes of an output-channel block form ONE dense GEMM, issued asynchronously from
+// shared memory by whole warpgroups:
+//
+//   y[co, u*S + r - P] = bias[co] + sum over ci, c of A[(co, r), (ci, c)] * x[ci, u - c]
+//
+// with c in [0, CMAX] (CMAX = (K-1)*D div S) and A[(co, r), (ci, c)] = w[ci, co, k] for
+// the tap k with k*D = c*S + r, zero where no tap has that (r, c) (BRIEF section 3: tap k
+// reaches class r = k*D mod S from column u - k*D div S). GEMM rows are (co, r) pairs, row
+// m = co*S + r, so a block's 64*WM rows are 64*WM div S output channels with all their
+// classes, and a tile of NU positions u is S*NU consecutive outputs of each channel: one
+// contiguous, coalesced copy-out per row. For the vocoder layers (K = 2S) A has no zeros
+// at all; in general it is K / (S*(CMAX+1)) dense (the dispatcher checks).
+//
+// Arithmetic: 3xTF32, a*b ~ a_hi*b_hi + a_hi*b_lo + a_lo*b_hi with hi = a rounded to TF32
+// and lo = a - hi (exact), on wgmma m64nNk8 TF32 with float32 accumulation. No scaling:
+// TF32 keeps float32's exponent range. Each chunk's products accumulate from zero in the
+// tensor cores and join the float32 sums through one add per element (the tensor cores
+// truncate when they accumulate, so each chain is kept to 3 * CK/8 * (CMAX+1) products).
+//
+// Data path per chunk of CK input channels:
+//   1. raw chunks (w[ci][co block][0:K], contiguous per channel; x[ci][window]) land in a
+//      two-stage ring by 4-byte cp.async;
+//   2. A (weights) goes from the raw stage straight into registers, each warp its 16
+//      GEMM rows in the TF32 fragment layout, split there into hi and lo: wgmma reads A
+//      from registers, so A takes no shared-memory operand traffic at all;
+//   3. B (x) is transposed by all threads into one of two operand buffers (K-major, 4
+//      channels per 16-byte unit), split into hi and lo parts;
+//   4. both warpgroups issue the chunk's 3*(CK/8)*NC wgmmas; while they run, every thread
+//      requests chunk ch+2 and splits chunk ch+1's x, then waits and adds the products to
+//      its sums, and loads chunk ch+1's A fragments.
+// Shared-memory bandwidth is this kernel's budget: B alone costs the tensor cores 64 bytes
+// per clock at full TF32 rate (4 bytes per 64 multiply-adds), half of what an SM moves.
+// (Measured, results/2026-12-01-session10/: A from shared memory too, and a transposed
+// A operand, were 1.5-1.8x slower; two product sets folding chunk ch-1 while chunk ch
+// runs made ptxas serialise the wgmmas: warning C7514.)
+// B layout, K-major: x column j (u = u0 - CMAX + j), 16-byte unit q (channels 4q..4q+3).
+// Rows are whole 16-byte units, so the window shifted by c is the same staged copy read
+// from row CMAX - c on. CT1D_WGMMA_SWIZZLE: rows of 64 bytes (all 16 channels) with
+// 64-byte swizzle (unit q of row j at q ^ (j>>1)&3), else "core matrices" of 8 rows x
+// 16 bytes per unit.
+#include "ct1d_types.cuh"
+#include "ct1d_tensor.cuh"
+
+// d (+)= A*B for one m64nNk8 tile: A from registers (a warp's 16 rows, the m16n8k8 TF32
+// fragment of mma.sync), B from a shared-memory descriptor (K-major), TF32 operands,
+// float32 accumulators; accumulate = 0 starts from zero. Asynchronous: neither d nor a may
+// be touched before wgmma_wait (the asm ties the registers, wgmma_fence_regs pins them).
+template <int N> struct Wgmma;
+template <> struct Wgmma<64> {
+    static __device__ __forceinline__ void mma(float (&d)[32], const unsigned (&a)[4],
+                                               unsigned long long db, int accumulate) {
+        asm volatile(
+            "{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+            "wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32 "
+            "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
+            "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, "
+            "{%32, %33, %34, %35}, %36, p, 1, 1;\n}\n"
+            : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]),
+              "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]),
+              "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]),
+              "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31])
+            : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(db), "r"(accumulate));
+    }
+};
+template <> struct Wgmma<128> {
+    static __device__ __forceinline__ void mma(float (&d)[64], const unsigned (&a)[4],
+                                               unsigned long long db, int accumulate) {
+        asm volatile(
+            "{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+            "wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32 "
+            "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
+            "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, "
+            "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, "
+            "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, "
+            "{%64, %65, %66, %67}, %68, p, 1, 1;\n}\n"
+            : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]),
+              "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]),
+              "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]),
+              "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]),
+              "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]),
+              "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]),
+              "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]),
+              "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63])
+            : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(db), "r"(accumulate));
+    }
+};
+
+
+__device__ __forceinline__ void wgmma_fence() {
+    asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
+}
+__device__ __forceinline__ void wgmma_commit() {
+    asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
+}
+template <int N>                     // at most N groups of this warpgroup still running
+__device__ __forceinline__ void wgmma_wait() {
+    asm volatile("wgmma.wait_group.sync.aligned %0;" :: "n"(N) : "memory");
+}
+// the compiler may not move accesses of d across this point (after a wait)
+template <int R>
+__device__ __forceinline__ void wgmma_fence_regs(float (&d)[R]) {
+#pragma unroll
+    for (int i = 0; i < R; ++i) asm volatile("" : "+f"(d[i]) :: "memory");
+}
+// this thread's shared-memory writes (ordinary and cp.async, after its wait) become
+// visible to the tensor cores' reads (the async proxy)
+__device__ __forceinline__ void fence_proxy_async() {
+    asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+}
+// v, opaque to the compiler: index math derived from it is redone where it is used rather
+// than hoisted out of the chunk loop into registers the accumulators need
+__device__ __forceinline__ int opaque(int v) {
+    asm volatile("" : "+r"(v));
+    return v;
+}
+// Shared-memory matrix descriptor: start address, leading- and stride-dimension byte
+// offsets (16-byte units), swizzle mode (0 none, 2: 64-byte)
+__device__ __forceinline__ unsigned long long smem_desc(const float* p, unsigned lbo, unsigned sbo,
+                                                        unsigned swizzle) {
+    const unsigned a = (unsigned)__cvta_generic_to_shared(p);
+    return (unsigned long long)((a & 0x3FFFFu) >> 4) | ((unsigned long long)(lbo >> 4) << 16)
+           | ((unsigned long long)(sbo >> 4) << 32) | ((unsigned long long)swizzle << 62);
+}
+
+// Timing ablations (benchmarks only; wrong results): 1 no wgmma, 2 no chunk loads or
+// splits after the first chunks, 3 no copy-out, 4 only the hi*hi products
+#ifndef CT1D_WGMMA_ABLATE
+#define CT1D_WGMMA_ABLATE 0
+#endif
+
+// Longest chain of wgmma products accumulated in the tensor cores before they join the
+// float32 sums (whole chunks; a chunk's own chain, 3 * CK/8 * (CMAX+1), may exceed it)
+#ifndef CT1D_WGMMA_CHAIN
+#define CT1D_WGMMA_CHAIN 24
+#endif
+// Operand layout: 1 = 64-byte swizzled rows of 16 channels, 0 = no swizzle (core matrices
+// of 8 rows x 4 channels) (A/B runs)
+#ifndef CT1D_WGMMA_SWIZZLE
+#define CT1D_WGMMA_SWIZZLE 1
+#endif
+
+// Template parameters (float32 only):
+//   S, D, K    stride, dilation, kernel size
+//   WM, WN     warpgroups along GEMM rows (64 rows each) x along positions
+//   NW         positions u per warpgroup (the wgmma N: 64 or 128)
+//   CK         input channels per chunk (16: one 64-byte row)
+template <int S, int D, int K, int WM, int WN, int NW, int CK>
+__global__ void __launch_bounds__(WM * WN * 128, 1)
+ct1d_wgmma(const float* __restrict__ x, const float* __restrict__ w, const float* __restrict__ bias,
+           float* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
+           int u_first, int n_tiles, int n_offset)
+{
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+    constexpr int THREADS = WM * WN * 128;
+    constexpr int MB = 64 * WM;                       // GEMM rows per block
+    constexpr int CO_B = MB / S;                      // output channels per block
+    constexpr int NU = NW * WN;                       // positions u per tile
+    constexpr int CMAX = (K - 1) * D / S;
+    constexpr int NC = CMAX + 1;                      // column offsets c
+    constexpr int XW = NU + CMAX;                     // staged x columns
+    constexpr int WCO = CO_B * K;                     // raw weights per input channel
+    constexpr int WP = (WCO + 23) / 32 * 32 + 8;      // their pitch, 8 mod 32: the 4 channels
+                                                      // of a fragment in different banks
+    constexpr int XP = (XW + 3 + 3) / 4 * 4;          // raw x pitch: a 16-byte aligned window
+    constexpr int RAW = CK * (WP + XP);               // floats per raw stage
+    constexpr int Q = CK / 4;                         // 16-byte units per B row
+    constexpr int B_F = (XW * CK + 127) / 128 * 128;  // floats of one B operand (512-byte aligned)
+    constexpr int OW = S * NU;                        // outputs per tile row
+    constexpr int OP = OW + 1;                        // out_s pitch
+    constexpr int RING = 2 * RAW > CO_B * OP ? 2 * RAW : CO_B * OP;
+    constexpr int RING_P = (RING + 127) / 128 * 128;
+    constexpr int WARPS = THREADS / 32;
+    constexpr int BG = (Q * XW + THREADS - 1) / THREADS;     // B units split per thread
+    constexpr int R = NW / 2;                         // accumulator registers per thread
+    constexpr bool SW = CT1D_WGMMA_SWIZZLE;
+    // chunks per product set: chains of at most CT1D_WGMMA_CHAIN products per sum
+    constexpr int FLUSH = CT1D_WGMMA_CHAIN / (3 * (CK / 8) * NC) > 1 ? CT1D_WGMMA_CHAIN / (3 * (CK / 8) * NC) : 1;
+    static_assert(CK == 16 && CO_B >= 1 && (NW == 64 || NW == 128) && (CK % WARPS == 0 || WARPS % CK == 0),
+                  "tile geometry");
+
+    const BlockPlace bp = block_place(C_in, C_out, groups, CO_B, n_offset);
+    const int cig = bp.cig, cog = bp.cog, co_base = bp.co_base, co_n = bp.co_n;
+    const int n_chunks = (cig + CK - 1) / CK;
+
+    extern __shared__ __align__(1024) unsigned char smem_raw[];
+    float* ring = reinterpret_cast<float*>(smem_raw);
+    float* out_s = ring;                              // the epilogue reuses the ring
+    float* ops = ring + RING_P;                       // [2][B hi, B lo]
+
+    const int tid = threadIdx.x, warp = tid >> 5, lane = tid & 31;
+    const int wgi = warp >> 2, wm = wgi / WN, wn = wgi % WN;
+
+    const float* xn = x + (bp.n * C_in + (long long)bp.g * cig) * L_in;
+    const float* wg = w + (long long)bp.g * cig * cog * K + (long long)co_base * K;
+    const long long row0 = bp.n * C_out + (long long)bp.g * cog + co_base;
+    float* yb = y + row0 * L_out;
+    const float* bg = bias == nullptr ? nullptr : bias + bp.g * cog + co_base;
+    const long long w_step = (long long)cog * K;
+
+    // 16-byte copies: weight rows of the block (WCO floats per channel from co_base*K) and x
+    // rows start on 16-byte boundaries (block-uniform)
+    const bool w_vec = WCO % 4 == 0 && (cog * K) % 4 == 0 && ((long long)bp.g * cig * cog * K + co_base * K) % 4 == 0
+                       && ((unsigned long long)w & 15) == 0;
+    const bool x_vec = L_in % 4 == 0 && ((unsigned long long)x & 15) == 0;
+
+    // float offset of B unit (j, q) within an operand
+    auto b_unit = [&](int j, int q) -> int {
+        return SW ? j * CK + ((q ^ ((j >> 1) & 3)) << 2) : (q * XW + j) * 4;
+    };
+
+    // This thread's A fragment rows m = 64wm + 16w4 + gq + 8h: per row and column offset c,
+    // the raw stage offset of its weight (channel co, the tap k with k*D = c*S + r), or -1
+    // for a zero (no such tap, a channel past the block, a padding row)
+    int a_off[2][NC];
+#pragma unroll
+    for (int h = 0; h < 2; ++h) {
+        const int gq = lane >> 2;
+        const int m = wm * 64 + (warp & 3) * 16 + gq + 8 * h, co = m / S, r = m - co * S;
+#pragma unroll
+        for (int c = 0; c < NC; ++c) {
+            const int t = c * S + r, k = t / D;
+            a_off[h][c] = t % D == 0 && k < K && co < co_n ? co * K + k : -1;
+        }
+    }
+
+    for (int tile = blockIdx.x; tile < n_tiles; tile += gridDim.x) {
+        const int u0 = u_first + tile * NU;
+
+        // chunk ch -> raw stage st (size 0 fills zeros: channels past the group, columns
+        // outside the sequence)
+        // raw x column jj is column x0 + jj of the sequence: x0 = u0 - CMAX - x_sh, rounded
+        // down to a 16-byte boundary where rows are aligned (window column j at jj = j + x_sh)
+        const int x_sh = x_vec ? ((u0 - CMAX) % 4 + 4) % 4 : 0, x0 = u0 - CMAX - x_sh;
+        auto load = [&](int ch, int st) {
+            const int ci0 = ch * CK, ci_n = min(CK, cig - ci0);
+            const int lane = opaque(tid) & 31;
+            // warp-per-channel rows, lanes along the row: each address is a row pointer
+            // plus an immediate; 16-byte copies where the rows allow (size 0 / a short
+            // size fills zeros: channels past the group or block, columns outside the row)
+#pragma unroll
+            for (int c0 = 0; c0 < CK; c0 += WARPS) {
+                const int c = c0 + warp;
+                const bool row_in = c < ci_n;
+                float* ws = ring + st * RAW + c * WP;
+                const float* wr = wg + (ci0 + c) * w_step;
+                float* xs = ring + st * RAW + CK * WP + c * XP;
+                const float* xr = xn + (long long)(ci0 + c) * L_in + x0;
+                if (w_vec) {
+#pragma unroll
+                    for (int o = 4 * lane; o < WCO; o += 128) {
+                        const int n = row_in ? min(max(co_n * K - o, 0), 4) : 0;
+                        cp_async16(ws + o, n ? wr + o : wg, 4 * n);
+                    }
+                } else {
+#pragma unroll
+                    for (int o = lane; o < WCO; o += 32) {
+                        const bool in = row_in && o < co_n * K;
+                        cp_async4(ws + o, in ? wr + o : wg, in ? 4 : 0);
+                    }
+                }
+                if (x_vec) {                          // whole vectors lie inside or outside
+#pragma unroll
+                    for (int j = 4 * lane; j < XP; j += 128) {
+                        const bool in = row_in && x0 + j >= 0 && x0 + j < L_in;
+                        cp_async16(xs + j, in ? xr + j : xn, in ? 16 : 0);
+                    }
+                } else {
+#pragma unroll
+                    for (int j = lane; j < XW; j += 32) {
+                        const bool in = row_in && x0 + j >= 0 && x0 + j < L_in;
+                        cp_async4(xs + j, in ? xr + j : xn, in ? 4 : 0);
+                    }
+                }
+            }
+        };
+        // raw stage st -> B operand buffer b: 4 channels of one column per unit, split into
+        // TF32 hi (rounded) and lo = v - hi
+        auto split_b = [&](int st, int b) {
+            const int tid = opaque(threadIdx.x);
+            const float* xs = ring + st * RAW + CK * WP + x_sh;
+            float* bhi = ops + b * 2 * B_F;
+            float* blo = bhi + B_F;
+#pragma unroll
+            for (int i = 0; i < BG; ++i) {
+                const int g = tid + i * THREADS, j = g % XW, q = g / XW;
+                if (g < Q * XW) {
+                    const float* src = xs + (4 * q) * XP + j;
+                    const float v0 = src[0], v1 = src[XP], v2 = src[2 * XP], v3 = src[3 * XP];
+                    const float4 h = make_float4(__uint_as_float(tf32_round(v0)), __uint_as_float(tf32_round(v1)),
+                                                 __uint_as_float(tf32_round(v2)), __uint_as_float(tf32_round(v3)));
+                    *reinterpret_cast<float4*>(bhi + b_unit(j, q)) = h;
+                    *reinterpret_cast<float4*>(blo + b_unit(j, q)) =
+                        make_float4(v0 - h.x, v1 - h.y, v2 - h.z, v3 - h.w);
+                }
+            }
+            fence_proxy_async();
+        };
+        // raw stage st -> A fragments (hi, lo): k8 step s8, offset c, element (h, kk) = row
+        // gq + 8h, channel 8*s8 + tq + 4kk, as TF32 hi and lo
+        using Frags = unsigned[CK / 8][NC][4];
+        auto load_a = [&](int st, Frags& fh, Frags& fl) {
+            const float* ws = ring + st * RAW;
+            const int tq = opaque(lane) & 3;
+#pragma unroll
+            for (int s8 = 0; s8 < CK / 8; ++s8)
+#pragma unroll
+                for (int c = 0; c < NC; ++c)
+#pragma unroll
+                    for (int e = 0; e < 4; ++e) {
+                        const int h = e & 1, kk = e >> 1;
+                        const float v = a_off[h][c] >= 0 ? ws[(8 * s8 + tq + 4 * kk) * WP + a_off[h][c]] : 0.f;
+                        fh[s8][c][e] = tf32_round(v);
+                        fl[s8][c][e] = __float_as_uint(v - __uint_as_float(fh[s8][c][e]));
+                    }
+        };
+        // chunk ch's products into t, asynchronously, small terms first
+        constexpr unsigned SWZ = SW ? 2 : 0;
+        constexpr unsigned B_LBO = SW ? 16 : XW * 16, B_SBO = SW ? 8 * CK * 4 : 128;
+        auto issue = [&](int b, float (&tt)[R], const Frags& fh, const Frags& fl, bool fresh) {
+            const float* base = ops + b * 2 * B_F;
+            const unsigned long long bh = smem_desc(base + b_unit(wn * NW, 0), B_LBO, B_SBO, SWZ);
+            const unsigned long long bl = smem_desc(base + B_F + b_unit(wn * NW, 0), B_LBO, B_SBO, SWZ);
+            wgmma_fence();
+#pragma unroll
+            for (int s8 = 0; s8 < CK / 8; ++s8)
+#pragma unroll
+                for (int c = 0; c < NC; ++c) {
+                    // 16-byte steps: k8 step s8 is units 2s8, 2s8+1 (swizzled: 32 bytes
+                    // into the row; the hardware applies the XOR); offset c its rows
+                    const unsigned b_step = SW ? ((CMAX - c) * CK * 4 + s8 * 32) / 16
+                                               : 2 * s8 * XW + CMAX - c;
+                    const int accumulate = !fresh || s8 + c > 0;
+                    if (CT1D_WGMMA_ABLATE == 1) continue;
+                    if (CT1D_WGMMA_ABLATE != 4) {
+                        Wgmma<NW>::mma(tt, fl[s8][c], bh + b_step, accumulate);
+                        Wgmma<NW>::mma(tt, fh[s8][c], bl + b_step, 1);
+                    }
+                    Wgmma<NW>::mma(tt, fh[s8][c], bh + b_step, CT1D_WGMMA_ABLATE != 4 || accumulate);
+                }
+            wgmma_commit();
+        };
+
+        // prologue: chunks 0, 1 requested; chunk 0's x split into buffer 0, its A loaded
+        Frags fh0, fl0, fh1, fl1;
+        load(0, 0);
+        cp_async_commit();
+        if (n_chunks > 1) load(1, 1);
+        cp_async_commit();
+        cp_async_wait<1>();
+        __syncthreads();
+        split_b(0, 0);
+        load_a(0, fh0, fl0);
+        __syncthreads();
+
+        float acc[R], t[R];
+#pragma unroll
+        for (int i = 0; i < R; ++i) acc[i] = t[i] = 0.f;
+        // One chunk: its products are queued behind the previous chunk's (same product set
+        // t, FLUSH chunks per set); meanwhile chunk ch+2 is requested into the raw stage of
+        // chunk ch (its A is in registers, its x split), and once chunk ch-1's wgmmas are
+        // done, chunk ch+1's x is split into their operand buffer and its A loaded into
+        // their fragment registers. Every FLUSH-th chunk the set is waited for and added.
+        auto step = [&](int ch, const Frags& fh, const Frags& fl, Frags& nh, Frags& nl) {
+            issue(ch & 1, t, fh, fl, ch % FLUSH == 0);
+            const bool more = CT1D_WGMMA_ABLATE != 2 || ch < 1;
+            if (ch + 1 < n_chunks && more) {
+                cp_async_wait<0>();                   // chunk ch+1 landed (this thread's copies)
+                __syncthreads();                      // ... everyone's; chunk ch's A loaded
+                if (ch + 2 < n_chunks) load(ch + 2, ch & 1);
+                cp_async_commit();
+                wgmma_wait<1>();                      // chunk ch-1's wgmmas are done
+                split_b((ch + 1) & 1, (ch + 1) & 1);
+                load_a((ch + 1) & 1, nh, nl);
+            }
+            if (ch % FLUSH == FLUSH - 1 || ch + 1 == n_chunks) {
+                wgmma_wait<0>();
+                wgmma_fence_regs(t);
+#pragma unroll
+                for (int i = 0; i < R; ++i) acc[i] += t[i];
+            }
+            __syncthreads();                          // chunk ch+1's x split and visible
+        };
+        for (int ch = 0; ch < n_chunks; ch += 2) {
+            step(ch, fh0, fl0, fh1, fl1);
+            if (ch + 1 < n_chunks) step(ch + 1, fh1, fl1, fh0, fl0);
+        }
+        cp_async_wait<0>();
+        __syncthreads();                              // the ring is free for the output tile
+
+        // accumulator d[4i + q] of warp (wm, w4): row m = 64wm + 16w4 + gq + 8(q>>1), position
+        // n = wn*NW + 8i + 2tq + (q&1); row m is channel m div S, class m mod S
+        const int gq = opaque(lane) >> 2, tq = opaque(lane) & 3;
+#pragma unroll
+        for (int h = 0; h < 2; ++h) {
+            const int m = wm * 64 + (warp & 3) * 16 + gq + 8 * h;
+            const int co = m / S, r = m - co * S;
+            if (co < CO_B) {
+                const float b = (bg != nullptr && co < co_n) ? bg[co] : 0.f;
+#pragma unroll
+                for (int i = 0; i < R / 4; ++i) {
+                    const int n = wn * NW + 8 * i + 2 * tq;
+                    out_s[co * OP + n * S + r] = acc[4 * i + 2 * h] + b;
+                    out_s[co * OP + (n + 1) * S + r] = acc[4 * i + 2 * h + 1] + b;
+                }
+            }
+        }
+        __syncthreads();
+        // copy-out, coalesced along each row: tile column p is output o0 + p
+        const int o0 = u0 * S - pad;
+        for (int e = tid; e < (CT1D_WGMMA_ABLATE == 3 ? 0 : co_n * OW); e += THREADS) {
+            const int row = e / OW, p = e - row * OW, o = o0 + p;
+            if (o >= 0 && o < L_out) yb[(long long)row * L_out + o] = out_s[row * OP + p];
+        }
+        __syncthreads();                              // out_s read before the next ring fill
+    }
+#else
+    __trap();                                         // sm_90a only: the dispatcher knows
+#endif
+}
