@@ -371,8 +371,7 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0)
     pl = None
     if family == "ct1d_depthwise" or (family is None and cig <= DEPTHWISE_MAX_CIG):
         pl = _plan_depthwise(p, dtype)
-    if family == "ct1d_wgmma" or (family is None and arch == WGMMA_ARCH and dtype == "float32"
-                                  and _prefers_gemm(p, dtype)):
+    if family == "ct1d_wgmma" or (family is None and arch == WGMMA_ARCH and _prefers_wgmma(p, dtype)):
         pl = _plan_wgmma(p, dtype)
     if pl is None and (family == "ct1d_gemm" or (family is None and _prefers_gemm(p, dtype))):
         pl = _plan_gemm(p, dtype)
@@ -639,6 +638,14 @@ WGMMA_ARCH = 90
 # ... and the least density of its GEMM, K / (S * (CMAX + 1)): the (class, column offset)
 # pairs that some tap fills (1 for every vocoder layer, K = 2S)
 WGMMA_MIN_DENSITY = 0.5
+# It takes the float32 calls ct1d_gemm would take with at least this many input channels
+# per group and blocks (two waves of an H200's 132 SMs). Measured against ct1d_gemm in one
+# run (results/2026-12-01-session10/family_compare_wgmma_v7_*.txt): 1.2-1.4x faster on 11
+# of the sweep's 12 such layers, 5% slower on hifigan-u1-b16; below, slower on
+# up-64-64-s3 and sd-s2d2k3-c64 (64 channels: 0.90x, 0.83x) and small-512-256-s8 (128
+# blocks: 0.72x), 5% faster on sd-s2d1k7 (32 channels).
+WGMMA_MIN_CIG = 128
+WGMMA_MIN_BLOCKS = 256
 # ... its block shapes, (warpgroups along positions, positions per warpgroup) in order of
 # preference, each with two warpgroups along GEMM rows
 WGMMA_SHAPES = ((1, 128), (2, 64), (1, 64))
@@ -659,6 +666,13 @@ def wgmma_key(p: ConvParams, dtype: str = "float32") -> Optional[WgmmaKey]:
         if key.smem_bytes() <= _WGMMA_SMEM:
             return key
     return None
+
+
+def _prefers_wgmma(p: ConvParams, dtype: str) -> bool:
+    if dtype != "float32" or not _prefers_gemm(p, dtype) or p.in_channels // p.groups < WGMMA_MIN_CIG:
+        return False
+    key = wgmma_key(p, dtype)
+    return key is not None and _block_count(p, wgmma_launch_plan(p, key)) >= WGMMA_MIN_BLOCKS
 
 
 def _plan_wgmma(p: ConvParams, dtype: str) -> Optional[LaunchPlan]:

@@ -1,10 +1,10 @@
 """Compile (or warm the cache for) the kernel instances that given calls will use.
 
 Every GPU call runs one instance of ``kernels/ct1d_mma.cu``, ``kernels/ct1d_gemm.cu``,
-``kernels/ct1d_stream.cu``, ``kernels/ct1d_depthwise.cu`` or ``kernels/ct1d_scatter.cu``,
-chosen by
-``cupyconv._dispatch.plan`` from the call's
-shapes and dtype and named by a template expression such as
+``kernels/ct1d_wgmma.cu`` (sm_90 only), ``kernels/ct1d_stream.cu``,
+``kernels/ct1d_depthwise.cu`` or ``kernels/ct1d_scatter.cu``, chosen by
+``cupyconv._dispatch.plan`` from the call's shapes, dtype and the GPU's compute
+capability, and named by a template expression such as
 ``ct1d_mma<float, 2, 2, 3, 2, 4, 2, 4, 32, true, true, 4>``. This tool
 lists those instances for a set of calls and compiles them.
 
@@ -26,7 +26,8 @@ Usage::
     float32, float64, float16 or bfloat16; repeatable. Default: all four.
 ``--arch``
     NVRTC target for the GPU-less compile: ``sm_XY`` gives a cubin, ``compute_XY``
-    PTX; repeatable. Default: ``sm_90``.
+    PTX; repeatable. Default: ``sm_90``. Each target gets the instances a GPU of that
+    compute capability runs (sm_90: ct1d_wgmma for wide float32 layers).
 ``--list``
     Only print the instances; compile nothing (needs neither CuPy nor a GPU).
 ``--warm``
@@ -85,17 +86,23 @@ def parse_call(spec: str) -> ConvParams:
                            stride=S, padding=P, groups=G, dilation=D)
 
 
-def instances(calls: Sequence[str], dtypes: Sequence[str]
+def arch_number(arch: str) -> int:
+    """``sm_90``, ``compute_90a`` -> 90: the compute capability plan() takes."""
+    return int("".join(ch for ch in arch.split("_", 1)[1] if ch.isdigit()))
+
+
+def instances(calls: Sequence[str], dtypes: Sequence[str], arch: int = 0
               ) -> Tuple[Dict[KernelKey, List[str]], List[Tuple[str, str, str]]]:
-    """Instances the calls need, each with the calls that use it; and the calls that the
-    GPU kernel cannot run, as (spec, dtype, reason)."""
+    """Instances the calls need on a GPU of compute capability ``arch`` (0: none of the
+    arch-specific families), each with the calls that use it; and the calls that the GPU
+    kernel cannot run, as (spec, dtype, reason)."""
     keys: Dict[KernelKey, List[str]] = {}
     unsupported = []
     for spec in calls:
         p = parse_call(spec)
         for dt in dtypes:
             try:
-                key = plan(p, dt).key
+                key = plan(p, dt, None, arch).key
             except NotImplementedError as exc:
                 unsupported.append((spec, dt, str(exc)))
                 continue
@@ -103,11 +110,11 @@ def instances(calls: Sequence[str], dtypes: Sequence[str]
     return keys, unsupported
 
 
-def _compile_all(keys, archs) -> int:
+def _compile_all(arch_keys) -> int:
     from ._modules import compile_instance
     failures = 0
-    for key in keys:
-        for arch in archs:
+    for arch, keys in arch_keys.items():
+        for key in keys:
             t0 = time.perf_counter()
             try:
                 blob = compile_instance(key, arch)
@@ -177,7 +184,20 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         if not (arch.startswith(("sm_", "compute_")) and arch.split("_", 1)[1][:2].isdigit()):
             ap.error(f"--arch {arch!r}: expected sm_XY or compute_XY, e.g. sm_90")
     try:
-        keys, unsupported = instances(calls, dtypes)
+        if args.warm:
+            from ._api import gpu_available
+            arch = 0
+            if gpu_available():
+                from ._gpu import device_arch
+                arch = device_arch(args.device)
+            keys, unsupported = instances(calls, dtypes, arch)
+        else:
+            # each target gets the instances a GPU of its compute capability would run
+            arch_keys = {a: instances(calls, dtypes, arch_number(a))[0] for a in archs}
+            keys, unsupported = {}, instances(calls, dtypes, arch_number(archs[0]))[1]
+            for ks in arch_keys.values():
+                for key, users in ks.items():
+                    keys.setdefault(key, users)
     except (ValueError, TypeError) as exc:
         ap.error(str(exc))
 
@@ -194,8 +214,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         if failures < 0:
             return 2
     else:
-        failures = _compile_all(keys, archs)
-    total = len(keys) * (1 if args.warm else len(archs))
+        failures = _compile_all(arch_keys)
+    total = len(keys) if args.warm else sum(len(ks) for ks in arch_keys.values())
     print(f"{total - failures} of {total} compiled"
           + (f", {failures} FAILED" if failures else "")
           + (f", {len(unsupported)} call(s) unsupported on the GPU" if unsupported else ""),

@@ -152,6 +152,21 @@ def test_bf16_output_conversion_per_arch(nvrtc_ok, arch, native):
     assert ("cvt.rn.bf16.f32" in ptx) == native
 
 
+def test_wgmma_instance_compiles_for_sm90a(nvrtc_ok):
+    """ct1d_wgmma compiles with its -arch=sm_90a option next to the runtime's -arch=sm_90
+    (CuPy appends its own), to a cubin with the warpgroup MMA; its PTX targets sm_90a."""
+    from cupyconv._dispatch import WgmmaKey
+    key = WgmmaKey(8, 1, 16, 2, 1, 128)
+    cubin = compile_instance(key, arch="sm_90")
+    assert cubin[:4] == b"\x7fELF" and len(cubin) > 1000
+    ptx = compile_instance(key, arch="compute_90a").decode()
+    assert ".target sm_90a" in ptx
+    # 3 products x 2 k8 steps x 2 column offsets per chunk, the chunk loop unrolled twice
+    # (two sets of A fragment registers)
+    assert ptx.count("wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32") == 2 * 3 * 2 * 2
+    assert "cp.async.cg.shared.global" in ptx and "fence.proxy.async.shared::cta" in ptx
+
+
 def test_mma_3xtf32_knob(nvrtc_ok, monkeypatch):
     """CT1D_MMA_F16X3=0 builds the 3xTF32 arithmetic for the same float32 instance."""
     from cupyconv import _modules

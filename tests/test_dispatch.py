@@ -28,7 +28,8 @@ DTYPES = ("float32", "float64", "float16", "bfloat16")
 SMEM_SEED_LIMIT = 100 * 1024
 SMEM_LIMIT = _dispatch._OUT_TILE_BUDGET + _dispatch._STAGE_BUDGET
 SM90_TWO_BLOCKS = (228 - 2) * 1024 // 2
-KNOWN_FAMILIES = ("ct1d_scatter", "ct1d_mma", "ct1d_gemm", "ct1d_depthwise", "ct1d_stream")
+KNOWN_FAMILIES = ("ct1d_scatter", "ct1d_mma", "ct1d_gemm", "ct1d_depthwise", "ct1d_stream",
+                  "ct1d_wgmma")
 SM90_ONE_BLOCK = 227 * 1024
 HAS_FAMILIES = "family" in inspect.signature(plan).parameters
 
@@ -45,15 +46,17 @@ def check_any_plan(lp: LaunchPlan, p, dtype: str):
     cog = p.out_channels // p.groups
     assert key.family in KNOWN_FAMILIES and key.dtype == dtype
     name = key.name_expression()
-    assert re.fullmatch(rf"{key.family}<{CTYPES[dtype]}(, (\d+|true|false))+>", name), name
+    # ct1d_wgmma is float32 only: no element type in its name
+    ctype = "" if key.family == "ct1d_wgmma" else f"{CTYPES[dtype]}, "
+    assert re.fullmatch(rf"{key.family}<{ctype}\d+(, (\d+|true|false))+>", name), name
     if key.kernel_size:
-        assert name.startswith(f"{key.family}<{CTYPES[dtype]}, {S}, {D}, {K}, "), name
+        assert name.startswith(f"{key.family}<{ctype}{S}, {D}, {K}, "), name
     else:
         assert K > MAX_UNROLLED_K
     assert hash(key) == hash(type(key)(**key.__dict__)) and key == type(key)(**key.__dict__)
     assert lp.n_tiles >= 1 and lp.n_tiles * lp.tile_out >= p.length_out
     assert lp.co_chunks * key.co_tile >= cog > (lp.co_chunks - 1) * key.co_tile
-    one_block = key.family == "ct1d_gemm" and key.min_blocks == 1
+    one_block = key.family == "ct1d_wgmma" or (key.family == "ct1d_gemm" and key.min_blocks == 1)
     assert 0 < lp.smem_bytes <= (SM90_ONE_BLOCK if one_block else SM90_TWO_BLOCKS)
     if key.family == "ct1d_scatter":
         check_plan(lp, p, dtype)
@@ -61,6 +64,8 @@ def check_any_plan(lp: LaunchPlan, p, dtype: str):
         check_gemm_plan(lp, p, dtype)
     if key.family == "ct1d_stream":
         check_stream_plan(lp, p, dtype)
+    if key.family == "ct1d_wgmma":
+        check_wgmma_plan(lp, p, dtype)
     if key.family == "ct1d_depthwise":
         check_depthwise_plan(lp, p, dtype)
         # chosen by default beyond 4 input channels per group: only for narrow outputs
@@ -537,6 +542,68 @@ def test_random_gemm_plans_satisfy_invariants(rng):
     assert tensor_core_plans(rng, "ct1d_gemm", check_gemm_plan,
                              [8, 9, 16, 24, 32, 40, 64, 109, 128, 256, 512],
                              [8, 12, 16, 24, 35, 48, 64, 100, 256]) > 500
+
+
+# ---- the warpgroup-MMA family (sm_90) ---------------------------------------------------
+
+def check_wgmma_plan(lp: LaunchPlan, p, dtype: str):
+    """What kernels/ct1d_wgmma.cu relies on."""
+    key = lp.key
+    S, D, K = p.stride, p.dilation, p.kernel_size
+    nc = (K - 1) * D // S + 1
+    assert key.family == "ct1d_wgmma" and dtype == "float32"
+    assert key.threads == 128 * key.wm * key.wn == 256 and key.nw in (64, 128)
+    assert key.co_tile == 64 * key.wm // S >= 1 and key.ci_chunk == 16
+    assert K / (S * nc) >= _dispatch.WGMMA_MIN_DENSITY and p.in_channels // p.groups >= 16
+    # one tile covers S*nu consecutive outputs of each row; the tiles cover the row
+    u_first, n_u = (p.padding // S, (p.length_out - 1 + p.padding) // S + 1 - p.padding // S)
+    assert lp.u_first == u_first and lp.tile_out == S * key.nu
+    assert lp.n_tiles * key.nu >= n_u > (lp.n_tiles - 1) * key.nu
+    assert lp.co_chunks * key.co_tile >= p.out_channels // p.groups
+    assert lp.smem_bytes == key.smem_bytes() <= _dispatch._WGMMA_SMEM
+    assert lp == _dispatch.wgmma_launch_plan(p, key)
+
+
+def test_wgmma_key_name_and_smem():
+    key = _dispatch.WgmmaKey(8, 1, 16, 2, 1, 128)
+    assert key.name_expression() == "ct1d_wgmma<8, 1, 16, 2, 1, 128, 16>"
+    assert (key.threads, key.co_tile, key.nu) == (256, 16, 128)
+    assert key.options == ("-arch=sm_90a",)
+    # raw ring: 2 stages x 16 channels x (weights 16 ch x 16 taps = 256 -> pitch 264, x
+    # 128 + 1 columns -> 132 aligned) vs the output tile 16 x (8*128 + 1); then two
+    # buffers of B hi and lo, each 16 x 129 floats rounded up to 128
+    ring = max(2 * 16 * (264 + 132), 16 * (8 * 128 + 1))
+    ring = -(-ring // 128) * 128
+    assert key.smem_bytes() == 4 * (ring + 2 * 2 * (-(-16 * 129 // 128) * 128))
+
+
+def test_wgmma_only_on_sm90_for_wide_float32_calls():
+    """ct1d_wgmma needs sm_90a: plan() takes it only for arch 90, only for float32 calls
+    ct1d_gemm would take with >= 128 input channels per group and >= 256 blocks; the
+    measured losers (64 channels, a 128-block small call) stay on ct1d_gemm."""
+    wide = params(16, 512, 256, 16, 256, 8, 4, 1)            # HiFi-GAN first upsampler
+    assert plan(wide, "float32").key.family == "ct1d_gemm"
+    for arch in (0, 80, 86, 89, 100):
+        assert plan(wide, "float32", None, arch).key.family == "ct1d_gemm"
+    lp = plan(wide, "float32", None, 90)
+    assert lp.key.family == "ct1d_wgmma"
+    check_wgmma_plan(lp, wide, "float32")
+    for dtype in ("float16", "bfloat16", "float64"):
+        assert plan(wide, dtype, None, 90).key.family != "ct1d_wgmma"
+    assert plan(params(8, 64, 64, 6, 65536, 3, 2, 1), "float32", None, 90).key.family == "ct1d_gemm"
+    assert plan(params(1, 512, 256, 16, 1024, 8, 4, 1), "float32", None, 90).key.family == "ct1d_gemm"
+    assert plan(params(**SEED), "float32", None, 90).key.family == "ct1d_mma"
+    with pytest.raises(NotImplementedError):
+        plan(wide, "bfloat16", family="ct1d_wgmma")
+    with pytest.raises(NotImplementedError):        # a sparse GEMM: 4 taps of 2 x 7 pairs
+        plan(params(8, 64, 32, 4, 4096, 2, 2, 4), "float32", family="ct1d_wgmma")
+
+
+def test_random_wgmma_plans_satisfy_invariants(rng):
+    # float32 draws with a dense enough GEMM (about 1 in 13 draws)
+    assert tensor_core_plans(rng, "ct1d_wgmma", check_wgmma_plan,
+                             [16, 24, 32, 40, 64, 109, 128, 256, 512],
+                             [8, 12, 16, 24, 35, 48, 64, 100, 256], draws=3000) > 150
 
 
 # ---- the depthwise family --------------------------------------------------------------
