@@ -16,31 +16,37 @@
 //
 // Arithmetic: 3xTF32, a*b ~ a_hi*b_hi + a_hi*b_lo + a_lo*b_hi with hi = a rounded to TF32
 // and lo = a - hi (exact), on wgmma m64nNk8 TF32 with float32 accumulation. No scaling:
-// TF32 keeps float32's exponent range. Each chunk's products accumulate from zero in the
-// tensor cores and join the float32 sums through one add per element (the tensor cores
-// truncate when they accumulate, so each chain is kept to 3 * CK/8 * (CMAX+1) products).
+// TF32 keeps float32's exponent range. Products accumulate from zero in the tensor cores
+// for whole chunks, at most CT1D_WGMMA_CHAIN of them, and then join the float32 sums
+// through one add per element (the tensor cores truncate when they accumulate).
 //
-// Data path per chunk of CK input channels:
-//   1. raw chunks (w[ci][co block][0:K], contiguous per channel; x[ci][window]) land in a
-//      two-stage ring by 4-byte cp.async;
-//   2. A (weights) goes from the raw stage straight into registers, each warp its 16
-//      GEMM rows in the TF32 fragment layout, split there into hi and lo: wgmma reads A
-//      from registers, so A takes no shared-memory operand traffic at all;
-//   3. B (x) is transposed by all threads into one of two operand buffers (K-major, 4
-//      channels per 16-byte unit), split into hi and lo parts;
-//   4. both warpgroups issue the chunk's 3*(CK/8)*NC wgmmas; while they run, every thread
-//      requests chunk ch+2 and splits chunk ch+1's x, then waits and adds the products to
-//      its sums, and loads chunk ch+1's A fragments.
-// Shared-memory bandwidth is this kernel's budget: B alone costs the tensor cores 64 bytes
-// per clock at full TF32 rate (4 bytes per 64 multiply-adds), half of what an SM moves.
-// (Measured, results/2026-12-01-session10/: A from shared memory too, and a transposed
-// A operand, were 1.5-1.8x slower; two product sets folding chunk ch-1 while chunk ch
-// runs made ptxas serialise the wgmmas: warning C7514.)
+// Data path per chunk of CK = 16 input channels (each thread does every step):
+//   1. raw chunks (w[ci][co block][0:K], contiguous per channel; x[ci][window], the window
+//      widened to 16-byte boundaries) land in a two-stage ring by 16-byte cp.async
+//      (4-byte copies where rows are not 16-byte aligned);
+//   2. A (weights) goes from the raw stage into registers, each warp its 16 GEMM rows in
+//      the TF32 fragment layout, split there into hi and lo: wgmma reads A from
+//      registers, so A takes no shared-memory operand traffic. Two register sets: a
+//      chunk's A is loaded while the previous chunk's wgmmas still read the other;
+//   3. B (x) is transposed into one of two operand buffers (K-major, 4 channels per
+//      16-byte unit), split into hi and lo parts;
+//   4. both warpgroups issue the chunk's 3*(CK/8)*NC wgmmas behind the previous chunk's;
+//      while they run, every thread requests chunk ch+2 and, once chunk ch-1's wgmmas
+//      are done (wait_group 1), splits chunk ch+1's x and loads its A.
+// Shared-memory bandwidth is the budget: B alone costs the tensor cores 64 bytes per clock
+// at full TF32 rate (4 bytes per 64 multiply-adds), half of what an SM moves.
+// Measured on the way (results/2026-12-01-session10/, benchmarks/NOTES.md session 10):
+// A from shared memory too (transposed and split by all threads) was 1.3x slower; 4-byte
+// staging 1.3x slower than 16-byte; a warp-specialised block (one producer warpgroup, two
+// consumers, named barriers, setmaxnreg) overlapped staging and MMAs but each got slower
+// (0.58 vs 0.47 ms on hifigan-u1-b16 with 4-byte staging); two product sets folding chunk
+// ch-1 while chunk ch runs made ptxas serialise the wgmmas (warning C7514).
 // B layout, K-major: x column j (u = u0 - CMAX + j), 16-byte unit q (channels 4q..4q+3).
 // Rows are whole 16-byte units, so the window shifted by c is the same staged copy read
 // from row CMAX - c on. CT1D_WGMMA_SWIZZLE: rows of 64 bytes (all 16 channels) with
-// 64-byte swizzle (unit q of row j at q ^ (j>>1)&3), else "core matrices" of 8 rows x
-// 16 bytes per unit.
+// 64-byte swizzle (unit q of row j at q ^ (j>>1)&3; the hardware applies the XOR to the
+// addresses it forms, so descriptors may start at any row), else "core matrices" of 8
+// rows x 16 bytes per unit (the same speed, results/2026-12-01-session10/ab_wgmma_v3.txt).
 #include "ct1d_types.cuh"
 #include "ct1d_tensor.cuh"
 
@@ -138,8 +144,8 @@ __device__ __forceinline__ unsigned long long smem_desc(const float* p, unsigned
 #ifndef CT1D_WGMMA_CHAIN
 #define CT1D_WGMMA_CHAIN 12
 #endif
-// Operand layout: 1 = 64-byte swizzled rows of 16 channels, 0 = no swizzle (core matrices
-// of 8 rows x 4 channels) (A/B runs)
+// Operand layout of B: 1 = 64-byte swizzled rows of 16 channels, 0 = no swizzle (core
+// matrices of 8 rows x 4 channels) (A/B runs)
 #ifndef CT1D_WGMMA_SWIZZLE
 #define CT1D_WGMMA_SWIZZLE 1
 #endif
