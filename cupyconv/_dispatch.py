@@ -536,8 +536,14 @@ def _plan_stream(p: ConvParams, dtype: str) -> Optional[LaunchPlan]:
 
 def stream_launch_plan(p: ConvParams, key: StreamKey) -> LaunchPlan:
     """Tile geometry of a ct1d_stream instance: n_tiles counts warp tiles of NU positions."""
+    return _row_tile_plan(p, key, key.nu)
+
+
+def _row_tile_plan(p: ConvParams, key, step: int) -> LaunchPlan:
+    """Tiles whose first positions u lie ``step`` apart from the row's first (each tile
+    covers S*step outputs of a row), for every family that tiles whole rows this way."""
     u_first, n_u = _row_positions(p)
-    return LaunchPlan(key, p.stride * key.nu, -(-n_u // key.nu),
+    return LaunchPlan(key, p.stride * step, -(-n_u // step),
                       -(-(p.out_channels // p.groups) // key.co_tile), key.smem_bytes(), u_first)
 
 
@@ -682,9 +688,7 @@ def _plan_wgmma(p: ConvParams, dtype: str) -> Optional[LaunchPlan]:
 
 def wgmma_launch_plan(p: ConvParams, key: WgmmaKey) -> LaunchPlan:
     """Tile geometry of a ct1d_wgmma instance: S*NU consecutive outputs per tile row."""
-    u_first, n_u = _row_positions(p)
-    return LaunchPlan(key, p.stride * key.nu, -(-n_u // key.nu),
-                      -(-(p.out_channels // p.groups) // key.co_tile), key.smem_bytes(), u_first)
+    return _row_tile_plan(p, key, key.nu)
 
 
 # Calls with fewer blocks than this (one per SM of an H100/H200, roughly) take narrower
@@ -727,10 +731,8 @@ def mma_overlap(dtype: str, S: int, nu: int) -> int:
 
 
 def mma_launch_plan(p: ConvParams, key: MmaKey) -> LaunchPlan:
-    """Tile geometry of a ct1d_mma instance for one call."""
-    u_first, n_u = _row_positions(p)
-    return LaunchPlan(key, p.stride * key.nu_owned, -(-n_u // key.nu_owned),
-                      -(-(p.out_channels // p.groups) // key.co_tile), key.smem_bytes(), u_first)
+    """Tile geometry of a ct1d_mma instance for one call (tiles overlap by key.overlap)."""
+    return _row_tile_plan(p, key, key.nu_owned)
 
 
 def _plan_scatter(p: ConvParams, dtype: str) -> LaunchPlan:
