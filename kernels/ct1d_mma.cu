@@ -77,10 +77,6 @@ __device__ __forceinline__ void bulk_wait_read() {
 __device__ __forceinline__ void bulk_wait_all() {
     asm volatile("cp.async.bulk.wait_group 0;" ::: "memory");
 }
-// make this thread's ordinary shared-memory writes visible to the bulk-copy engine
-__device__ __forceinline__ void fence_async_shared() {
-    asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
-}
 #endif
 
 // float32 arithmetic of instances with F16X3 = true (they keep all weights staged, W_ALL,
@@ -452,7 +448,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
         }
 
 #if CT1D_BULK_STORE
-        fence_async_shared();
+        fence_proxy_async();          // out_s writes visible to the bulk-copy engine
 #endif
         __syncthreads();
         // Copy-out: each output element goes to global memory exactly once. Tile column p

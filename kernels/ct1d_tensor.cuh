@@ -27,6 +27,12 @@ __device__ __forceinline__ void cp_async_wait() {
     asm volatile("cp.async.wait_group %0;" :: "n"(N) : "memory");
 }
 
+// This thread's shared-memory writes (ordinary, and cp.async ones after its wait) become
+// visible to the async proxy: the bulk-copy engine's and wgmma's reads
+__device__ __forceinline__ void fence_proxy_async() {
+    asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+}
+
 // Round to TF32 (10 mantissa bits), to nearest with ties away from zero, as cvt.rna does
 // for finite values; the low 13 bits come back zero.
 __device__ __forceinline__ unsigned tf32_round(float f) {

@@ -111,11 +111,6 @@ __device__ __forceinline__ void wgmma_fence_regs(float (&d)[R]) {
 #pragma unroll
     for (int i = 0; i < R; ++i) asm volatile("" : "+f"(d[i]) :: "memory");
 }
-// this thread's shared-memory writes (ordinary and cp.async, after its wait) become
-// visible to the tensor cores' reads (the async proxy)
-__device__ __forceinline__ void fence_proxy_async() {
-    asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
-}
 // v, opaque to the compiler: index math derived from it is redone where it is used rather
 // than hoisted out of the chunk loop into registers the accumulators need
 __device__ __forceinline__ int opaque(int v) {
