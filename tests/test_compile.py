@@ -261,3 +261,18 @@ def test_stream_instance_arithmetic_and_sm80(nvrtc_ok, key, monkeypatch):
                         lambda family: "#define CT1D_STREAM_F16X3 0\n" + original(family))
     ptx = compile_instance(key, arch="compute_90").decode()
     assert "m16n8k16" not in ptx and "mma.sync.aligned.m16n8k8.row.col.f32.tf32" in ptx
+
+
+def test_precompile_takes_each_targets_instances(capsys):
+    """Each --arch target gets the instances a GPU of its compute capability runs: a wide
+    float32 layer is ct1d_wgmma on sm_90, ct1d_gemm on sm_80 (no compile: --list)."""
+    from cupyconv.precompile import arch_number, instances, main
+    assert (arch_number("sm_90"), arch_number("compute_90a"), arch_number("sm_80")) == (90, 90, 80)
+    wide = "8,512,256,16,4096,8,4"
+    assert [k.family for k in instances([wide], ["float32"], 90)[0]] == ["ct1d_wgmma"]
+    assert [k.family for k in instances([wide], ["float32"], 80)[0]] == ["ct1d_gemm"]
+    assert [k.family for k in instances([wide], ["bfloat16"], 90)[0]] == ["ct1d_gemm"]
+    assert main(["--list", "--arch", "sm_80", "--arch", "sm_90", "--call", wide,
+                 "--dtype", "float32"]) == 0
+    out = capsys.readouterr().out
+    assert "ct1d_gemm<float, 8, 1, 16," in out and "ct1d_wgmma<8, 1, 16," in out
