@@ -652,6 +652,11 @@ WGMMA_MIN_DENSITY = 0.5
 # blocks: 0.72x), 5% faster on sd-s2d1k7 (32 channels).
 WGMMA_MIN_CIG = 128
 WGMMA_MIN_BLOCKS = 256
+# ... and where its fixed 128-position tiles leave at most this fraction of the computed
+# positions empty: a row of L_in + 1 positions (vocoder layers) with L_in = 256 computes
+# 384 for 257, and hifigan-u1-b16 was the one such layer ct1d_wgmma lost (0.371 against
+# ct1d_gemm's 0.351-0.355 ms; ct1d_gemm's tiles follow each class, so they are not slivers)
+WGMMA_MAX_TILE_WASTE = 0.25
 # ... its block shapes, (warpgroups along positions, positions per warpgroup) in order of
 # preference, each with two warpgroups along GEMM rows
 WGMMA_SHAPES = ((1, 128), (2, 64), (1, 64))
@@ -678,7 +683,11 @@ def _prefers_wgmma(p: ConvParams, dtype: str) -> bool:
     if dtype != "float32" or not _prefers_gemm(p, dtype) or p.in_channels // p.groups < WGMMA_MIN_CIG:
         return False
     key = wgmma_key(p, dtype)
-    return key is not None and _block_count(p, wgmma_launch_plan(p, key)) >= WGMMA_MIN_BLOCKS
+    if key is None:
+        return False
+    pl = wgmma_launch_plan(p, key)
+    waste = 1 - _row_positions(p)[1] / (pl.n_tiles * key.nu)
+    return _block_count(p, pl) >= WGMMA_MIN_BLOCKS and waste <= WGMMA_MAX_TILE_WASTE
 
 
 def _plan_wgmma(p: ConvParams, dtype: str) -> Optional[LaunchPlan]:

@@ -579,9 +579,10 @@ def test_wgmma_key_name_and_smem():
 
 def test_wgmma_only_on_sm90_for_wide_float32_calls():
     """ct1d_wgmma needs sm_90a: plan() takes it only for arch 90, only for float32 calls
-    ct1d_gemm would take with >= 128 input channels per group and >= 256 blocks; the
-    measured losers (64 channels, a 128-block small call) stay on ct1d_gemm."""
-    wide = params(16, 512, 256, 16, 256, 8, 4, 1)            # HiFi-GAN first upsampler
+    ct1d_gemm would take with >= 128 input channels per group, >= 256 blocks and at most
+    a quarter of the computed positions in empty tile ends; the measured losers (64
+    channels, a 128-block small call, 257 positions in 384) stay on ct1d_gemm."""
+    wide = params(4, 512, 256, 16, 2048, 8, 4, 1)            # HiFi-GAN first upsampler
     assert plan(wide, "float32").key.family == "ct1d_gemm"
     for arch in (0, 80, 86, 89, 100):
         assert plan(wide, "float32", None, arch).key.family == "ct1d_gemm"
@@ -592,6 +593,9 @@ def test_wgmma_only_on_sm90_for_wide_float32_calls():
         assert plan(wide, dtype, None, 90).key.family != "ct1d_wgmma"
     assert plan(params(8, 64, 64, 6, 65536, 3, 2, 1), "float32", None, 90).key.family == "ct1d_gemm"
     assert plan(params(1, 512, 256, 16, 1024, 8, 4, 1), "float32", None, 90).key.family == "ct1d_gemm"
+    # 257 positions per row in 3 tiles of 128 (33% empty): ct1d_gemm; 1025 in 9 (11%): wgmma
+    assert plan(params(16, 512, 256, 16, 256, 8, 4, 1), "float32", None, 90).key.family == "ct1d_gemm"
+    assert plan(params(8, 512, 256, 16, 1024, 8, 4, 1), "float32", None, 90).key.family == "ct1d_wgmma"
     assert plan(params(**SEED), "float32", None, 90).key.family == "ct1d_mma"
     with pytest.raises(NotImplementedError):
         plan(wide, "bfloat16", family="ct1d_wgmma")
