@@ -641,6 +641,15 @@ def gemm_launch_plan(p: ConvParams, key: GemmKey) -> LaunchPlan:
 
 # ct1d_wgmma: the compute capability with warpgroup MMA (sm_90a) ...
 WGMMA_ARCH = 90
+
+
+def usable_arch(compute_capability: int, nvrtc_version: tuple) -> int:
+    """plan()'s ``arch`` for a device: its compute capability, or 0 where the NVRTC in use
+    cannot build that architecture's own instructions (sm_90a needs CUDA 12.0 or later),
+    so that only the portable families are chosen."""
+    if compute_capability == WGMMA_ARCH and tuple(nvrtc_version) < (12, 0):
+        return 0
+    return compute_capability
 # ... and the least density of its GEMM, K / (S * (CMAX + 1)): the (class, column offset)
 # pairs that some tap fills (1 for every vocoder layer, K = 2S)
 WGMMA_MIN_DENSITY = 0.5

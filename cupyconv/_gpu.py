@@ -13,7 +13,7 @@ from typing import Optional, Tuple
 import numpy as np
 
 from ._args import ConvParams
-from ._dispatch import MAX_GRID_YZ, plan
+from ._dispatch import MAX_GRID_YZ, plan, usable_arch
 from ._modules import get_kernel
 
 # Blocks per launch to aim for before blocks start looping over several tiles (and reusing
@@ -44,9 +44,11 @@ def _sm_count(device_id: int) -> int:
 
 @functools.lru_cache(maxsize=None)
 def device_arch(device_id: int) -> int:
-    """Compute capability as an int (90 for sm_90): plan()'s ``arch``."""
+    """plan()'s ``arch`` for a device: its compute capability as an int (90 for sm_90),
+    0 where CuPy's NVRTC cannot target it (``_dispatch.usable_arch``)."""
     import cupy
-    return int(cupy.cuda.Device(device_id).compute_capability)
+    return usable_arch(int(cupy.cuda.Device(device_id).compute_capability),
+                       cupy.cuda.nvrtc.getVersion())
 
 
 _smem_set: dict = {}

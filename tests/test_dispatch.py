@@ -603,6 +603,14 @@ def test_wgmma_only_on_sm90_for_wide_float32_calls():
         plan(params(8, 64, 32, 4, 4096, 2, 2, 4), "float32", family="ct1d_wgmma")
 
 
+def test_usable_arch_needs_an_nvrtc_that_targets_sm90a():
+    assert _dispatch.usable_arch(90, (12, 0)) == 90
+    assert _dispatch.usable_arch(90, (13, 0)) == 90
+    assert _dispatch.usable_arch(90, (11, 8)) == 0          # sm_90 but no sm_90a target
+    assert _dispatch.usable_arch(80, (11, 8)) == 80
+    assert _dispatch.usable_arch(100, (12, 8)) == 100
+
+
 def test_random_wgmma_plans_satisfy_invariants(rng):
     # float32 draws with a dense enough GEMM (about 1 in 13 draws)
     assert tensor_core_plans(rng, "ct1d_wgmma", check_wgmma_plan,
