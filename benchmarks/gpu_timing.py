@@ -50,8 +50,8 @@ def warm_parallel(jobs, workers: int = 16) -> None:
 
 def key_job(key):
     """warm_parallel job for a cupyconv kernel key, as cupyconv._modules.get_kernel builds it."""
-    from cupyconv._modules import OPTIONS, kernel_source
-    return (kernel_source(key.family), OPTIONS + getattr(key, "options", ()), key.name_expression())
+    from cupyconv._modules import compile_options, kernel_source
+    return (kernel_source(key.family), compile_options(key), key.name_expression())
 
 
 def parse_variants(specs):

@@ -234,7 +234,7 @@ class WgmmaKey:
         two-stage ring (reused by the output tile), then two B operand buffers."""
         S, D, K = self.stride, self.dilation, self.kernel_size
         ck, xw = self.ci_chunk, self.nu + (K - 1) * D // S
-        wp = (self.co_tile * K + 23) // 32 * 32 + 8
+        wp = _pitch_8_mod_32(self.co_tile * K)
         xp = -(-(xw + 3) // 4) * 4                       # 16-byte aligned window
         ring = max(2 * ck * (wp + xp), self.co_tile * (S * self.nu + 1))
         ring = -(-ring // 128) * 128
@@ -371,8 +371,10 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0)
     pl = None
     if family == "ct1d_depthwise" or (family is None and cig <= DEPTHWISE_MAX_CIG):
         pl = _plan_depthwise(p, dtype)
-    if family == "ct1d_wgmma" or (family is None and arch == WGMMA_ARCH and _prefers_wgmma(p, dtype)):
+    if pl is None and (family == "ct1d_wgmma" or (family is None and arch == WGMMA_ARCH)):
         pl = _plan_wgmma(p, dtype)
+        if family is None and pl is not None and not _prefers_wgmma(p, pl):
+            pl = None
     if pl is None and (family == "ct1d_gemm" or (family is None and _prefers_gemm(p, dtype))):
         pl = _plan_gemm(p, dtype)
     if pl is None and (family == "ct1d_stream" or (family is None and _prefers_stream(p, dtype))):
@@ -641,15 +643,6 @@ def gemm_launch_plan(p: ConvParams, key: GemmKey) -> LaunchPlan:
 
 # ct1d_wgmma: the compute capability with warpgroup MMA (sm_90a) ...
 WGMMA_ARCH = 90
-
-
-def usable_arch(compute_capability: int, nvrtc_version: tuple) -> int:
-    """plan()'s ``arch`` for a device: its compute capability, or 0 where the NVRTC in use
-    cannot build that architecture's own instructions (sm_90a needs CUDA 12.0 or later),
-    so that only the portable families are chosen."""
-    if compute_capability == WGMMA_ARCH and tuple(nvrtc_version) < (12, 0):
-        return 0
-    return compute_capability
 # ... and the least density of its GEMM, K / (S * (CMAX + 1)): the (class, column offset)
 # pairs that some tap fills (1 for every vocoder layer, K = 2S)
 WGMMA_MIN_DENSITY = 0.5
@@ -673,6 +666,15 @@ WGMMA_SHAPES = ((1, 128), (2, 64), (1, 64))
 _WGMMA_SMEM = 220 * 1024
 
 
+def usable_arch(compute_capability: int, nvrtc_version: tuple) -> int:
+    """plan()'s ``arch`` for a device: its compute capability, or 0 where the NVRTC in use
+    cannot build that architecture's own instructions (sm_90a needs CUDA 12.0 or later),
+    so that only the portable families are chosen."""
+    if compute_capability == WGMMA_ARCH and tuple(nvrtc_version) < (12, 0):
+        return 0
+    return compute_capability
+
+
 def wgmma_key(p: ConvParams, dtype: str = "float32") -> Optional[WgmmaKey]:
     """The ct1d_wgmma instance for a call (None where the family does not apply)."""
     S, D, K = p.stride, p.dilation, p.kernel_size
@@ -688,15 +690,11 @@ def wgmma_key(p: ConvParams, dtype: str = "float32") -> Optional[WgmmaKey]:
     return None
 
 
-def _prefers_wgmma(p: ConvParams, dtype: str) -> bool:
-    if dtype != "float32" or not _prefers_gemm(p, dtype) or p.in_channels // p.groups < WGMMA_MIN_CIG:
-        return False
-    key = wgmma_key(p, dtype)
-    if key is None:
-        return False
-    pl = wgmma_launch_plan(p, key)
-    waste = 1 - _row_positions(p)[1] / (pl.n_tiles * key.nu)
-    return _block_count(p, pl) >= WGMMA_MIN_BLOCKS and waste <= WGMMA_MAX_TILE_WASTE
+def _prefers_wgmma(p: ConvParams, pl: LaunchPlan) -> bool:
+    """Whether the dispatcher takes the ct1d_wgmma plan ``pl`` (float32) for a call."""
+    waste = 1 - _row_positions(p)[1] / (pl.n_tiles * pl.key.nu)
+    return (_prefers_gemm(p, "float32") and p.in_channels // p.groups >= WGMMA_MIN_CIG
+            and _block_count(p, pl) >= WGMMA_MIN_BLOCKS and waste <= WGMMA_MAX_TILE_WASTE)
 
 
 def _plan_wgmma(p: ConvParams, dtype: str) -> Optional[LaunchPlan]:

@@ -26,6 +26,11 @@ OPTIONS: Tuple[str, ...] = ("-std=c++17",)
 # What CuPy adds to OPTIONS (cupy/cuda/compiler.py), mirrored by the GPU-less compile.
 CUPY_ADDED_OPTIONS: Tuple[str, ...] = ("-ftz=true", "--device-as-default-execution-space")
 
+def compile_options(key) -> Tuple[str, ...]:
+    """Our options for one instance: OPTIONS plus the key's own (ct1d_wgmma: -arch=sm_90a)."""
+    return OPTIONS + getattr(key, "options", ())
+
+
 _INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"\s*$', re.M)
 
 
@@ -72,7 +77,7 @@ def get_kernel(key, device_id: int):
             if kern is None:
                 with cupy.cuda.Device(device_id):
                     mod = cupy.RawModule(code=kernel_source(key.family),
-                                         options=OPTIONS + getattr(key, "options", ()),
+                                         options=compile_options(key),
                                          name_expressions=(expr,))
                     kern = mod.get_function(expr)
                     kern.compile()
@@ -91,7 +96,7 @@ def compile_instance(key, arch: str = "sm_90") -> bytes:
     prog = nvrtc.createProgram(kernel_source(key.family), f"{key.family}.cu", [], [])
     try:
         nvrtc.addNameExpression(prog, expr)
-        opts = list(OPTIONS + getattr(key, "options", ()) + CUPY_ADDED_OPTIONS) + [f"-arch={arch}"]
+        opts = list(compile_options(key) + CUPY_ADDED_OPTIONS) + [f"-arch={arch}"]
         try:
             nvrtc.compileProgram(prog, opts)
         except Exception as exc:

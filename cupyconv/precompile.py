@@ -193,8 +193,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             keys, unsupported = instances(calls, dtypes, arch)
         else:
             # each target gets the instances a GPU of its compute capability would run
-            arch_keys = {a: instances(calls, dtypes, arch_number(a))[0] for a in archs}
-            keys, unsupported = {}, instances(calls, dtypes, arch_number(archs[0]))[1]
+            per_arch = {a: instances(calls, dtypes, arch_number(a)) for a in archs}
+            arch_keys = {a: ks for a, (ks, _) in per_arch.items()}
+            keys, unsupported = {}, per_arch[archs[0]][1]
             for ks in arch_keys.values():
                 for key, users in ks.items():
                     keys.setdefault(key, users)

@@ -57,7 +57,6 @@
 #include "ct1d_types.cuh"
 #include "ct1d_tensor.cuh"
 
-__device__ constexpr int pitch_8_mod_32(int n) { return (n + 23) / 32 * 32 + 8; }  // >= n
 __device__ constexpr int pitch_4_mod_16(int n) { return (n + 11) / 16 * 16 + 4; }  // >= n
 
 // Accuracy knobs (benchmarks/tune_gemm.py measures them): k-steps per rounded flush of the

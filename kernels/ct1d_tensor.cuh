@@ -33,6 +33,10 @@ __device__ __forceinline__ void fence_proxy_async() {
     asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
 }
 
+// Smallest row pitch >= n that is 8 mod 32 floats: rows 0..3 of a fragment's 4 channels
+// fall in different banks
+__device__ constexpr int pitch_8_mod_32(int n) { return (n + 23) / 32 * 32 + 8; }
+
 // Round to TF32 (10 mantissa bits), to nearest with ties away from zero, as cvt.rna does
 // for finite values; the low 13 bits come back zero.
 __device__ __forceinline__ unsigned tf32_round(float f) {

@@ -165,8 +165,8 @@ ct1d_wgmma(const float* __restrict__ x, const float* __restrict__ w, const float
     constexpr int NC = CMAX + 1;                      // column offsets c
     constexpr int XW = NU + CMAX;                     // staged x columns
     constexpr int WCO = CO_B * K;                     // raw weights per input channel
-    constexpr int WP = (WCO + 23) / 32 * 32 + 8;      // their pitch, 8 mod 32: the 4 channels
-                                                      // of a fragment in different banks
+    constexpr int WP = pitch_8_mod_32(WCO);           // their pitch: a fragment's 4 channels
+                                                      // in different banks
     constexpr int XP = (XW + 3 + 3) / 4 * 4;          // raw x pitch: a 16-byte aligned window
     constexpr int RAW = CK * (WP + XP);               // floats per raw stage
     constexpr int Q = CK / 4;                         // 16-byte units per B row
@@ -232,11 +232,10 @@ ct1d_wgmma(const float* __restrict__ x, const float* __restrict__ w, const float
     for (int tile = blockIdx.x; tile < n_tiles; tile += gridDim.x) {
         const int u0 = u_first + tile * NU;
 
-        // chunk ch -> raw stage st (size 0 fills zeros: channels past the group, columns
-        // outside the sequence)
         // raw x column jj is column x0 + jj of the sequence: x0 = u0 - CMAX - x_sh, rounded
         // down to a 16-byte boundary where rows are aligned (window column j at jj = j + x_sh)
         const int x_sh = x_vec ? ((u0 - CMAX) % 4 + 4) % 4 : 0, x0 = u0 - CMAX - x_sh;
+        // chunk ch -> raw stage st
         auto load = [&](int ch, int st) {
             const int ci0 = ch * CK, ci_n = min(CK, cig - ci0);
             const int lane = opaque(tid) & 31;
