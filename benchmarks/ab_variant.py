@@ -29,16 +29,17 @@ def main():
     args = ap.parse_args()
     torch.backends.cudnn.allow_tf32 = False
     variants = parse_variants(args.variant)
+    arch = _gpu.device_arch(0)
     calls = [(c, config_params(c)) for c in SWEEP if c.name in args.configs]
     jobs = []
     for _, defines in variants:
         use_variant(args.family, defines)
-        jobs += [key_job(plan(p, c.dtype, args.family).key) for c, p in calls]
+        jobs += [key_job(plan(p, c.dtype, args.family, arch).key) for c, p in calls]
     warm_parallel(jobs)
     for c, p in calls:
         case = torch_case(c)
         t_torch = launch_ms(case.call)
-        print(f"\n{c.name} ({c.dtype}, {plan(p, c.dtype, args.family).key.name_expression()}): "
+        print(f"\n{c.name} ({c.dtype}, {plan(p, c.dtype, args.family, arch).key.name_expression()}): "
               f"torch {t_torch:.3f} ms, {min_bytes(c) / 1e6:.0f} MB")
         times = {name: [] for name, _ in variants}
         for _ in range(args.rounds):

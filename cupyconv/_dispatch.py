@@ -93,6 +93,7 @@ class MmaKey:
     w_all: bool         # all taps of the only channel chunk stay in shared memory
     f16x3: bool = False  # float32 through the scaled 3xFP16 split (w_all, ci_chunk % 16 == 0)
     overlap: int = 0    # positions u each tile shares with the previous one (see mma_overlap)
+    wg: bool = False    # sm_90a: the 3xFP16 products on warpgroup MMA (mma_warpgroup)
 
     family = "ct1d_mma"
 
@@ -100,7 +101,13 @@ class MmaKey:
         return (f"{self.family}<{CTYPES[self.dtype]}, {self.stride}, {self.dilation}, "
                 f"{self.kernel_size}, {self.mt}, {self.nt}, {self.wm}, {self.wn}, "
                 f"{self.ci_chunk}, {'true' if self.w_all else 'false'}, "
-                f"{'true' if self.f16x3 else 'false'}, {self.overlap}>")
+                f"{'true' if self.f16x3 else 'false'}, {self.overlap}"
+                + (", true>" if self.wg else ">"))
+
+    @property
+    def options(self) -> tuple:
+        # wgmma exists on sm_90a only; NVRTC takes this next to CuPy's own -arch=sm_90
+        return ("-arch=sm_90a",) if self.wg else ()
 
     @property
     def threads(self) -> int:
@@ -380,7 +387,7 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0)
     if pl is None and (family == "ct1d_stream" or (family is None and _prefers_stream(p, dtype))):
         pl = _plan_stream(p, dtype)
     if pl is None and family in (None, "ct1d_mma"):
-        pl = _plan_mma(p, dtype)
+        pl = _plan_mma(p, dtype, arch)
     if pl is None and family is None and cig > DEPTHWISE_MAX_CIG and cog < DEPTHWISE_NARROW_COG:
         pl = _plan_depthwise(p, dtype)
     if pl is None:
@@ -452,7 +459,24 @@ def _row_positions(p: ConvParams):
 MMA_SECTOR_TILES = True
 
 
-def _plan_mma(p: ConvParams, dtype: str):
+# ct1d_mma's warpgroup path (sm_90): float32 3xFP16 instances of 64 channels x 128
+# positions with all weights staged run their products on wgmma (mma_warpgroup)
+MMA_WGMMA = True
+
+
+def mma_warpgroup(key: MmaKey, arch: int) -> MmaKey:
+    """The key with its products on warpgroup MMA where that applies (sm_90, MMA_WGMMA,
+    a 3xFP16 or 16-bit instance of 64 channels x 128 positions, 8 warps, all weights
+    staged, one channel chunk whose rows split evenly over the warps): 4 warps x 16
+    channels x 64 positions each."""
+    if (MMA_WGMMA and arch == WGMMA_ARCH and (key.f16x3 or key.dtype != "float32") and key.w_all
+            and key.co_tile == 64 and key.nu == 128 and key.threads == 256
+            and key.ci_chunk in (16, 32)):
+        return replace(key, mt=1, nt=8, wm=4, wn=2, wg=True)
+    return key
+
+
+def _plan_mma(p: ConvParams, dtype: str, arch: int = 0):
     S, D, K = p.stride, p.dilation, p.kernel_size
     cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
     cmax = (K - 1) * D // S
@@ -476,7 +500,9 @@ def _plan_mma(p: ConvParams, dtype: str):
             ov = mma_overlap(dtype, S, 8 * nt * wn) if MMA_SECTOR_TILES else 0
             key = MmaKey(dtype, S, D, K, mt, nt, wm, wn, ci_chunk, w_all, f16x3, ov)
             if key.smem_bytes() <= _MMA_SMEM:
-                return _small_call_tiles(p, mma_launch_plan(p, key))
+                pl = _small_call_tiles(p, mma_launch_plan(p, key))
+                wg = mma_warpgroup(pl.key, arch)
+                return pl if wg == pl.key else mma_launch_plan(p, wg)
         if ci_chunk == 8:
             return None
         ci_chunk //= 2

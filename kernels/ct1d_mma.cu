@@ -33,6 +33,7 @@
 // every tile and are written once per block.
 #include "ct1d_types.cuh"
 #include "ct1d_tensor.cuh"
+#include "ct1d_warpgroup.cuh"
 
 // The tile's copy-out. On sm_90 the bulk-copy engine (TMA) moves each row's aligned middle
 // from shared to global memory asynchronously, so the stores drain while the next tile
@@ -109,7 +110,7 @@ __device__ __forceinline__ void bulk_wait_all() {
 // x_s uint2 [CI_CHUNK/2][XP]; out_s T [CO_T][OP] (the tile in its final type); sh_s int
 // [CO_T]. x_s pairs channels c and c+4 of each group of 8 (the b0, b1 operands).
 template <typename T, int S, int D, int K, int MT, int NT, int WM, int WN, int CI_CHUNK, bool W_ALL,
-          bool F16X3_ON, int OV>
+          bool F16X3_ON, int OV, bool WG_ON = false>
 __global__ void __launch_bounds__(WM * WN * 32, (WM * WN <= 8) ? 2 : 1)
 ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__ bias,
          T* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
@@ -138,6 +139,22 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     constexpr int XP4 = (XW + 5) / 8 * 8 + 2;
     constexpr int NUO = NU - OV;                      // positions u a tile owns
     constexpr int SEC = 32 / sizeof(T);               // elements per 32-byte sector
+    // Warpgroup path (sm_90a): the products on wgmma m64n64k16 with both operands in
+    // shared memory. Each warpgroup (4 warps) owns all 64 channels x 64 positions. float32:
+    // the scaled 3xFP16 split, x scaled by the tile's maximum (measured a tile ahead) and
+    // split once, from the prefetch registers, into K-major float16 hi and lo operands, the
+    // weights once per block; 16-bit inputs go to the MMAs as they are.
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+    constexpr bool WG = WG_ON;
+#else
+    constexpr bool WG = false;
+    if (WG_ON) __trap();                              // sm_90a only: the dispatcher knows
+#endif
+    constexpr int KK = CI_CHUNK / 8;                  // 8-channel core-matrix columns
+    constexpr int NPART = F16X3 ? 2 : 1;              // operand parts: hi, lo / the values
+    static_assert(!WG_ON || ((F16X3 || !SPLIT) && W_ALL && MT == 1 && NT == 8 && WM == 4 && WN == 2
+                             && RPW % 2 == 0 && 8 % RPW == 0 && RPW * WARPS == CI_CHUNK),
+                  "warpgroup path: 3xFP16 or 16-bit, 64 channels x 128 positions, 8 warps");
     static_assert(CI_CHUNK % 8 == 0 && (S * NU) % 8 == 0 && (S * OV) % VEC == 0 && NUO > 0,
                   "tile geometry");
     static_assert(OV == 0 || (OV * S >= SEC - 1 && S * NUO >= SEC), "overlap covers a sector");
@@ -155,7 +172,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
 
     const int tid = threadIdx.x, warp = tid >> 5, lane = tid & 31;
     const int gq = lane >> 2, tq = lane & 3;          // MMA fragment coordinates
-    const int wm = warp / WN, wn = warp % WN;
+    const int wm = WG ? (warp & 3) : warp / WN, wn = WG ? (warp >> 2) : warp % WN;
     const int uw = wn * NT * 8;                       // this warp's first position u
 
     const T* xn = x + (n * C_in + (long long)g * cig) * L_in;
@@ -224,7 +241,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     auto fetch_cols = [&](int u0, int ci0, int ci_n) {
 #pragma unroll
         for (int a = 0; a < RPW; ++a) {
-            const int c = warp + WARPS * a;
+            const int c = WG ? RPW * warp + a : warp + WARPS * a;
             const T* xc = xn + (long long)(ci0 + c) * L_in + (u0 - CMAX);
             const int i_end = c < ci_n ? L_in - (u0 - CMAX) : 0;     // valid j: [-(u0-CMAX), i_end)
 #pragma unroll
@@ -278,6 +295,82 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
         return split_a_operands_block(w_s, W_FRAGS, &w_emax, tid, THREADS);
     };
 
+    // Warpgroup path: 16-bit operands in K-major core matrices (rows of 8 channels, 16
+    // bytes). x in x_s: unit (kk, j) of part h (3xFP16: 0 hi, 1 lo) holds channels
+    // 8kk..8kk+7 of window column j at byte ((h*KK + kk)*XW + j)*16; weights in w_s: unit
+    // (kk, co) of tap k, part h at byte (((k*NPART + h)*KK + kk)*CO_T + co)*16. The 32-bit
+    // word q of a unit holds channels 2q (low half) and 2q+1. Thread rows c = RPW*warp + a.
+    auto wg_max_x = [&](unsigned* emax) {             // the prefetched tile's maximum
+        unsigned m = 0;
+#pragma unroll
+        for (int a = 0; a < RPW; ++a)
+#pragma unroll
+            for (int b = 0; b < CPL; ++b)
+                if (lane + 32 * b < XW) m = max(m, finite_exp(to_acc(xr[a][b])));
+        m = __reduce_max_sync(0xffffffffu, m);
+        if (lane == 0) atomicMax(emax, m);
+    };
+    // channels c, c+1 as one word of operand parts (hi, lo)
+    auto wg_pair = [&](T v0, T v1, float scale, unsigned& hi, unsigned& lo) {
+        if constexpr (F16X3) {
+            f16x2_split(to_acc(v0) * scale, to_acc(v1) * scale, hi, lo);
+        } else if constexpr (!SPLIT) {
+            hi = (unsigned)v0.bits | ((unsigned)v1.bits << 16);
+            lo = 0;
+        } else {
+            hi = lo = 0;                              // (3xTF32 instances: no warpgroup path)
+        }
+    };
+    auto wg_commit = [&](float scale) {               // prefetch registers -> operands
+#pragma unroll
+        for (int b = 0; b < CPL; ++b) {
+            const int j = lane + 32 * b;
+            if (j < XW) {
+#pragma unroll
+                for (int pr = 0; pr < RPW / 2; ++pr) {
+                    const int c = RPW * warp + 2 * pr;
+                    const int word = ((c >> 3) * XW + j) * 4 + ((c & 7) >> 1);
+                    unsigned hi, lo;
+                    wg_pair(xr[2 * pr][b], xr[2 * pr + 1][b], scale, hi, lo);
+                    x_s[word] = hi;
+                    if (F16X3) x_s[KK * XW * 4 + word] = lo;
+                }
+            }
+        }
+    };
+    float unscale_w = 1.f, scale_x = 1.f, unscale_x = 1.f;
+    if (WG) {
+        // weights: the block's maximum (3xFP16), then each pair of channels read from
+        // global memory (L2) again and split into w_s
+        if (tid == 0) x_emax[0] = x_emax[1] = w_emax = 0;
+        __syncthreads();
+        auto w_at = [&](int ci, int co, int k) -> T {
+            return (ci < cig && co < co_n) ? wg[((long long)ci * cog + co_base + co) * K + k] : T{};
+        };
+        float scale = 1.f;
+        if (F16X3) {
+            unsigned m = 0;
+            for (int e = tid; e < K * CI_CHUNK * CO_T; e += THREADS)     // reads contiguous
+                m = max(m, finite_exp(to_acc(w_at(e / (K * CO_T), (e / K) % CO_T, e % K))));
+            m = __reduce_max_sync(0xffffffffu, m);
+            if (lane == 0) atomicMax(&w_emax, m);
+            __syncthreads();
+            const int sw = f16_scale_exp(w_emax);
+            scale = pow2(sw);
+            unscale_w = pow2(-sw);
+        }
+        unsigned* ws = reinterpret_cast<unsigned*>(w_s);
+        for (int e = tid; e < K * KK * CO_T * 4; e += THREADS) {
+            const int q = e & 3, co = (e >> 2) % CO_T, kk = (e >> 2) / CO_T % KK, k = (e >> 2) / (CO_T * KK);
+            const int ci = 8 * kk + 2 * q;
+            unsigned hi, lo;
+            wg_pair(w_at(ci, co, k), w_at(ci + 1, co, k), scale, hi, lo);
+            ws[(((k * NPART) * KK + kk) * CO_T + co) * 4 + q] = hi;
+            if (F16X3) ws[(((k * NPART + 1) * KK + kk) * CO_T + co) * 4 + q] = lo;
+        }
+        fence_proxy_async();                          // w_s visible to wgmma (barrier below)
+    }
+
     // Row shifts, and the positions of classes that no tap reaches: the bias, written
     // once for every tile.
     for (int row = warp; row < CO_T; row += WARPS) {
@@ -291,9 +384,12 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     const bool one_chunk = n_chunks == 1;
     bool w_loaded = false;
     if (one_chunk && (int)blockIdx.x < n_tiles) fetch_cols(u_first - OV + blockIdx.x * NUO, 0, cig);
-    float unscale_w = 1.f, scale_x = 1.f, unscale_x = 1.f;
-    if (F16X3) {
+    if (F16X3 && !WG) {
         if (tid == 0) x_emax[0] = x_emax[1] = w_emax = 0;
+        __syncthreads();
+    }
+    if (WG) {
+        if (F16X3 && (int)blockIdx.x < n_tiles) wg_max_x(&x_emax[0]);
         __syncthreads();
     }
 
@@ -304,7 +400,19 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
 
         // x_s is free: every warp passed the barrier before the previous copy-out after
         // its last read of it
-        if (one_chunk) {
+        if (WG) {
+            // the tile's scale was measured a tile ago (published by a barrier since)
+            if (F16X3) {
+                const int sx = f16_scale_exp(x_emax[par]);
+                scale_x = pow2(sx);
+                unscale_x = pow2(-sx);
+            }
+            wg_commit(scale_x);
+            fence_proxy_async();
+            __syncthreads();
+            if (tid == 0) x_emax[par] = 0;           // read by everyone before the barrier
+            if (tile + (int)gridDim.x < n_tiles) fetch_cols(u0 + gridDim.x * NUO, 0, cig);
+        } else if (one_chunk) {
             commit_cols(par);
             if (W_ALL && !w_loaded) {
                 if (F16X3) unscale_w = stage_w16(); else stage_w(0, 0, cig);
@@ -326,8 +434,52 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
             if (ntaps == 0) continue;                 // bias only, already in out_s
             float acc[MT][NT][4];
             zero_tiles(acc);
-
-            for (int ch = 0; ch < n_chunks; ++ch) {
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+            if constexpr (WG) {
+                // the class's taps x k16 steps x 3 products, one asynchronous chain per
+                // warpgroup; meanwhile the next tile's maximum (its loads have landed)
+                float (&d)[32] = reinterpret_cast<float (&)[32]>(acc);
+                const unsigned char* w8 = reinterpret_cast<const unsigned char*>(w_s);
+                const unsigned char* x8 = reinterpret_cast<const unsigned char*>(x_s);
+                // operand part h of tap k (column offset ck), k16 step s16
+                auto wdesc = [&](int k, int h, int s16) {
+                    return smem_desc(w8 + ((k * NPART + h) * KK + 2 * s16) * CO_T * 16, CO_T * 16, 128, 0);
+                };
+                auto xdesc = [&](int ck, int h, int s16) {
+                    return smem_desc(x8 + ((h * KK + 2 * s16) * XW + uw + CMAX - ck) * 16, XW * 16, 128, 0);
+                };
+                wgmma_fence();
+                // 3xFP16: every small product (lo*hi, hi*lo) first, then the hi*hi ones, so
+                // the tensor cores' truncating accumulation acts on small sums for most of
+                // the chain
+#pragma unroll
+                for (int pass = 0; pass < NPART; ++pass)
+#pragma unroll
+                    for (int tk = 0; tk < max_class_taps(S, D, K); ++tk) {
+                        if (tk >= ntaps) break;
+                        int k = 0;
+#pragma unroll
+                        for (int jj = 0; jj < max_class_taps(S, D, K); ++jj)
+                            if (jj == tk) k = class_tap(r, jj, S, D, K);
+                        const int ck = k * D / S;
+#pragma unroll
+                        for (int s16 = 0; s16 < KK / 2; ++s16) {
+                            const int acc_on = pass + tk + s16 > 0;
+                            if (F16X3 && pass == 0) {
+                                wgmma_m64n64k16<false>(d, wdesc(k, 1, s16), xdesc(ck, 0, s16), acc_on);
+                                wgmma_m64n64k16<false>(d, wdesc(k, 0, s16), xdesc(ck, 1, s16), 1);
+                            } else {
+                                wgmma_m64n64k16<is_bf16<T>::value>(d, wdesc(k, 0, s16), xdesc(ck, 0, s16), acc_on);
+                            }
+                        }
+                    }
+                wgmma_commit();
+                if (r == first_live_class(S, D, K) && tile + (int)gridDim.x < n_tiles) wg_max_x(&x_emax[par ^ 1]);
+                wgmma_wait<0>();
+                wgmma_fence_regs(d);
+            }
+#endif
+            for (int ch = 0; ch < (WG ? 0 : n_chunks); ++ch) {
                 const int ci0 = ch * CI_CHUNK, ci_n = min(CI_CHUNK, cig - ci0);
                 if (!one_chunk || !W_ALL) {
                     __syncthreads();                  // done reading the previous stage

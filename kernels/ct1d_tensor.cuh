@@ -239,3 +239,5 @@ __device__ constexpr int live_class(int i, int S, int D, int K) {  // the i-th o
 
 template <typename T> struct is_f32        { static constexpr bool value = false; };
 template <>           struct is_f32<float> { static constexpr bool value = true; };
+template <typename T> struct is_bf16         { static constexpr bool value = false; };
+template <>           struct is_bf16<bf16_t> { static constexpr bool value = true; };

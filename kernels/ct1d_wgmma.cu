@@ -49,6 +49,7 @@
 // rows x 16 bytes per unit (the same speed, results/2026-12-01-session10/ab_wgmma_v3.txt).
 #include "ct1d_types.cuh"
 #include "ct1d_tensor.cuh"
+#include "ct1d_warpgroup.cuh"
 
 // d (+)= A*B for one m64nNk8 tile: A from registers (a warp's 16 rows, the m16n8k8 TF32
 // fragment of mma.sync), B from a shared-memory descriptor (K-major), TF32 operands,
@@ -95,37 +96,12 @@ template <> struct Wgmma<128> {
 };
 
 
-__device__ __forceinline__ void wgmma_fence() {
-    asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
-}
-__device__ __forceinline__ void wgmma_commit() {
-    asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
-}
-template <int N>                     // at most N groups of this warpgroup still running
-__device__ __forceinline__ void wgmma_wait() {
-    asm volatile("wgmma.wait_group.sync.aligned %0;" :: "n"(N) : "memory");
-}
-// the compiler may not move accesses of d across this point (after a wait)
-template <int R>
-__device__ __forceinline__ void wgmma_fence_regs(float (&d)[R]) {
-#pragma unroll
-    for (int i = 0; i < R; ++i) asm volatile("" : "+f"(d[i]) :: "memory");
-}
 // v, opaque to the compiler: index math derived from it is redone where it is used rather
 // than hoisted out of the chunk loop into registers the accumulators need
 __device__ __forceinline__ int opaque(int v) {
     asm volatile("" : "+r"(v));
     return v;
 }
-// Shared-memory matrix descriptor: start address, leading- and stride-dimension byte
-// offsets (16-byte units), swizzle mode (0 none, 2: 64-byte)
-__device__ __forceinline__ unsigned long long smem_desc(const float* p, unsigned lbo, unsigned sbo,
-                                                        unsigned swizzle) {
-    const unsigned a = (unsigned)__cvta_generic_to_shared(p);
-    return (unsigned long long)((a & 0x3FFFFu) >> 4) | ((unsigned long long)(lbo >> 4) << 16)
-           | ((unsigned long long)(sbo >> 4) << 32) | ((unsigned long long)swizzle << 62);
-}
-
 // Timing ablations (benchmarks only; wrong results): 1 no wgmma, 2 no chunk loads or
 // splits after the first chunks, 3 no copy-out, 4 only the hi*hi products
 #ifndef CT1D_WGMMA_ABLATE

@@ -237,6 +237,46 @@ def test_wgmma_family_random_calls(rng):
             done += 1
 
 
+@pytest.mark.parametrize("dtype,calls", [("float32", 24), ("bfloat16", 8), ("float16", 8)])
+def test_mma_warpgroup_random_calls(rng, monkeypatch, dtype, calls):
+    """ct1d_mma's warpgroup path (wgmma on sm_90: 3xFP16 for float32, 16-bit inputs as
+    they are) on random calls it takes: 64-channel tiles (full and partial), 9-32 input
+    channels per group (one or two k16 steps, zero-padded), single- and multi-class
+    structures, groups, padding, rows of many tiles per block (the float32 x scale
+    measured a tile ahead), NaN-poisoned outputs."""
+    _skip_without_wgmma()
+    import cupy
+
+    from cupyconv import _dispatch
+    from cupyconv._args import check_conv_args
+    from cupyconv._gpu import device_arch
+    monkeypatch.setattr(_dispatch, "MMA_WGMMA", True)
+    _dispatch.plan.cache_clear()
+    try:
+        structures = [(2, 2, 3), (2, 1, 4), (1, 2, 5), (2, 1, 5), (1, 1, 3), (2, 3, 6)]
+        done = 0
+        while done < calls:
+            c = _random_call(rng, dtype)
+            S, D, K = structures[done % len(structures)]
+            G = int(rng.choice([1, 1, 2]))
+            c.update(K=K, N=int(rng.integers(1, 4)), L=int(rng.integers(2000, 20000)), batched=True,
+                     C_in=G * int(rng.integers(9, 33)), C_out=G * int(rng.integers(49, 80)))
+            c["kw"].update(stride=S, dilation=D, groups=G,
+                           padding=int(rng.integers(0, (K - 1) * D + 3)),
+                           output_padding=int(rng.integers(0, max(S, D))))
+            if not _valid(c):
+                continue
+            p = check_conv_args((c["N"], c["C_in"], c["L"]), (c["C_in"], c["C_out"] // G, K),
+                                None, **c["kw"])
+            key = _dispatch.plan(p, dtype, "ct1d_mma", device_arch(cupy.cuda.Device().id)).key
+            if not key.wg:
+                continue
+            assert _check_forced_family(rng, c, "ct1d_mma"), c
+            done += 1
+    finally:
+        _dispatch.plan.cache_clear()
+
+
 def test_depthwise_family_random_calls(rng):
     """The depthwise family forced on random calls with 1-32 input channels per group and
     small channel multipliers, all four dtypes: every class structure up to S = 16, K = 32,
