@@ -16,7 +16,7 @@ import numpy as np
 from cupyconv import _gpu
 from cupyconv._args import check_conv_args
 from cupyconv._dispatch import plan
-from cupyconv._modules import OPTIONS, kernel_source
+from cupyconv._modules import compile_options, kernel_source
 from gpu_timing import events_ms, warm_parallel
 
 # (pattern, replacement) pairs applied with re.subn; each must match at least once
@@ -50,12 +50,14 @@ VARIANTS = {
                     "for (int tk = 0; tk < 0; ++tk) {"),
                    (r"\? xc\[j\] : T\{\}", "? T{} : T{}")],
     # the accumulators are not written into the shared-memory tile
-    "no_epi": [(r"out_s\[ro\[mt\]\[(\d)\] \+ p( \+ S)?\] = ", r"if (pad == -12345) out_s[ro[mt][\1] + p\2] = ")],
+    "no_epi": [(r"out_s\[ro\[mt\]\[(\d)\] \+ p( \+ S)?\] = ", r"if (col0 == -12345) out_s[ro[mt][\1] + p\2] = ")],
     # the partial 16-byte vectors at the ends of each row are not stored
     "no_edge": [(r"for \(int q = q_lo; q < qa; \+\+q\) dst\[q\] = src\[q\];", ""),
                 (r"for \(int q = qb; q < q_hi; \+\+q\) dst\[q\] = src\[q\];", "")],
     # staged x is not written to shared memory
     "no_commit": [(r"x_s\[wi\] = ", "if (pad == -12345) x_s[wi] = ")],
+    # warpgroup path: no wgmma issued (x split, waits and epilogue stay)
+    "no_wgmma": [(r"wgmma_m64n64k16<(false|is_bf16<T>::value)>\(d, ", r"if (pad == -12345) wgmma_m64n64k16<\1>(d, ")],
     # no wait for the previous tile's bulk copies before overwriting the tile
     "no_wait": [(r"bulk_wait_read\(\);", "")],
 }
@@ -95,18 +97,24 @@ def patched(src, patches):
 SEED = check_conv_args((16, 32, 131072), (32, 64, 3), None, stride=2, padding=1, dilation=2)
 
 
+def seed_plan(dtype, family):
+    """The seed's plan on this GPU (sm_90: ct1d_mma's warpgroup path)."""
+    return plan(SEED, dtype, family, _gpu.device_arch(0))
+
+
 def variant_job(name, dtype, family):
-    key = plan(SEED, dtype, family).key
-    return variant_source(name, key.family), OPTIONS, key.name_expression()
+    key = seed_plan(dtype, family).key
+    return variant_source(name, key.family), compile_options(key), key.name_expression()
 
 
 def time_variant(name, dtype, family, reps=30):
     cp_dtype = np.float32 if dtype == "float32" else np.uint16
     p = SEED
     N, cin, cout, K, L = p.batch, p.in_channels, p.out_channels, p.kernel_size, p.length_in
-    pl = plan(p, dtype, family)
+    pl = seed_plan(dtype, family)
     src = variant_source(name, pl.key.family)
-    mod = cupy.RawModule(code=src, options=OPTIONS, name_expressions=(pl.key.name_expression(),))
+    mod = cupy.RawModule(code=src, options=compile_options(pl.key),
+                         name_expressions=(pl.key.name_expression(),))
     kern = mod.get_function(pl.key.name_expression())
     _gpu.get_kernel = lambda key, dev: kern
     _gpu._smem_set.clear()

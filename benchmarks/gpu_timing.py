@@ -57,7 +57,8 @@ def key_job(key):
 def parse_variants(specs):
     """``--variant NAME=MACRO:VALUE[,MACRO:VALUE]`` arguments as [(name, [(macro, value)])],
     after ("shipped", None) for the source as it is. ``dispatch.NAME:VALUE`` sets a
-    constant of cupyconv._dispatch instead of a macro (e.g. dispatch.MMA_SECTOR_TILES:False);
+    constant of cupyconv._dispatch instead of a macro (e.g. dispatch.MMA_SECTOR_TILES:False),
+    ``waves.FAMILY:VALUE`` the family's grid size in waves of resident blocks;
     ``source:PATH`` compiles the family from another file (e.g. an earlier version kept
     under benchmarks/variants/; its includes resolve in kernels/)."""
     import re
@@ -79,10 +80,16 @@ def use_variant(family, defines):
     for name, value in _DISPATCH_SAVED.items():
         setattr(_dispatch, name, value)
     _DISPATCH_SAVED.clear()
+    _gpu._WAVES.update(_WAVES_SAVED)
+    _WAVES_SAVED.clear()
     macros, source = [], _SOURCE
     for m, v in defines or []:
         if m == "source":
             source = _alt_source(v)
+        elif m.startswith("waves."):              # waves.FAMILY: cupyconv._gpu._WAVES[FAMILY]
+            fam = m.split(".", 1)[1]
+            _WAVES_SAVED.setdefault(fam, _gpu._WAVES[fam])
+            _gpu._WAVES[fam] = ast.literal_eval(v)
         elif m.startswith("dispatch."):
             name = m.split(".", 1)[1]
             _DISPATCH_SAVED[name] = getattr(_dispatch, name)
@@ -98,6 +105,7 @@ def use_variant(family, defines):
 
 _SOURCE = None
 _DISPATCH_SAVED: dict = {}
+_WAVES_SAVED: dict = {}
 
 
 def _alt_source(path):
