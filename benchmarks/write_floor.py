@@ -17,6 +17,9 @@ measures, with CUDA events (median of 30 after warm-up):
               one issuing thread per row, or one per block with "1 issuer"); with 2
               buffers a tile waits only for the copies of the tile before the previous one
   smem R x B  the same tile copied out by ld.shared/st.global 16-byte pairs (all threads)
+  rows ...    ct1d_mma's pattern: grid (blocks, 1, 16 batch items), rows of pitch floats
+              (262145: the seed's odd L_out), tiles `step` apart, each row trimmed to 32-byte
+              boundaries
 """
 import cupy
 import numpy as np
@@ -95,6 +98,37 @@ extern "C" __global__ void bulk_tiles(float4* y, long long rows, long long pitch
     }
     asm volatile("cp.async.bulk.wait_group 0;" ::: "memory");
 }
+// ct1d_mma's store pattern without the rest of the kernel: blocks (x, z) take tiles
+// blockIdx.x + k*gridDim.x of row group blockIdx.z (64 rows of pitch floats); a tile's rows
+// start step floats apart and each row stores the part of its seg floats between 32-byte
+// boundaries of y (`align` floats: 8 = a sector), from a shared-memory row placed at the
+// same offset mod 16 bytes, by one bulk copy per row (rows round-robin over the warps)
+extern "C" __global__ void bulk_rows(float* y, long long pitch, int n_tiles, int step, int seg,
+                                     int align) {
+    extern __shared__ __align__(128) float rows_s[];
+    const int sp = seg + 8;                           // smem row pitch (a multiple of 4)
+    const long long rb = (long long)blockIdx.z * 64;
+    for (int tile = blockIdx.x; tile < n_tiles; tile += gridDim.x) {
+        const long long o0 = (long long)tile * step;
+        asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
+        __syncthreads();
+        for (int e = threadIdx.x; e < 64 * sp; e += blockDim.x) rows_s[e] = (float)e;
+        asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+        __syncthreads();
+        const int warps = blockDim.x / 32, warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+        for (int r = warp + warps * lane; r < 64; r += blockDim.x) {
+            const long long start = (rb + r) * pitch + o0;
+            const long long a = (start + align - 1) / align * align, b = (start + seg) / align * align;
+            const int sh = (int)(start % 4);
+            const unsigned s = (unsigned)__cvta_generic_to_shared(rows_s + r * sp + sh + (a - start));
+            if (b > a)
+                asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;"
+                             :: "l"(y + a), "r"(s), "r"((int)(b - a) * 4) : "memory");
+        }
+        asm volatile("cp.async.bulk.commit_group;" ::: "memory");
+    }
+    asm volatile("cp.async.bulk.wait_group 0;" ::: "memory");
+}
 """
 
 
@@ -139,6 +173,22 @@ def main():
             (sms * bps,), (256,), (y, np.int64(nrows), np.int64(pitch4), np.int64(ntile),
                                    np.int32(R), np.int32(seg4), np.int32(nbuf), np.int32(mode)),
             shared_mem=smem))))
+    # ct1d_mma's pattern: 16 row groups (batch items) of 64 rows, 2 blocks per SM in 2 waves
+    # (33 blocks per group), rows 1 MB (+4 B: L_out odd) apart, tiles 1 KB (or 992 B apart,
+    # each row's store trimmed to 32-byte boundaries)
+    rowk = mod.get_function("bulk_rows")
+    y2 = cupy.empty(16 * 64 * 262145 + 1024, np.float32)
+    for pitch, step, gx, align in ((262144, 256, 33, 8), (262145, 256, 33, 8), (262145, 248, 33, 8),
+                                   (262144, 256, 132, 8), (262145, 248, 132, 8), (262145, 248, 17, 8),
+                                   (262145, 256, 33, 32), (262145, 256, 33, 64), (262145, 256, 33, 128),
+                                   (262145, 224, 33, 32), (262145, 192, 33, 64), (262145, 256, 132, 64)):
+        ntile = pitch // step
+        smem = 64 * (256 + 8) * 4
+        rowk.max_dynamic_shared_size_bytes = smem
+        rows.append((f"rows {pitch} step {step * 4}B {gx}x16 {4 * align}B", 4 * n,
+                     events_ms(lambda: rowk((gx, 1, 16), (256,), (y2, np.int64(pitch), np.int32(ntile),
+                                                                  np.int32(step), np.int32(256), np.int32(align)),
+                                            shared_mem=smem))))
     print(f"{'kernel':34s} {'GB':>6s} {'ms':>7s} {'GB/s':>6s}")
     for name, nbytes, t in rows:
         print(f"{name:34s} {nbytes / 1e9:6.3f} {t:7.3f} {nbytes / t / 1e6:6.0f}")

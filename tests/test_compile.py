@@ -167,6 +167,25 @@ def test_wgmma_instance_compiles_for_sm90a(nvrtc_ok):
     assert "cp.async.cg.shared.global" in ptx and "fence.proxy.async.shared::cta" in ptx
 
 
+@pytest.mark.parametrize("dtype,products", [("float32", 3), ("bfloat16", 1), ("float16", 1)])
+def test_mma_warpgroup_instance_compiles_for_sm90a(nvrtc_ok, dtype, products):
+    """ct1d_mma's warpgroup path (the seed's sm_90 instance) compiles with -arch=sm_90a; its
+    PTX has the m64n64k16 wgmmas of 3 taps x 2 k16 steps (x 3 products for 3xFP16: lo*hi
+    and hi*lo first, then hi*hi), operands from shared-memory descriptors."""
+    from cupyconv._args import check_conv_args
+    from cupyconv._dispatch import plan
+    p = check_conv_args((16, 32, 131072), (32, 64, 3), None, stride=2, padding=1, dilation=2)
+    key = plan(p, dtype, None, 90).key
+    assert key.wg and key.options == ("-arch=sm_90a",)
+    cubin = compile_instance(key, arch="sm_90")
+    assert cubin[:4] == b"\x7fELF" and len(cubin) > 1000
+    ptx = compile_instance(key, arch="compute_90a").decode()
+    assert ".target sm_90a" in ptx
+    ab = "bf16" if dtype == "bfloat16" else "f16"
+    assert ptx.count(f"wgmma.mma_async.sync.aligned.m64n64k16.f32.{ab}.{ab}") == 3 * 2 * products
+    assert "cp.async.bulk.global.shared::cta" in ptx
+
+
 def test_mma_3xtf32_knob(nvrtc_ok, monkeypatch):
     """CT1D_MMA_F16X3=0 builds the 3xTF32 arithmetic for the same float32 instance."""
     from cupyconv import _modules

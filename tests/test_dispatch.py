@@ -360,6 +360,15 @@ def check_mma_plan(lp: LaunchPlan, p, dtype: str):
     assert lp.u_first + lp.n_tiles * nuo > u_last >= lp.u_first + (lp.n_tiles - 1) * nuo
     assert lp.smem_bytes == key.smem_bytes() <= _dispatch._MMA_SMEM <= SM90_TWO_BLOCKS
     assert lp == _dispatch.mma_launch_plan(p, key)
+    # the warpgroup path's static_assert: 4 x 2 warps of 16 channels x 64 positions, all
+    # weights staged in whole k16 steps, one channel chunk split evenly over the 8 warps
+    if key.wg:
+        assert (key.mt, key.nt, key.wm, key.wn) == (1, 8, 4, 2)
+        assert key.f16x3 or dtype != "float32"
+        assert key.w_all and key.ci_chunk in (16, 32) and (key.ci_chunk // 8) % 2 == 0
+        assert key.options == ("-arch=sm_90a",)
+    else:
+        assert key.options == ()
 
 
 def test_small_calls_take_narrow_tiles():
@@ -536,6 +545,54 @@ def tensor_core_plans(rng, family, check, per_group_in, per_group_out, draws=150
         check_any_plan(lp, p, dtype)
         seen += 1
     return seen
+
+
+def test_mma_warpgroup_only_on_sm90(monkeypatch):
+    """ct1d_mma's warpgroup path (wgmma, sm_90a): plan() takes it for arch 90 only, for the
+    3xFP16 and 16-bit instances of 64 channels x 128 positions (the seed), as the same
+    tile in the 4 x 2 warp layout; not for small calls (3xTF32, narrow tiles), narrower
+    channel tiles, or with MMA_WGMMA off."""
+    seed = params(**SEED)
+    for dtype in ("float32", "bfloat16", "float16"):
+        base = plan(seed, dtype).key
+        for arch in (0, 80, 89, 100):
+            assert not plan(seed, dtype, None, arch).key.wg
+        lp = plan(seed, dtype, None, 90)
+        assert lp.key == replace(base, mt=1, nt=8, wm=4, wn=2, wg=True)
+        assert (lp.n_tiles, lp.tile_out, lp.smem_bytes) == (plan(seed, dtype).n_tiles,
+                                                              plan(seed, dtype).tile_out,
+                                                              plan(seed, dtype).smem_bytes)
+        check_mma_plan(lp, seed, dtype)
+    assert not plan(params(1, 32, 64, 3, 1024, 2, 1, 2), "float32", None, 90).key.wg   # small
+    assert not plan(params(16, 32, 32, 3, 131072, 2, 1, 2), "float32", None, 90).key.wg
+    assert not plan(params(16, 8, 64, 3, 131072, 2, 1, 2), "float32", None, 90).key.wg
+    monkeypatch.setattr(_dispatch, "MMA_WGMMA", False)
+    plan.cache_clear()
+    try:
+        assert not plan(seed, "float32", None, 90).key.wg
+    finally:
+        plan.cache_clear()
+
+
+def test_random_mma_plans_on_sm90_satisfy_invariants(rng):
+    """Random calls planned for sm_90 with ct1d_mma forced: the warpgroup keys among them
+    keep every ct1d_mma invariant and the warpgroup path's own."""
+    seen = wg = 0
+    for _ in range(1500):
+        p = random_params(rng, lambda r: int(r.integers(1, 9)), [1, 1, 2],
+                          [8, 9, 16, 17, 24, 32], [16, 33, 48, 49, 64, 100])
+        if p is None:
+            continue
+        dtype = str(rng.choice(["float32", "float16", "bfloat16"]))
+        try:
+            lp = plan(p, dtype, "ct1d_mma", 90)
+        except NotImplementedError:
+            continue
+        check_mma_plan(lp, p, dtype)
+        check_any_plan(lp, p, dtype)
+        seen += 1
+        wg += lp.key.wg
+    assert seen > 500 and wg > 50, (seen, wg)
 
 
 def test_random_gemm_plans_satisfy_invariants(rng):
