@@ -6,7 +6,8 @@
   header: an edited header can never run a stale cubin.
 * One small RawModule per instance, registered through ``name_expressions`` and
   compiled on first use; kernels are cached in memory per (device, instance). A key's
-  ``options`` (ct1d_wgmma: ``-arch=sm_90a``) are added to ours.
+  ``options`` (ct1d_wgmma and ct1d_mma's warpgroup keys: ``-arch=sm_90a``) are added to
+  ours.
   CuPy >= 14.2 keeps such modules in its disk cache, so a second process loads the
   cubin instead of compiling (older CuPy recompiles once per process).
 * ``compile_instance`` runs NVRTC directly with the same source and options and needs
@@ -27,7 +28,7 @@ OPTIONS: Tuple[str, ...] = ("-std=c++17",)
 CUPY_ADDED_OPTIONS: Tuple[str, ...] = ("-ftz=true", "--device-as-default-execution-space")
 
 def compile_options(key) -> Tuple[str, ...]:
-    """Our options for one instance: OPTIONS plus the key's own (ct1d_wgmma: -arch=sm_90a)."""
+    """Our options for one instance: OPTIONS plus the key's own (sm_90a keys: -arch=sm_90a)."""
     return OPTIONS + getattr(key, "options", ())
 
 

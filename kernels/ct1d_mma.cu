@@ -29,8 +29,13 @@
 // stores elsewhere. Consecutive tiles share OV positions so that each row's stores begin
 // and end on 32-byte sectors (below). Each row of that tile sits in shared memory at the
 // same offset modulo 16 bytes as in global memory, so the copy-out is aligned on both
-// sides whatever L_out is. The positions of classes that no tap reaches hold the bias; they are the same in
-// every tile and are written once per block.
+// sides whatever L_out is. The positions of classes that no tap reaches hold the bias;
+// they are the same in every tile and are written once per block.
+//
+// On sm_90a (WG_ON, the dispatcher's mma_warpgroup) the 64-channel x 128-position
+// instances run the products on warpgroup MMA from shared memory instead of mma.sync
+// from fragments: the same tile, staging and copy-out, with the warps freed from operand
+// loads, splits and MMA issue (seed 0.53 -> 0.44 ms, benchmarks/NOTES.md session 11).
 #include "ct1d_types.cuh"
 #include "ct1d_tensor.cuh"
 #include "ct1d_warpgroup.cuh"
