@@ -370,7 +370,9 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0)
     5-7 input channels per group beyond that, very large kernels). ``family`` forces one
     (tests use it to run several on the same calls). ``arch`` is the device's compute
     capability (90 for sm_90; 0: none known): on sm_90 the float32 calls ct1d_gemm would
-    take go to ct1d_wgmma, its warpgroup-MMA successor, where that applies.
+    take go to ct1d_wgmma, its warpgroup-MMA successor, where that applies, and ct1d_mma's
+    64-channel x 128-position instances run their products on warpgroup MMA
+    (``mma_warpgroup``).
     """
     if family not in (None,) + FAMILIES:
         raise ValueError(f"family must be one of {FAMILIES}, got {family!r}")
