@@ -104,9 +104,44 @@ extern "C" __global__ void bulk_tiles(float4* y, long long rows, long long pitch
 // boundaries of y (`align` floats: 8 = a sector), from a shared-memory row placed at the
 // same offset mod 16 bytes, by one bulk copy per row (rows round-robin over the warps)
 extern "C" __global__ void bulk_rows(float* y, long long pitch, int n_tiles, int step, int seg,
-                                     int align) {
+                                     int align, int contiguous) {
     extern __shared__ __align__(128) float rows_s[];
-    const int sp = seg + 8;                           // smem row pitch (a multiple of 4)
+    const int sp = seg + 72;                          // smem row pitch (a multiple of 4)
+    const long long rb = (long long)blockIdx.z * 64;
+    // contiguous: block x takes the consecutive tiles [x*n/gx, (x+1)*n/gx) and stores each
+    // row from the last `align` boundary at or before the tile's start (the part before
+    // it carried from its previous tile) to the last one before its end
+    const int t0 = contiguous ? (int)((long long)blockIdx.x * n_tiles / gridDim.x) : blockIdx.x;
+    const int t1 = contiguous ? (int)((long long)(blockIdx.x + 1) * n_tiles / gridDim.x) : n_tiles;
+    for (int tile = t0; tile < t1; tile += contiguous ? 1 : gridDim.x) {
+        const long long o0 = (long long)tile * step;
+        asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
+        __syncthreads();
+        for (int e = threadIdx.x; e < 64 * sp; e += blockDim.x) rows_s[e] = (float)e;
+        asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+        __syncthreads();
+        const int warps = blockDim.x / 32, warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+        for (int r = warp + warps * lane; r < 64; r += blockDim.x) {
+            const long long start = (rb + r) * pitch + o0;
+            const long long a = (contiguous ? start : start + align - 1) / align * align,
+                            b = (start + seg) / align * align;
+            const int sh = (int)(start % 4);
+            const unsigned s = (unsigned)__cvta_generic_to_shared(rows_s + r * sp + 68 + sh + (a - start));
+            if (b > a)
+                asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;"
+                             :: "l"(y + a), "r"(s), "r"((int)(b - a) * 4) : "memory");
+        }
+        asm volatile("cp.async.bulk.commit_group;" ::: "memory");
+    }
+    asm volatile("cp.async.bulk.wait_group 0;" ::: "memory");
+}
+// The same copies with the shared-memory source placed so that it matches its global
+// destination modulo M bytes, displaced by DISP bytes (a multiple of 16): does the
+// bulk-copy engine care how source and destination are aligned to each other?
+extern "C" __global__ void bulk_rows_src(float* y, long long pitch, int n_tiles, int step, int seg,
+                                         int align, int M, int disp) {
+    extern __shared__ __align__(256) float rows_s[];
+    const int sp = seg + 128;                         // 1536 bytes: a multiple of 256
     const long long rb = (long long)blockIdx.z * 64;
     for (int tile = blockIdx.x; tile < n_tiles; tile += gridDim.x) {
         const long long o0 = (long long)tile * step;
@@ -119,8 +154,8 @@ extern "C" __global__ void bulk_rows(float* y, long long pitch, int n_tiles, int
         for (int r = warp + warps * lane; r < 64; r += blockDim.x) {
             const long long start = (rb + r) * pitch + o0;
             const long long a = (start + align - 1) / align * align, b = (start + seg) / align * align;
-            const int sh = (int)(start % 4);
-            const unsigned s = (unsigned)__cvta_generic_to_shared(rows_s + r * sp + sh + (a - start));
+            const int o = (int)(((a * 4 + disp) % M) / 4);
+            const unsigned s = (unsigned)__cvta_generic_to_shared(rows_s + r * sp + o);
             if (b > a)
                 asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;"
                              :: "l"(y + a), "r"(s), "r"((int)(b - a) * 4) : "memory");
@@ -178,16 +213,33 @@ def main():
     # each row's store trimmed to 32-byte boundaries)
     rowk = mod.get_function("bulk_rows")
     y2 = cupy.empty(16 * 64 * 262145 + 1024, np.float32)
-    for pitch, step, gx, align in ((262144, 256, 33, 8), (262145, 256, 33, 8), (262145, 248, 33, 8),
-                                   (262144, 256, 132, 8), (262145, 248, 132, 8), (262145, 248, 17, 8),
-                                   (262145, 256, 33, 32), (262145, 256, 33, 64), (262145, 256, 33, 128),
-                                   (262145, 224, 33, 32), (262145, 192, 33, 64), (262145, 256, 132, 64)):
+    for pitch, step, gx, align, cont in (
+            (262144, 256, 33, 8, 0), (262145, 256, 33, 8, 0), (262145, 248, 33, 8, 0),
+            (262144, 256, 132, 8, 0), (262145, 248, 132, 8, 0), (262145, 248, 17, 8, 0),
+            (262145, 256, 33, 32, 0), (262145, 256, 33, 64, 0), (262145, 256, 132, 64, 0),
+            (262144, 256, 33, 8, 1), (262145, 256, 33, 64, 1), (262145, 256, 17, 64, 1),
+            (262145, 256, 66, 64, 1), (262145, 256, 132, 64, 1)):
         ntile = pitch // step
-        smem = 64 * (256 + 8) * 4
+        smem = 64 * (256 + 72) * 4
         rowk.max_dynamic_shared_size_bytes = smem
-        rows.append((f"rows {pitch} step {step * 4}B {gx}x16 {4 * align}B", 4 * n,
+        rows.append((f"rows {pitch} step {step * 4}B {gx}x16 {4 * align}B"
+                     + (" contiguous" if cont else ""), 4 * n,
                      events_ms(lambda: rowk((gx, 1, 16), (256,), (y2, np.int64(pitch), np.int32(ntile),
-                                                                  np.int32(step), np.int32(256), np.int32(align)),
+                                                                  np.int32(step), np.int32(256), np.int32(align),
+                                                                  np.int32(cont)),
+                                            shared_mem=smem))))
+    srck = mod.get_function("bulk_rows_src")
+    smem = 64 * (256 + 128) * 4
+    srck.max_dynamic_shared_size_bytes = smem
+    for pitch, align, M, disp in ((262144, 8, 256, 0), (262144, 8, 256, 16), (262144, 8, 256, 32),
+                                  (262144, 8, 256, 64), (262144, 8, 256, 128),
+                                  (262145, 8, 256, 0), (262145, 8, 256, 16), (262145, 8, 256, 32),
+                                  (262145, 8, 256, 64), (262145, 8, 256, 128), (262145, 8, 32, 0),
+                                  (262145, 64, 256, 0), (262145, 64, 256, 32)):
+        rows.append((f"src {pitch} {4 * align}B src=dst mod {M} +{disp}", 4 * n,
+                     events_ms(lambda: srck((33, 1, 16), (256,), (y2, np.int64(pitch), np.int32(pitch // 256),
+                                                                  np.int32(256), np.int32(256), np.int32(align),
+                                                                  np.int32(M), np.int32(disp)),
                                             shared_mem=smem))))
     print(f"{'kernel':34s} {'GB':>6s} {'ms':>7s} {'GB/s':>6s}")
     for name, nbytes, t in rows:

@@ -136,9 +136,9 @@ class MmaKey:
             xp = max(xp, (xw + 5) // 8 * 8 + 2)
         taps = K if self.w_all else max_class_taps(S, D, K)
         size = 4 if self.dtype == "float32" else 2          # bytes per element of the tile
-        vec = 16 // size
+        # each output row has room for a shift of up to 32 bytes (its global alignment)
         return (4 * (taps * self.ci_chunk * self.co_tile + self.ci_chunk * xp)
-                + size * self.co_tile * (S * self.nu + vec) + 4 * self.co_tile)
+                + size * self.co_tile * (S * self.nu + 32 // size) + 4 * self.co_tile)
 
 
 def _pitch_8_mod_32(n: int) -> int:

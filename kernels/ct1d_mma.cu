@@ -56,6 +56,10 @@
 #ifndef CT1D_MMA_EVICT_FIRST
 #define CT1D_MMA_EVICT_FIRST 1
 #endif
+// 1: out_s rows match their global addresses modulo 32 bytes where tiles allow (0: 16)
+#ifndef CT1D_MMA_ROW_ALIGN32
+#define CT1D_MMA_ROW_ALIGN32 1
+#endif
 // 1: the copy-out's rows go round-robin over the warps (0: thread tid takes row tid, for A/B)
 #ifndef CT1D_MMA_SPREAD_ROWS
 #define CT1D_MMA_SPREAD_ROWS 1
@@ -132,7 +136,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     constexpr bool SPLIT = is_f32<T>::value;
     constexpr int XP = ((XW - 4 + 15) / 16) * 16 + 4; // pitch 4 mod 16: conflict-free B loads
     constexpr int VEC = 16 / sizeof(T);               // elements per 16 bytes
-    constexpr int OP = S * NU + VEC;                  // room for the row's alignment shift
+    constexpr int OP = S * NU + 32 / (int)sizeof(T);  // room for the row's alignment shift
     constexpr int WTAPS = W_ALL ? K : max_class_taps(S, D, K);
     constexpr int W_FRAGS = WTAPS * KC8 * MI * 32;    // uint4 of weights
     constexpr int RPW = (CI_CHUNK + WARPS - 1) / WARPS;   // staged rows per warp
@@ -144,6 +148,12 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     constexpr int XP4 = (XW + 5) / 8 * 8 + 2;
     constexpr int NUO = NU - OV;                      // positions u a tile owns
     constexpr int SEC = 32 / sizeof(T);               // elements per 32-byte sector
+    // out_s rows sit at their global offset modulo SALIGN elements: 32 bytes for the bulk
+    // copies, whose source and destination 16 bytes apart modulo 32 made them 1.6x slower
+    // (benchmarks/write_floor.py "src"), where every tile keeps that offset (tiles start a
+    // whole number of 32-byte units apart); else 16 bytes (the vectors)
+    constexpr int SALIGN = (CT1D_MMA_ROW_ALIGN32 && CT1D_BULK_STORE && (S * NUO * (int)sizeof(T)) % 32 == 0)
+                           ? SEC : VEC;
     // Warpgroup path (sm_90a): the products on wgmma m64n64k16 with both operands in
     // shared memory. Each warpgroup (4 warps) owns all 64 channels x 64 positions. float32:
     // the scaled 3xFP16 split, x scaled by the tile's maximum (measured a tile ahead) and
@@ -187,10 +197,12 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     const T* bg = bias == nullptr ? nullptr : bias + g * cog + co_base;
 
     // Alignment shift of out_s row `row`: its element p sits at row*OP + shift(row) + p,
-    // congruent to its global index mod VEC. Tiles start NUO*S (a multiple of VEC) apart.
+    // whose shared-memory address is congruent to its global one modulo SALIGN elements.
+    // Tiles start NUO*S (a multiple of SALIGN) apart.
     auto shift = [&](int row) -> int {
         const long long gi = (row0 + row) * L_out + (long long)(u_first - OV) * S - pad;
-        return (int)(((gi % VEC) + VEC) % VEC);
+        const int base = (int)(__cvta_generic_to_shared(out_s + row * OP) / sizeof(T)) % SALIGN;
+        return (int)((((gi - base) % SALIGN) + SALIGN) % SALIGN);
     };
 
     // This thread's fragment rows: bias and shifted row offsets in out_s
