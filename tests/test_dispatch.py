@@ -426,11 +426,11 @@ def test_mma_smem_grows_with_every_buffer():
     more_taps = _dispatch.MmaKey("float32", 2, 2, 5, 2, 4, 2, 4, 32, True)
     half = _dispatch.MmaKey("bfloat16", 2, 2, 3, 2, 4, 2, 4, 32, True)
     assert wider.smem_bytes() > base.smem_bytes() < more_taps.smem_bytes()
-    # weights + x (float bits) + tile (T) + shift table
+    # weights + x (float bits) + tile (T, each row with room for a 32-byte shift) + shifts
     xw = 128 + 2 * 2 // 2
     xp = (xw - 4 + 15) // 16 * 16 + 4
-    assert base.smem_bytes() == 4 * (3 * 32 * 64 + 32 * xp) + 4 * 64 * (256 + 4) + 4 * 64
-    assert half.smem_bytes() == 4 * (3 * 32 * 64 + 32 * xp) + 2 * 64 * (256 + 8) + 4 * 64
+    assert base.smem_bytes() == 4 * (3 * 32 * 64 + 32 * xp) + 4 * 64 * (256 + 8) + 4 * 64
+    assert half.smem_bytes() == 4 * (3 * 32 * 64 + 32 * xp) + 2 * 64 * (256 + 16) + 4 * 64
 
 
 def test_random_mma_plans_satisfy_invariants(rng):
