@@ -29,8 +29,9 @@
 // stores elsewhere. Consecutive tiles share OV positions so that each row's stores begin
 // and end on 32-byte sectors (below). Each row of that tile sits in shared memory at the
 // same offset modulo 32 bytes (SALIGN; 16 where tiles do not start whole 32-byte units
-// apart) as in global memory, so the copy-out is aligned on both sides whatever L_out is. The positions of classes that no tap reaches hold the bias;
-// they are the same in every tile and are written once per block.
+// apart) as in global memory, so the copy-out is aligned on both sides whatever L_out
+// is. The positions of classes that no tap reaches hold the bias; they are the same in
+// every tile and are written once per block.
 //
 // On sm_90a (WG_ON, the dispatcher's mma_warpgroup) the 64-channel x 128-position
 // instances run the products on warpgroup MMA from shared memory instead of mma.sync
