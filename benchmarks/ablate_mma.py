@@ -82,7 +82,8 @@ def variant_source(name, family):
     if name in alts:
         from pathlib import Path
         from cupyconv._modules import _INCLUDE, _inline, kernel_dir
-        return _INCLUDE.sub(lambda m: _inline(kernel_dir() / m.group(1), set()),
+        seen = set()                  # each header once, as the loader does
+        return _INCLUDE.sub(lambda m: _inline(kernel_dir() / m.group(1), seen),
                             Path(alts[name]).read_text())
     return patched(kernel_source(family), VARIANTS[name])
 

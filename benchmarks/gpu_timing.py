@@ -112,7 +112,8 @@ def _alt_source(path):
     """kernel_source-like function for a whole kernel file kept elsewhere."""
     from pathlib import Path
     from cupyconv._modules import _INCLUDE, _inline, kernel_dir
-    text = _INCLUDE.sub(lambda m: _inline(kernel_dir() / m.group(1), set()), Path(path).read_text())
+    seen = set()                      # each header once, as the loader does
+    text = _INCLUDE.sub(lambda m: _inline(kernel_dir() / m.group(1), seen), Path(path).read_text())
     return lambda fam: text
 
 

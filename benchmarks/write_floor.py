@@ -21,6 +21,8 @@ measures, with CUDA events (median of 30 after warm-up):
               (262145: the seed's odd L_out), tiles `step` apart, each row trimmed to 32-byte
               boundaries
 """
+import sys
+
 import cupy
 import numpy as np
 
@@ -44,6 +46,25 @@ extern "C" __global__ void rd1wr4(const float4* x, float4* y, long long n4x) {
         const long long blk = i / blockDim.x, t = i % blockDim.x;   // 4 consecutive float4 blocks
 #pragma unroll
         for (int k = 0; k < 4; ++k) y[(blk * 4 + k) * blockDim.x + t] = v;
+    }
+}
+// rd1wr4 with four independent loads in flight per thread before its sixteen stores
+// (rd1wr4's loop waits a memory latency per float4: is its mix rate the floor, or its MLP?)
+extern "C" __global__ void rd4wr16(const float4* __restrict__ x, float4* __restrict__ y, long long n4x) {
+    const long long stride = (long long)gridDim.x * blockDim.x;
+    for (long long i0 = blockIdx.x * (long long)blockDim.x + threadIdx.x; i0 < n4x; i0 += 4 * stride) {
+        float4 v[4];
+#pragma unroll
+        for (int k = 0; k < 4; ++k)
+            v[k] = i0 + k * stride < n4x ? x[i0 + k * stride] : make_float4(0.f, 0.f, 0.f, 0.f);
+#pragma unroll
+        for (int k = 0; k < 4; ++k) {
+            const long long i = i0 + k * stride, blk = i / blockDim.x, t = i % blockDim.x;
+            if (i < n4x) {
+#pragma unroll
+                for (int j = 0; j < 4; ++j) y[(blk * 4 + j) * blockDim.x + t] = v[k];
+            }
+        }
     }
 }
 // rows x pitch float4; block b (grid-stride) writes 64 rows x seg4 float4 of column tile b
@@ -164,6 +185,123 @@ extern "C" __global__ void bulk_rows_src(float* y, long long pitch, int n_tiles,
     }
     asm volatile("cp.async.bulk.wait_group 0;" ::: "memory");
 }
+// The seed kernel's whole memory pattern without its arithmetic: bulk_rows_src's copy-out
+// (each row's source at its destination's offset modulo 32 bytes) with tiles `step` floats
+// apart, plus x loads like ct1d_mma's prefetch: 32 rows x xw columns starting xstep apart,
+// each warp 4 rows x 5 columns per lane in registers, issued a tile ahead (load = 0: none).
+// mode bits: 1 x loads with the L2::256B prefetch size; 2 an L2 prefetch of each x row two
+// tiles ahead (cp.async.bulk.prefetch); 4 bulk copies with an evict-first L2 policy (as the
+// kernel); 8 x by bulk copies into shared memory (mbarrier) instead of registers; 16 x
+// loads with an evict-first L2 policy
+#define XSP 136
+__device__ __forceinline__ float ld_x(const float* p, int mode, unsigned long long pol) {
+    float v;
+    if (mode & 1) asm("ld.global.nc.L2::256B.f32 %0, [%1];" : "=f"(v) : "l"(p));
+    else if (mode & 16) asm("ld.global.nc.L2::cache_hint.f32 %0, [%1], %2;" : "=f"(v) : "l"(p), "l"(pol));
+    else v = *p;
+    return v;
+}
+extern "C" __global__ void mix_rows(const float* __restrict__ x, float* y, long long pitch,
+                                    int n_tiles, int step, int seg, long long lx, int xstep,
+                                    int xw, int load, int mode) {
+    extern __shared__ __align__(256) float rows_s[];
+    __shared__ __align__(8) unsigned long long mbar;
+    const int sp = seg + 128;
+    float* xs = rows_s + 64 * sp;                     // mode 8: 32 rows x XSP floats
+    const long long rb = (long long)blockIdx.z * 64;
+    const float* xb = x + (long long)blockIdx.z * 32 * lx;
+    const int warps = blockDim.x / 32, warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+    unsigned long long pol;
+    asm("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(pol));
+    const unsigned mb = (unsigned)__cvta_generic_to_shared(&mbar);
+    if (threadIdx.x == 0) asm volatile("mbarrier.init.shared.b64 [%0], 1;" :: "r"(mb) : "memory");
+    asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+    __syncthreads();
+    // the 16-byte-aligned window of a tile's x row, clamped to the row
+    auto window = [&](int tile, long long& a, int& bytes) {
+        const long long c0 = (long long)tile * xstep - 2;
+        a = max(0LL, c0 / 4 * 4);
+        const long long b = min(lx, (c0 + xw + 3) / 4 * 4);
+        bytes = (int)(b - a) * 4;
+    };
+    float xr[4][5];
+    auto fetch = [&](int tile) {
+        if (mode & 2) {
+            const int t2 = tile + 2 * gridDim.x;
+            if (t2 < n_tiles && lane < 4) {
+                long long a; int bytes;
+                window(t2, a, bytes);
+                asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;"
+                             :: "l"(xb + (4 * warp + lane) * lx + a), "r"(bytes) : "memory");
+            }
+        }
+        if (mode & 8) {
+            long long a; int bytes;
+            window(tile, a, bytes);
+            if (threadIdx.x == 0)
+                asm volatile("mbarrier.arrive.expect_tx.shared.b64 _, [%0], %1;"
+                             :: "r"(mb), "r"(32 * bytes) : "memory");
+            if (threadIdx.x < 32) {
+                const unsigned d = (unsigned)__cvta_generic_to_shared(xs + threadIdx.x * XSP);
+                asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];"
+                             :: "r"(d), "l"(xb + threadIdx.x * lx + a), "r"(bytes), "r"(mb) : "memory");
+            }
+            return;
+        }
+        const long long c0 = (long long)tile * xstep - 2;
+#pragma unroll
+        for (int a = 0; a < 4; ++a)
+#pragma unroll
+            for (int b = 0; b < 5; ++b) {
+                const int j = lane + 32 * b;
+                const long long c = c0 + j;
+                xr[a][b] = (load && j < xw && c >= 0 && c < lx) ? ld_x(xb + (4 * warp + a) * lx + c, mode, pol) : 0.f;
+            }
+    };
+    if ((int)blockIdx.x < n_tiles && load) fetch(blockIdx.x);
+    int it = 0;
+    for (int tile = blockIdx.x; tile < n_tiles; tile += gridDim.x, ++it) {
+        float s = 0.f;
+        if (load && (mode & 8)) {
+            unsigned done = 0;
+            while (!done)
+                asm volatile("{ .reg .pred p; mbarrier.try_wait.parity.shared.b64 p, [%1], %2; selp.u32 %0, 1, 0, p; }"
+                             : "=r"(done) : "r"(mb), "r"(it & 1) : "memory");
+#pragma unroll
+            for (int a = 0; a < 4; ++a)
+#pragma unroll
+                for (int b = 0; b < 4; ++b) s += xs[(4 * warp + a) * XSP + lane + 32 * b];
+        } else {
+#pragma unroll
+            for (int a = 0; a < 4; ++a)
+#pragma unroll
+                for (int b = 0; b < 5; ++b) s += xr[a][b];
+        }
+        if (!(mode & 8) && load && tile + (int)gridDim.x < n_tiles) fetch(tile + gridDim.x);
+        const long long o0 = (long long)tile * step;
+        asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
+        __syncthreads();
+        if ((mode & 8) && load && tile + (int)gridDim.x < n_tiles) fetch(tile + gridDim.x);
+        for (int e = threadIdx.x; e < 64 * sp; e += blockDim.x) rows_s[e] = s + (float)e;
+        asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+        __syncthreads();
+        for (int r = warp + warps * lane; r < 64; r += blockDim.x) {
+            const long long start = (rb + r) * pitch + o0;
+            const long long a = (start + 7) / 8 * 8, b = (start + seg) / 8 * 8;
+            const unsigned s_at = (unsigned)__cvta_generic_to_shared(rows_s + r * sp);
+            if (b > a) {
+                if (mode & 4)
+                    asm volatile("cp.async.bulk.global.shared::cta.bulk_group.L2::cache_hint [%0], [%1], %2, %3;"
+                                 :: "l"(y + a), "r"(s_at), "r"((int)(b - a) * 4), "l"(pol) : "memory");
+                else
+                    asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;"
+                                 :: "l"(y + a), "r"(s_at), "r"((int)(b - a) * 4) : "memory");
+            }
+        }
+        asm volatile("cp.async.bulk.commit_group;" ::: "memory");
+    }
+    asm volatile("cp.async.bulk.wait_group 0;" ::: "memory");
+}
 """
 
 
@@ -174,21 +312,27 @@ def copy_ms(y):
 
 
 def main():
+    """python benchmarks/write_floor.py [PREFIX ...]: only the rows whose labels start so."""
+    only = tuple(sys.argv[1:])
+
+    def timed(label, fn):
+        return events_ms(fn) if not only or label.startswith(only) else None
+
     mod = cupy.RawModule(code=SRC)
     sms = cupy.cuda.Device().attributes["MultiProcessorCount"]
     n = 16 * 64 * 262144                         # seed output, rounded to whole tiles
     y = cupy.empty(n, np.float32)
     x = cupy.ones(n // 4, np.float32)
     grid = (sms * 8,)
-    rows = [("copy", 8 * n, copy_ms(y))]
-    rows.append(("st128", 4 * n, events_ms(lambda: mod.get_function("st128")(grid, (256,), (y, np.int64(n // 4))))))
-    rows.append(("st32", 4 * n, events_ms(lambda: mod.get_function("st32")(grid, (256,), (y, np.int64(n))))))
-    rows.append(("rd1wr4", 5 * n, events_ms(lambda: mod.get_function("rd1wr4")(
+    rows = [("copy", 8 * n, copy_ms(y) if not only or "copy".startswith(only) else None)]
+    rows.append(("st128", 4 * n, timed("st128", lambda: mod.get_function("st128")(grid, (256,), (y, np.int64(n // 4))))))
+    rows.append(("st32", 4 * n, timed("st32", lambda: mod.get_function("st32")(grid, (256,), (y, np.int64(n))))))
+    rows.append(("rd1wr4", 5 * n, timed("rd1wr4", lambda: mod.get_function("rd1wr4")(
         grid, (256,), (x, y, np.int64(n // 16))))))
     pitch4 = 262144 // 4
     for seg4 in (32, 64, 128, 256):
         ntile = (16 * 64 // 64) * (pitch4 // seg4)
-        rows.append((f"tiles{seg4 * 16}B", 4 * n, events_ms(lambda: mod.get_function("tiles")(
+        rows.append((f"tiles{seg4 * 16}B", 4 * n, timed(f"tiles{seg4 * 16}B", lambda: mod.get_function("tiles")(
             (sms * 2,), (256,), (y, np.int64(16 * 64), np.int64(pitch4), np.int64(ntile),
                                  np.int32(seg4))))))
     bulk = mod.get_function("bulk_tiles")
@@ -204,7 +348,7 @@ def main():
         bulk.max_dynamic_shared_size_bytes = smem
         label = (f"{'smem' if mode == 2 else 'bulk'} {R}x{seg_bytes}B/{nbuf}buf/{bps}bps"
                  + (" 1 issuer" if mode == 1 else ""))
-        rows.append((label, 4 * n, events_ms(lambda: bulk(
+        rows.append((label, 4 * n, timed(label, lambda: bulk(
             (sms * bps,), (256,), (y, np.int64(nrows), np.int64(pitch4), np.int64(ntile),
                                    np.int32(R), np.int32(seg4), np.int32(nbuf), np.int32(mode)),
             shared_mem=smem))))
@@ -222,9 +366,9 @@ def main():
         ntile = pitch // step
         smem = 64 * (256 + 72) * 4
         rowk.max_dynamic_shared_size_bytes = smem
-        rows.append((f"rows {pitch} step {step * 4}B {gx}x16 {4 * align}B"
-                     + (" contiguous" if cont else ""), 4 * n,
-                     events_ms(lambda: rowk((gx, 1, 16), (256,), (y2, np.int64(pitch), np.int32(ntile),
+        label = f"rows {pitch} step {step * 4}B {gx}x16 {4 * align}B" + (" contiguous" if cont else "")
+        rows.append((label, 4 * n,
+                     timed(label, lambda: rowk((gx, 1, 16), (256,), (y2, np.int64(pitch), np.int32(ntile),
                                                                   np.int32(step), np.int32(256), np.int32(align),
                                                                   np.int32(cont)),
                                             shared_mem=smem))))
@@ -236,14 +380,43 @@ def main():
                                   (262145, 8, 256, 0), (262145, 8, 256, 16), (262145, 8, 256, 32),
                                   (262145, 8, 256, 64), (262145, 8, 256, 128), (262145, 8, 32, 0),
                                   (262145, 64, 256, 0), (262145, 64, 256, 32)):
-        rows.append((f"src {pitch} {4 * align}B src=dst mod {M} +{disp}", 4 * n,
-                     events_ms(lambda: srck((33, 1, 16), (256,), (y2, np.int64(pitch), np.int32(pitch // 256),
+        label = f"src {pitch} {4 * align}B src=dst mod {M} +{disp}"
+        rows.append((label, 4 * n,
+                     timed(label, lambda: srck((33, 1, 16), (256,), (y2, np.int64(pitch), np.int32(pitch // 256),
                                                                   np.int32(256), np.int32(256), np.int32(align),
                                                                   np.int32(M), np.int32(disp)),
                                             shared_mem=smem))))
+    # better-fed mixes, and the seed kernel's whole memory pattern (mix_rows): its tiles of
+    # 1058 per row at 248 outputs apart, x tiles 124 columns apart, 33 blocks x 16 items
+    rows.append(("rd4wr16", 5 * n, timed("rd4wr16", lambda: mod.get_function("rd4wr16")(
+        grid, (256,), (x, y, np.int64(n // 16))))))
+    mixk = mod.get_function("mix_rows")
+    mixk.max_dynamic_shared_size_bytes = 64 * (256 + 128) * 4 + 32 * 136 * 4
+    x2 = cupy.ones(16 * 32 * 131072, np.float32)
+    modes = {0: "", 1: " L2::256B", 2: " L2 prefetch", 4: " evict-first y", 8: " x by TMA",
+             16: " evict-first x", 6: " L2 prefetch, evict-first y", 12: " x by TMA, evict-first y",
+             10: " x by TMA, L2 prefetch"}
+    for gx, load, mode in ((33, 1, 0), (33, 0, 0), (66, 1, 0), (17, 1, 0), (33, 0, 4),
+                           *((33, 1, m) for m in modes if m)):
+        label = f"mix {gx}x16 x loads {'on' if load else 'off'}{modes[mode]}"
+        smem = 64 * (256 + 128) * 4 + (32 * 136 * 4 if mode & 8 else 0)   # 2 blocks per SM without x_s
+        rows.append((label, 4 * (16 * 64 * 262145 + load * x2.size), timed(label, lambda: mixk(
+            (gx, 1, 16), (256,), (x2, y2, np.int64(262145), np.int32(1058), np.int32(248),
+                                  np.int32(256), np.int64(131072), np.int32(124), np.int32(130),
+                                  np.int32(load), np.int32(mode)), shared_mem=smem))))
+    # the bf16 seed's pattern in float units: 512-byte row tiles 480 bytes apart, x tiles
+    # of 260 bytes 240 apart, 1093 tiles per row, rows 131073 floats apart (bf16: 524290 B);
+    # 64 KB of shared memory: 3 blocks per SM (gx 50: two waves of them)
+    for gx, load in ((33, 1), (50, 1), (66, 1), (50, 0)):
+        label = f"mix16 {gx}x16 x loads {'on' if load else 'off'}"
+        rows.append((label, 4 * 16 * (64 * 131073 + load * 32 * 65536), timed(label, lambda: mixk(
+            (gx, 1, 16), (256,), (x2, y2, np.int64(131073), np.int32(1093), np.int32(120),
+                                  np.int32(128), np.int64(65536), np.int32(60), np.int32(65),
+                                  np.int32(load), np.int32(0)), shared_mem=64 * 256 * 4))))
     print(f"{'kernel':34s} {'GB':>6s} {'ms':>7s} {'GB/s':>6s}")
     for name, nbytes, t in rows:
-        print(f"{name:34s} {nbytes / 1e9:6.3f} {t:7.3f} {nbytes / t / 1e6:6.0f}")
+        if t is not None:
+            print(f"{name:34s} {nbytes / 1e9:6.3f} {t:7.3f} {nbytes / t / 1e6:6.0f}")
 
 
 if __name__ == "__main__":

@@ -136,9 +136,14 @@ class MmaKey:
             xp = max(xp, (xw + 5) // 8 * 8 + 2)
         taps = K if self.w_all else max_class_taps(S, D, K)
         size = 4 if self.dtype == "float32" else 2          # bytes per element of the tile
-        # each output row has room for a shift of up to 32 bytes (its global alignment)
-        return (4 * (taps * self.ci_chunk * self.co_tile + self.ci_chunk * xp)
-                + size * self.co_tile * (S * self.nu + 32 // size) + 4 * self.co_tile)
+        # each output row has room for its shift to its global alignment: 32 bytes where
+        # tiles start whole 32-byte units apart and rows take at most 2 KB, else 16 (SALIGN)
+        room = 32 if (S * self.nu_owned * size) % 32 == 0 and S * self.nu * size <= 2048 else 16
+        if self.wg:      # 16-byte units of 8 channels: weights [K][parts][co], x [parts][xw]
+            staged = 16 * (2 if self.f16x3 else 1) * self.ci_chunk // 8 * (K * self.co_tile + xw)
+        else:
+            staged = 4 * (taps * self.ci_chunk * self.co_tile + self.ci_chunk * xp)
+        return staged + self.co_tile * (size * S * self.nu + room) + 4 * self.co_tile
 
 
 def _pitch_8_mod_32(n: int) -> int:

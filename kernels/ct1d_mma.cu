@@ -65,6 +65,13 @@
 #ifndef CT1D_MMA_SPREAD_ROWS
 #define CT1D_MMA_SPREAD_ROWS 1
 #endif
+// Warpgroup path, float32: where a tile measures the next tile's maximum (its x loads were
+// issued at the top of the tile, and the maximum waits for them): 1 = after the epilogue,
+// 0 = right after the wgmma issue (seed 0.418 -> 0.414 ms; at the top of the next tile,
+// behind a barrier of its own: 0.424)
+#ifndef CT1D_MMA_XMAX
+#define CT1D_MMA_XMAX 1
+#endif
 #if CT1D_BULK_STORE
 __device__ __forceinline__ void bulk_store(void* dst, const void* src, int bytes) {
     const unsigned s = (unsigned)__cvta_generic_to_shared(src);
@@ -137,7 +144,6 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     constexpr bool SPLIT = is_f32<T>::value;
     constexpr int XP = ((XW - 4 + 15) / 16) * 16 + 4; // pitch 4 mod 16: conflict-free B loads
     constexpr int VEC = 16 / sizeof(T);               // elements per 16 bytes
-    constexpr int OP = S * NU + 32 / (int)sizeof(T);  // room for the row's alignment shift
     constexpr int WTAPS = W_ALL ? K : max_class_taps(S, D, K);
     constexpr int W_FRAGS = WTAPS * KC8 * MI * 32;    // uint4 of weights
     constexpr int RPW = (CI_CHUNK + WARPS - 1) / WARPS;   // staged rows per warp
@@ -152,9 +158,14 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     // out_s rows sit at their global offset modulo SALIGN elements: 32 bytes for the bulk
     // copies, whose source and destination 16 bytes apart modulo 32 made them 1.6x slower
     // (benchmarks/write_floor.py "src"), where every tile keeps that offset (tiles start a
-    // whole number of 32-byte units apart); else 16 bytes (the vectors)
-    constexpr int SALIGN = (CT1D_MMA_ROW_ALIGN32 && CT1D_BULK_STORE && (S * NUO * (int)sizeof(T)) % 32 == 0)
-                           ? SEC : VEC;
+    // whole number of 32-byte units apart) and rows of at most 2 KB per tile (measured:
+    // 1-2 KB rows 1.02-1.05x faster, the 4 KB rows of up-16-16-s8 1.11x slower); else 16
+    // bytes (the vectors)
+    constexpr int SALIGN = (CT1D_MMA_ROW_ALIGN32 && CT1D_BULK_STORE && (S * NUO * (int)sizeof(T)) % 32 == 0
+                            && S * NU * (int)sizeof(T) <= 2048) ? SEC : VEC;
+    // row pitch: room for the row's alignment shift (16 bytes more than needed made
+    // sd-s3d2k5 0.265 -> 0.283 ms; with 32-byte placement, 16 more changed nothing)
+    constexpr int OP = S * NU + SALIGN;
     // Warpgroup path (sm_90a): the products on wgmma m64n64k16 with both operands in
     // shared memory. Each warpgroup (4 warps) owns all 64 channels x 64 positions. float32:
     // the scaled 3xFP16 split, x scaled by the tile's maximum (measured a tile ahead) and
@@ -180,10 +191,13 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     const long long n = bp.n;
     const int n_chunks = (cig + CI_CHUNK - 1) / CI_CHUNK;
 
+    // the warpgroup path stages K-major 16-byte units (below) and needs less room
+    constexpr int W_BYTES = WG_ON ? K * NPART * KK * CO_T * 16 : W_FRAGS * 16;
+    constexpr int X_BYTES = WG_ON ? NPART * KK * XW * 16 : CI_CHUNK * (F16X3 && XP4 > XP ? XP4 : XP) * 4;
     extern __shared__ __align__(16) unsigned char smem_raw[];
     uint4* w_s = reinterpret_cast<uint4*>(smem_raw);
-    unsigned* x_s = reinterpret_cast<unsigned*>(w_s + W_FRAGS);
-    T* out_s = reinterpret_cast<T*>(x_s + CI_CHUNK * (F16X3 && XP4 > XP ? XP4 : XP));
+    unsigned* x_s = reinterpret_cast<unsigned*>(smem_raw + W_BYTES);
+    T* out_s = reinterpret_cast<T*>(smem_raw + W_BYTES + X_BYTES);
     int* sh_s = reinterpret_cast<int*>(out_s + CO_T * OP);
 
     const int tid = threadIdx.x, warp = tid >> 5, lane = tid & 31;
@@ -492,7 +506,9 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                         }
                     }
                 wgmma_commit();
-                if (r == first_live_class(S, D, K) && tile + (int)gridDim.x < n_tiles) wg_max_x(&x_emax[par ^ 1]);
+                if (F16X3 && CT1D_MMA_XMAX == 0 && r == first_live_class(S, D, K)
+                    && tile + (int)gridDim.x < n_tiles)
+                    wg_max_x(&x_emax[par ^ 1]);
                 wgmma_wait<0>();
                 wgmma_fence_regs(d);
             }
@@ -617,6 +633,8 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
             tiles_to_out<F16X3, S>(out_s, acc, ro, bv, uw, tq, r, unscale_x, unscale_w);
         }
 
+        if (WG && F16X3 && CT1D_MMA_XMAX == 1 && tile + (int)gridDim.x < n_tiles)
+            wg_max_x(&x_emax[par ^ 1]);               // published by the barrier below
 #if CT1D_BULK_STORE
         fence_proxy_async();          // out_s writes visible to the bulk-copy engine
 #endif
