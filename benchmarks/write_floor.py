@@ -188,7 +188,8 @@ extern "C" __global__ void bulk_rows_src(float* y, long long pitch, int n_tiles,
 // The seed kernel's whole memory pattern without its arithmetic: bulk_rows_src's copy-out
 // (each row's source at its destination's offset modulo 32 bytes) with tiles `step` floats
 // apart, plus x loads like ct1d_mma's prefetch: 32 rows x xw columns starting xstep apart,
-// each warp 4 rows x 5 columns per lane in registers, issued a tile ahead (load = 0: none).
+// each warp 4 rows x up to 9 columns per lane in registers, issued a tile ahead (load = 0:
+// none); the shared-memory rows are seg + 128 floats apart.
 // mode bits: 1 x loads with the L2::256B prefetch size; 2 an L2 prefetch of each x row two
 // tiles ahead (cp.async.bulk.prefetch); 4 bulk copies with an evict-first L2 policy (as the
 // kernel); 8 x by bulk copies into shared memory (mbarrier) instead of registers; 16 x
@@ -224,7 +225,7 @@ extern "C" __global__ void mix_rows(const float* __restrict__ x, float* y, long 
         const long long b = min(lx, (c0 + xw + 3) / 4 * 4);
         bytes = (int)(b - a) * 4;
     };
-    float xr[4][5];
+    float xr[4][9];
     auto fetch = [&](int tile) {
         if (mode & 2) {
             const int t2 = tile + 2 * gridDim.x;
@@ -252,7 +253,7 @@ extern "C" __global__ void mix_rows(const float* __restrict__ x, float* y, long 
 #pragma unroll
         for (int a = 0; a < 4; ++a)
 #pragma unroll
-            for (int b = 0; b < 5; ++b) {
+            for (int b = 0; b < 9; ++b) {
                 const int j = lane + 32 * b;
                 const long long c = c0 + j;
                 xr[a][b] = (load && j < xw && c >= 0 && c < lx) ? ld_x(xb + (4 * warp + a) * lx + c, mode, pol) : 0.f;
@@ -275,7 +276,7 @@ extern "C" __global__ void mix_rows(const float* __restrict__ x, float* y, long 
 #pragma unroll
             for (int a = 0; a < 4; ++a)
 #pragma unroll
-                for (int b = 0; b < 5; ++b) s += xr[a][b];
+                for (int b = 0; b < 9; ++b) s += xr[a][b];
         }
         if (!(mode & 8) && load && tile + (int)gridDim.x < n_tiles) fetch(tile + gridDim.x);
         const long long o0 = (long long)tile * step;
@@ -413,6 +414,21 @@ def main():
             (gx, 1, 16), (256,), (x2, y2, np.int64(131073), np.int32(1093), np.int32(120),
                                   np.int32(128), np.int64(65536), np.int32(60), np.int32(65),
                                   np.int32(load), np.int32(0)), shared_mem=64 * 256 * 4))))
+    # wider tiles: the bf16 seed in 1 KB rows (512 positions, 496 apart; 2 blocks per SM),
+    # and the float32 seed in 2 KB rows (1 block per SM of 164 KB, 8 or 16 per item)
+    mixk.max_dynamic_shared_size_bytes = 64 * (512 + 128) * 4
+    for label, gx, nbytes, args, smem in (
+            ("mix16 1KB rows 33x16 x loads on", 33, 4 * 16 * (64 * 131073 + 32 * 65536),
+             (131073, 529, 248, 256, 65536, 124, 130), 64 * 384 * 4),
+            ("mix 2KB rows 8x16 x loads on", 8, 4 * 16 * (64 * 262145 + 32 * 131072),
+             (262145, 529, 496, 512, 131072, 248, 258), 64 * 640 * 4),
+            ("mix 2KB rows 16x16 x loads on", 16, 4 * 16 * (64 * 262145 + 32 * 131072),
+             (262145, 529, 496, 512, 131072, 248, 258), 64 * 640 * 4)):
+        pitch, nt, step, seg, lx, xstep, xw = args
+        rows.append((label, nbytes, timed(label, lambda: mixk(
+            (gx, 1, 16), (256,), (x2, y2, np.int64(pitch), np.int32(nt), np.int32(step),
+                                  np.int32(seg), np.int64(lx), np.int32(xstep), np.int32(xw),
+                                  np.int32(1), np.int32(0)), shared_mem=smem))))
     print(f"{'kernel':34s} {'GB':>6s} {'ms':>7s} {'GB/s':>6s}")
     for name, nbytes, t in rows:
         if t is not None:

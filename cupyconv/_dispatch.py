@@ -470,17 +470,24 @@ MMA_SECTOR_TILES = True
 # 128 positions with all weights staged run their products on wgmma (mma_warpgroup):
 # seed 0.537 -> 0.442 ms, bf16 seed 0.308 -> 0.292 (results/2026-12-01-session11/ab_wg_v2.txt)
 MMA_WGMMA = True
+# ... and its 16-bit instances take tiles of 256 positions where two blocks per SM still
+# fit (rows of 1 KB per tile, the write pattern's skeleton 1.1x faster than 512 bytes)
+MMA_WG16_WIDE = True
 
 
 def mma_warpgroup(key: MmaKey, arch: int) -> MmaKey:
     """The key with its products on warpgroup MMA where that applies (sm_90, MMA_WGMMA,
     a 3xFP16 or 16-bit instance of 64 channels x 128 positions, 8 warps, all weights
     staged, one channel chunk whose rows split evenly over the warps): 4 warps x 16
-    channels x 64 positions each."""
+    channels x 64 positions each (16-bit: two such halves, where they fit)."""
     if (MMA_WGMMA and arch == WGMMA_ARCH and (key.f16x3 or key.dtype != "float32") and key.w_all
             and key.co_tile == 64 and key.nu == 128 and key.threads == 256
             and key.ci_chunk in (16, 32)):
-        return replace(key, mt=1, nt=8, wm=4, wn=2, wg=True)
+        wg = replace(key, mt=1, nt=8, wm=4, wn=2, wg=True)
+        wide = replace(wg, nt=16, overlap=mma_overlap(key.dtype, key.stride, 256) if key.overlap else 0)
+        if MMA_WG16_WIDE and key.dtype != "float32" and wide.smem_bytes() <= _MMA_SMEM:
+            return wide
+        return wg
     return key
 
 

@@ -36,7 +36,8 @@
 // On sm_90a (WG_ON, the dispatcher's mma_warpgroup) the 64-channel x 128-position
 // instances run the products on warpgroup MMA from shared memory instead of mma.sync
 // from fragments: the same tile, staging and copy-out, with the warps freed from operand
-// loads, splits and MMA issue (seed 0.53 -> 0.44 ms, benchmarks/NOTES.md session 11).
+// loads, splits and MMA issue (seed 0.53 -> 0.44 ms, benchmarks/NOTES.md session 11);
+// 16-bit ones take 256 positions (two 64-position halves per warpgroup, 1 KB rows).
 #include "ct1d_types.cuh"
 #include "ct1d_tensor.cuh"
 #include "ct1d_warpgroup.cuh"
@@ -167,7 +168,8 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     // sd-s3d2k5 0.265 -> 0.283 ms; with 32-byte placement, 16 more changed nothing)
     constexpr int OP = S * NU + SALIGN;
     // Warpgroup path (sm_90a): the products on wgmma m64n64k16 with both operands in
-    // shared memory. Each warpgroup (4 warps) owns all 64 channels x 64 positions. float32:
+    // shared memory. Each warpgroup (4 warps) owns all 64 channels x 8*NT positions, in
+    // halves of 64 (one half's accumulators live at a time). float32:
     // the scaled 3xFP16 split, x scaled by the tile's maximum (measured a tile ahead) and
     // split once, from the prefetch registers, into K-major float16 hi and lo operands, the
     // weights once per block; 16-bit inputs go to the MMAs as they are.
@@ -179,9 +181,9 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
 #endif
     constexpr int KK = CI_CHUNK / 8;                  // 8-channel core-matrix columns
     constexpr int NPART = F16X3 ? 2 : 1;              // operand parts: hi, lo / the values
-    static_assert(!WG_ON || ((F16X3 || !SPLIT) && W_ALL && MT == 1 && NT == 8 && WM == 4 && WN == 2
+    static_assert(!WG_ON || ((F16X3 || !SPLIT) && W_ALL && MT == 1 && NT % 8 == 0 && WM == 4 && WN == 2
                              && RPW % 2 == 0 && 8 % RPW == 0 && RPW * WARPS == CI_CHUNK),
-                  "warpgroup path: 3xFP16 or 16-bit, 64 channels x 128 positions, 8 warps");
+                  "warpgroup path: 3xFP16 or 16-bit, 64 channels x 64-position halves, 8 warps");
     static_assert(CI_CHUNK % 8 == 0 && (S * NU) % 8 == 0 && (S * OV) % VEC == 0 && NUO > 0,
                   "tile geometry");
     static_assert(OV == 0 || (OV * S >= SEC - 1 && S * NUO >= SEC), "overlap covers a sector");
@@ -425,6 +427,16 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
         __syncthreads();
     }
 
+    // before the first class of a tile goes into out_s: the previous tile's bulk copies
+    // have read it
+    auto before_epilogue = [&](int r) {
+#if CT1D_BULK_STORE
+        if (r == first_live_class(S, D, K)) {
+            bulk_wait_read();
+            __syncthreads();
+        }
+#endif
+    };
     int par = 0;
     for (int tile = blockIdx.x; tile < n_tiles; tile += gridDim.x, par ^= 1) {
         const int u0 = u_first - OV + tile * NUO;     // first position computed
@@ -468,49 +480,59 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
             zero_tiles(acc);
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
             if constexpr (WG) {
-                // the class's taps x k16 steps x 3 products, one asynchronous chain per
-                // warpgroup; meanwhile the next tile's maximum (its loads have landed)
-                float (&d)[32] = reinterpret_cast<float (&)[32]>(acc);
+                // per 64-position half of the warpgroup's positions: the class's taps x k16
+                // steps x 3 products as one asynchronous chain, then that half into the tile
+                // (one half's accumulators live at a time)
                 const unsigned char* w8 = reinterpret_cast<const unsigned char*>(w_s);
                 const unsigned char* x8 = reinterpret_cast<const unsigned char*>(x_s);
-                // operand part h of tap k (column offset ck), k16 step s16
+                // operand part h of tap k (column offset ck), k16 step s16, half hh
                 auto wdesc = [&](int k, int h, int s16) {
                     return smem_desc(w8 + ((k * NPART + h) * KK + 2 * s16) * CO_T * 16, CO_T * 16, 128, 0);
                 };
-                auto xdesc = [&](int ck, int h, int s16) {
-                    return smem_desc(x8 + ((h * KK + 2 * s16) * XW + uw + CMAX - ck) * 16, XW * 16, 128, 0);
+                auto xdesc = [&](int ck, int h, int s16, int hh) {
+                    return smem_desc(x8 + ((h * KK + 2 * s16) * XW + uw + 64 * hh + CMAX - ck) * 16,
+                                     XW * 16, 128, 0);
                 };
-                wgmma_fence();
-                // 3xFP16: every small product (lo*hi, hi*lo) first, then the hi*hi ones, so
-                // the tensor cores' truncating accumulation acts on small sums for most of
-                // the chain
 #pragma unroll
-                for (int pass = 0; pass < NPART; ++pass)
+                for (int hh = 0; hh < NT / 8; ++hh) {
+                    float half[1][8][4];
+                    float (&d)[32] = reinterpret_cast<float (&)[32]>(half);
+                    wgmma_fence();
+                    // 3xFP16: every small product (lo*hi, hi*lo) first, then the hi*hi ones,
+                    // so the tensor cores' truncating accumulation acts on small sums for
+                    // most of the chain
 #pragma unroll
-                    for (int tk = 0; tk < max_class_taps(S, D, K); ++tk) {
-                        if (tk >= ntaps) break;
-                        int k = 0;
+                    for (int pass = 0; pass < NPART; ++pass)
 #pragma unroll
-                        for (int jj = 0; jj < max_class_taps(S, D, K); ++jj)
-                            if (jj == tk) k = class_tap(r, jj, S, D, K);
-                        const int ck = k * D / S;
+                        for (int tk = 0; tk < max_class_taps(S, D, K); ++tk) {
+                            if (tk >= ntaps) break;
+                            int k = 0;
 #pragma unroll
-                        for (int s16 = 0; s16 < KK / 2; ++s16) {
-                            const int acc_on = pass + tk + s16 > 0;
-                            if (F16X3 && pass == 0) {
-                                wgmma_m64n64k16<false>(d, wdesc(k, 1, s16), xdesc(ck, 0, s16), acc_on);
-                                wgmma_m64n64k16<false>(d, wdesc(k, 0, s16), xdesc(ck, 1, s16), 1);
-                            } else {
-                                wgmma_m64n64k16<is_bf16<T>::value>(d, wdesc(k, 0, s16), xdesc(ck, 0, s16), acc_on);
+                            for (int jj = 0; jj < max_class_taps(S, D, K); ++jj)
+                                if (jj == tk) k = class_tap(r, jj, S, D, K);
+                            const int ck = k * D / S;
+#pragma unroll
+                            for (int s16 = 0; s16 < KK / 2; ++s16) {
+                                const int acc_on = pass + tk + s16 > 0;
+                                if (F16X3 && pass == 0) {
+                                    wgmma_m64n64k16<false>(d, wdesc(k, 1, s16), xdesc(ck, 0, s16, hh), acc_on);
+                                    wgmma_m64n64k16<false>(d, wdesc(k, 0, s16), xdesc(ck, 1, s16, hh), 1);
+                                } else {
+                                    wgmma_m64n64k16<is_bf16<T>::value>(d, wdesc(k, 0, s16),
+                                                                       xdesc(ck, 0, s16, hh), acc_on);
+                                }
                             }
                         }
-                    }
-                wgmma_commit();
-                if (F16X3 && CT1D_MMA_XMAX == 0 && r == first_live_class(S, D, K)
-                    && tile + (int)gridDim.x < n_tiles)
-                    wg_max_x(&x_emax[par ^ 1]);
-                wgmma_wait<0>();
-                wgmma_fence_regs(d);
+                    wgmma_commit();
+                    if (F16X3 && CT1D_MMA_XMAX == 0 && hh == 0 && r == first_live_class(S, D, K)
+                        && tile + (int)gridDim.x < n_tiles)
+                        wg_max_x(&x_emax[par ^ 1]);
+                    wgmma_wait<0>();
+                    wgmma_fence_regs(d);
+                    if (hh == 0) before_epilogue(r);
+                    tiles_to_out<F16X3, S>(out_s, half, ro, bv, uw + 64 * hh, tq, r, unscale_x, unscale_w);
+                }
+                continue;
             }
 #endif
             for (int ch = 0; ch < (WG ? 0 : n_chunks); ++ch) {
@@ -622,13 +644,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                     }
                 }
             }
-#if CT1D_BULK_STORE
-            if (r == first_live_class(S, D, K)) {
-                // the previous tile's bulk copies have read out_s: it may be overwritten
-                bulk_wait_read();
-                __syncthreads();
-            }
-#endif
+            before_epilogue(r);
             // class r into the tile: position (u - u0)*S + r, each written once
             tiles_to_out<F16X3, S>(out_s, acc, ro, bv, uw, tq, r, unscale_x, unscale_w);
         }

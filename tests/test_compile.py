@@ -167,11 +167,13 @@ def test_wgmma_instance_compiles_for_sm90a(nvrtc_ok):
     assert "cp.async.cg.shared.global" in ptx and "fence.proxy.async.shared::cta" in ptx
 
 
-@pytest.mark.parametrize("dtype,products", [("float32", 3), ("bfloat16", 1), ("float16", 1)])
-def test_mma_warpgroup_instance_compiles_for_sm90a(nvrtc_ok, dtype, products):
+@pytest.mark.parametrize("dtype,products,halves", [("float32", 3, 1), ("bfloat16", 1, 2),
+                                                   ("float16", 1, 2)])
+def test_mma_warpgroup_instance_compiles_for_sm90a(nvrtc_ok, dtype, products, halves):
     """ct1d_mma's warpgroup path (the seed's sm_90 instance) compiles with -arch=sm_90a; its
     PTX has the m64n64k16 wgmmas of 3 taps x 2 k16 steps (x 3 products for 3xFP16: lo*hi
-    and hi*lo first, then hi*hi), operands from shared-memory descriptors."""
+    and hi*lo first, then hi*hi) per 64-position half (16-bit: two), operands from
+    shared-memory descriptors."""
     from cupyconv._args import check_conv_args
     from cupyconv._dispatch import plan
     p = check_conv_args((16, 32, 131072), (32, 64, 3), None, stride=2, padding=1, dilation=2)
@@ -182,7 +184,8 @@ def test_mma_warpgroup_instance_compiles_for_sm90a(nvrtc_ok, dtype, products):
     ptx = compile_instance(key, arch="compute_90a").decode()
     assert ".target sm_90a" in ptx
     ab = "bf16" if dtype == "bfloat16" else "f16"
-    assert ptx.count(f"wgmma.mma_async.sync.aligned.m64n64k16.f32.{ab}.{ab}") == 3 * 2 * products
+    assert key.nt == 8 * halves
+    assert ptx.count(f"wgmma.mma_async.sync.aligned.m64n64k16.f32.{ab}.{ab}") == 3 * 2 * products * halves
     assert "cp.async.bulk.global.shared::cta" in ptx
 
 

@@ -360,10 +360,12 @@ def check_mma_plan(lp: LaunchPlan, p, dtype: str):
     assert lp.u_first + lp.n_tiles * nuo > u_last >= lp.u_first + (lp.n_tiles - 1) * nuo
     assert lp.smem_bytes == key.smem_bytes() <= _dispatch._MMA_SMEM <= SM90_TWO_BLOCKS
     assert lp == _dispatch.mma_launch_plan(p, key)
-    # the warpgroup path's static_assert: 4 x 2 warps of 16 channels x 64 positions, all
-    # weights staged in whole k16 steps, one channel chunk split evenly over the 8 warps
+    # the warpgroup path's static_assert: 4 x 2 warps of 16 channels x 64-position halves
+    # (16-bit: two, where they fit), all weights staged in whole k16 steps, one channel
+    # chunk split evenly over the 8 warps
     if key.wg:
-        assert (key.mt, key.nt, key.wm, key.wn) == (1, 8, 4, 2)
+        assert (key.mt, key.wm, key.wn) == (1, 4, 2)
+        assert key.nt == 8 or (key.nt == 16 and dtype != "float32" and key.smem_bytes() <= _dispatch._MMA_SMEM)
         assert key.f16x3 or dtype != "float32"
         assert key.w_all and key.ci_chunk in (16, 32) and (key.ci_chunk // 8) % 2 == 0
         assert key.options == ("-arch=sm_90a",)
@@ -563,19 +565,30 @@ def tensor_core_plans(rng, family, check, per_group_in, per_group_out, draws=150
 def test_mma_warpgroup_only_on_sm90(monkeypatch):
     """ct1d_mma's warpgroup path (wgmma, sm_90a): plan() takes it for arch 90 only, for the
     3xFP16 and 16-bit instances of 64 channels x 128 positions (the seed), as the same
-    tile in the 4 x 2 warp layout; not for small calls (3xTF32, narrow tiles), narrower
-    channel tiles, or with MMA_WGMMA off."""
+    tile in the 4 x 2 warp layout (16-bit: twice the positions, or the same tile with
+    MMA_WG16_WIDE off); not for small calls (3xTF32, narrow tiles), narrower channel
+    tiles, or with MMA_WGMMA off."""
     seed = params(**SEED)
-    for dtype in ("float32", "bfloat16", "float16"):
-        base = plan(seed, dtype).key
-        for arch in (0, 80, 89, 100):
-            assert not plan(seed, dtype, None, arch).key.wg
-        lp = plan(seed, dtype, None, 90)
-        assert lp.key == replace(base, mt=1, nt=8, wm=4, wn=2, wg=True)
-        assert (lp.n_tiles, lp.tile_out) == (plan(seed, dtype).n_tiles, plan(seed, dtype).tile_out)
-        # the warpgroup layout stages less than the mma.sync one
-        assert lp.smem_bytes == lp.key.smem_bytes() <= plan(seed, dtype).smem_bytes
-        check_mma_plan(lp, seed, dtype)
+    for wide in (True, False):
+        monkeypatch.setattr(_dispatch, "MMA_WG16_WIDE", wide)
+        plan.cache_clear()
+        for dtype in ("float32", "bfloat16", "float16"):
+            base = plan(seed, dtype).key
+            for arch in (0, 80, 89, 100):
+                assert not plan(seed, dtype, None, arch).key.wg
+            lp = plan(seed, dtype, None, 90)
+            if wide and dtype != "float32":
+                # 256 positions per tile, overlapping by a 32-byte sector as before
+                assert lp.key == replace(base, mt=1, nt=16, wm=4, wn=2, wg=True)
+                assert lp.tile_out == 2 * (256 - base.overlap)
+            else:
+                assert lp.key == replace(base, mt=1, nt=8, wm=4, wn=2, wg=True)
+                assert (lp.n_tiles, lp.tile_out) == (plan(seed, dtype).n_tiles, plan(seed, dtype).tile_out)
+                # the warpgroup layout stages less than the mma.sync one
+                assert lp.smem_bytes <= plan(seed, dtype).smem_bytes
+            assert lp.smem_bytes == lp.key.smem_bytes() <= _dispatch._MMA_SMEM
+            check_mma_plan(lp, seed, dtype)
+    plan.cache_clear()
     assert not plan(params(1, 32, 64, 3, 1024, 2, 1, 2), "float32", None, 90).key.wg   # small
     assert not plan(params(16, 32, 32, 3, 131072, 2, 1, 2), "float32", None, 90).key.wg
     assert not plan(params(16, 8, 64, 3, 131072, 2, 1, 2), "float32", None, 90).key.wg
