@@ -165,7 +165,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     constexpr int SALIGN = (CT1D_MMA_ROW_ALIGN32 && CT1D_BULK_STORE && (S * NUO * (int)sizeof(T)) % 32 == 0
                             && S * NU * (int)sizeof(T) <= 2048) ? SEC : VEC;
     // row pitch: room for the row's alignment shift (16 bytes more than needed made
-    // sd-s3d2k5 0.265 -> 0.283 ms; with 32-byte placement, 16 more changed nothing)
+    // sd-s3d2k5 0.267 -> 0.286 ms; with 32-byte placement, 16 more changed nothing)
     constexpr int OP = S * NU + SALIGN;
     // Warpgroup path (sm_90a): the products on wgmma m64n64k16 with both operands in
     // shared memory. Each warpgroup (4 warps) owns all 64 channels x 8*NT positions, in
