@@ -262,12 +262,15 @@ def _table(rows) -> str:
     head = (f"{'config':22} {'dtype':8} {'ms':>8} {'GB/s':>7} {'copy%':>6} {'TF/s':>6} "
             f"{'vs fp32':>8} {'vs tf32':>8} {'rel err':>9} {'torch ms':>9}  kernel")
     out = [head, "-" * len(head)]
+
+    def speedup(v) -> str:          # 16-bit calls have no TF32 counterpart
+        return f"{v:7.2f}x" if v is not None and math.isfinite(v) else f"{'-':>8}"
     for r in rows:
         tms = r.get("torch_fp32_ms", r.get("torch_ms", float("nan")))
         out.append(f"{r['name']:22} {r['dtype']:8} {r['ms']:8.3f} {r['gbs']:7.0f} "
                    f"{100 * r['copy_fraction']:5.1f}% {r['tflops']:6.1f} "
-                   f"{r.get('speedup_fp32', r.get('speedup_same_dtype', float('nan'))):7.2f}x "
-                   f"{r.get('speedup_tf32', float('nan')):7.2f}x {r['rel_err']:9.2e} {tms:9.3f}  "
+                   f"{speedup(r.get('speedup_fp32', r.get('speedup_same_dtype')))} "
+                   f"{speedup(r.get('speedup_tf32'))} {r['rel_err']:9.2e} {tms:9.3f}  "
                    f"{r['kernel'].split('<')[0]}")
     return "\n".join(out)
 
