@@ -17,7 +17,7 @@ from cupyconv import _gpu
 from cupyconv._args import check_conv_args
 from cupyconv._dispatch import plan
 from cupyconv._modules import compile_options, kernel_source
-from gpu_timing import events_ms, warm_parallel
+from gpu_timing import _alt_source, events_ms, warm_parallel
 
 # (pattern, replacement) pairs applied with re.subn; each must match at least once
 VARIANTS = {
@@ -80,11 +80,7 @@ def alt_sources():
 def variant_source(name, family):
     alts = alt_sources()
     if name in alts:
-        from pathlib import Path
-        from cupyconv._modules import _INCLUDE, _inline, kernel_dir
-        seen = set()                  # each header once, as the loader does
-        return _INCLUDE.sub(lambda m: _inline(kernel_dir() / m.group(1), seen),
-                            Path(alts[name]).read_text())
+        return _alt_source(alts[name])(family)
     return patched(kernel_source(family), VARIANTS[name])
 
 
