@@ -193,7 +193,9 @@ extern "C" __global__ void bulk_rows_src(float* y, long long pitch, int n_tiles,
 // mode bits: 1 x loads with the L2::256B prefetch size; 2 an L2 prefetch of each x row two
 // tiles ahead (cp.async.bulk.prefetch); 4 bulk copies with an evict-first L2 policy (as the
 // kernel); 8 x by bulk copies into shared memory (mbarrier) instead of registers; 16 x
-// loads with an evict-first L2 policy
+// loads with an evict-first L2 policy; 32 each row's copy in whole 256-byte units: from the
+// first 256-byte boundary at or after the tile's start to the first at or after start + step
+// (seg must cover step + 63 floats), the source 256-byte aligned too
 #define XSP 136
 __device__ __forceinline__ float ld_x(const float* p, int mode, unsigned long long pol) {
     float v;
@@ -207,7 +209,7 @@ extern "C" __global__ void mix_rows(const float* __restrict__ x, float* y, long 
                                     int xw, int load, int mode) {
     extern __shared__ __align__(256) float rows_s[];
     __shared__ __align__(8) unsigned long long mbar;
-    const int sp = seg + 128;
+    const int sp = seg + ((mode & 32) ? 64 : 128);
     float* xs = rows_s + 64 * sp;                     // mode 8: 32 rows x XSP floats
     const long long rb = (long long)blockIdx.z * 64;
     const float* xb = x + (long long)blockIdx.z * 32 * lx;
@@ -288,7 +290,8 @@ extern "C" __global__ void mix_rows(const float* __restrict__ x, float* y, long 
         __syncthreads();
         for (int r = warp + warps * lane; r < 64; r += blockDim.x) {
             const long long start = (rb + r) * pitch + o0;
-            const long long a = (start + 7) / 8 * 8, b = (start + seg) / 8 * 8;
+            const long long a = (mode & 32) ? (start + 63) / 64 * 64 : (start + 7) / 8 * 8,
+                            b = (mode & 32) ? (start + step + 63) / 64 * 64 : (start + seg) / 8 * 8;
             const unsigned s_at = (unsigned)__cvta_generic_to_shared(rows_s + r * sp);
             if (b > a) {
                 if (mode & 4)
@@ -405,6 +408,15 @@ def main():
             (gx, 1, 16), (256,), (x2, y2, np.int64(262145), np.int32(1058), np.int32(248),
                                   np.int32(256), np.int64(131072), np.int32(124), np.int32(130),
                                   np.int32(load), np.int32(mode)), shared_mem=smem))))
+    # whole 256-byte copies: tiles of 256 outputs (1 KB) and 320 computed (x windows of 162
+    # columns 128 apart), and more blocks per row group (fewer rows written at once)
+    for gx, mode in ((132, 0), (33, 32), (66, 32), (132, 32)):
+        step, seg, xstep, xw, nt = (256, 320, 128, 162, 1025) if mode & 32 else (248, 256, 124, 130, 1058)
+        label = f"mix {gx}x16 x loads on{' 256B copies' if mode & 32 else ''}"
+        rows.append((label, 4 * (16 * 64 * 262145 + x2.size), timed(label, lambda: mixk(
+            (gx, 1, 16), (256,), (x2, y2, np.int64(262145), np.int32(nt), np.int32(step),
+                                  np.int32(seg), np.int64(131072), np.int32(xstep), np.int32(xw),
+                                  np.int32(1), np.int32(mode)), shared_mem=64 * 384 * 4))))
     # the bf16 seed's pattern in float units: 512-byte row tiles 480 bytes apart, x tiles
     # of 260 bytes 240 apart, 1093 tiles per row, rows 131073 floats apart (bf16: 524290 B);
     # 64 KB of shared memory: 3 blocks per SM (gx 50: two waves of them)

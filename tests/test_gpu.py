@@ -61,8 +61,9 @@ def _rel_err(y, ref):
     return float(np.linalg.norm(y - ref) / den) if den else float(np.linalg.norm(y))
 
 
-def _launch_poisoned(x, w, b, dtype, family=None, **kw):
-    """Run the kernel through the launcher into a NaN-poisoned output; return host y."""
+def _launch_poisoned(x, w, b, dtype, family=None, x_offset=0, **kw):
+    """Run the kernel through the launcher into a NaN-poisoned output; return host y.
+    x_offset > 0: x sits that many elements into its device buffer (alignment tests)."""
     import cupy
 
     from cupyconv._args import check_conv_args
@@ -79,6 +80,10 @@ def _launch_poisoned(x, w, b, dtype, family=None, **kw):
     else:
         y.fill(np.nan)
     xd = dev(x)
+    if x_offset:
+        buf = cupy.full(xd.size + x_offset, 1, xd.dtype)
+        buf[x_offset:] = xd.ravel()
+        xd = buf[x_offset:].reshape(xd.shape)
     launch(xd if p.batched else xd[None], dev(w), dev(b), y, p, dtype, xd.device.id, family)
     h = y.get()
     if dtype == "bfloat16":
@@ -273,6 +278,40 @@ def test_mma_warpgroup_random_calls(rng, monkeypatch, dtype, calls):
                 continue
             assert _check_forced_family(rng, c, "ct1d_mma"), c
             done += 1
+    finally:
+        _dispatch.plan.cache_clear()
+
+
+@pytest.mark.parametrize("dtype", ["bfloat16", "float16"])
+def test_mma_warpgroup_16bit_x_alignment(rng, monkeypatch, dtype):
+    """16-bit warpgroup instances on x at any 2-byte alignment (a wider load of x would
+    need 4-byte boundaries; benchmarks/variants/ct1d_mma_xpair.patch): x one element into
+    its buffer, even and odd L_in (rows of alternating alignment), windows starting at
+    odd and even columns, rows' first and last tiles and the tiles between, ~10 tiles per
+    block (a grid sized for 4 SMs), bias, NaN-poisoned outputs."""
+    _skip_without_wgmma()
+    import cupy
+
+    from cupyconv import _dispatch, _gpu
+    from cupyconv._args import check_conv_args
+    from cupyconv._gpu import device_arch
+    monkeypatch.setattr(_dispatch, "MMA_WGMMA", True)
+    monkeypatch.setattr(_gpu, "_sm_count", lambda device_id: 4)
+    _dispatch.plan.cache_clear()
+    try:
+        for S, D, K, P in ((2, 2, 3, 1), (2, 1, 4, 1), (1, 1, 3, 0), (2, 3, 6, 4)):
+            for L in (20000, 20001):
+                for x_offset in (0, 1):
+                    c = dict(N=2, C_in=32, C_out=64, K=K, L=L, bias=True, batched=True, dtype=dtype,
+                             kw=dict(stride=S, padding=P, output_padding=0, groups=1, dilation=D))
+                    x, w, b = _inputs(rng, c)
+                    p = check_conv_args(x.shape, w.shape, b.shape, **c["kw"])
+                    key = _dispatch.plan(p, dtype, "ct1d_mma", device_arch(cupy.cuda.Device().id)).key
+                    assert key.wg, key
+                    y = _launch_poisoned(x, w, b, dtype, "ct1d_mma", x_offset=x_offset, **c["kw"])
+                    err = _rel_err(y, _ref64(x, w, b, **c["kw"]))
+                    _record(f"err_{dtype}_ct1d_mma", err)
+                    assert err <= TOL[dtype], (S, D, K, L, x_offset, err)
     finally:
         _dispatch.plan.cache_clear()
 
