@@ -10,6 +10,8 @@ of 30 after warm-up, ~1.34 GB per row):
   rd1wrM      each thread reads float4s of x (4 in flight) and writes M float4s of y per
               float4 read (M = 0: reads only): the mix ratio's cost; with streaming
               (evict-first) loads or stores, or one load in flight
+  bulk rd1wrM the same through the bulk-copy engine (one thread per block: chunks of x
+              into shared memory, M copies out), the way a DMA copy moves data
   phased ...  x and y of the seed's sizes in phases: every block reads its slice of a
               chunk of x into shared memory (8 loads in flight per thread), then writes its
               4x slice of y from there. "grid sync" adds a grid-wide barrier after each
@@ -60,6 +62,46 @@ extern "C" __global__ void copy32(const float* __restrict__ x, float* __restrict
     for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n;
          i += (long long)gridDim.x * blockDim.x)
         y[i] = x[i];
+}
+
+// The mix through the bulk-copy engine (TMA), like a DMA copy: one thread per block
+// moves chunk-byte pieces of x into shared memory (two stages, mbarrier) and out to m
+// consecutive chunks of y (m = 1: a copy)
+extern "C" __global__ void bulk_mix(const char* __restrict__ x, char* __restrict__ y, long long nx,
+                                    int m, int chunk) {
+    extern __shared__ __align__(128) unsigned char stage_s[];
+    __shared__ __align__(8) unsigned long long mbar[2];
+    if (threadIdx.x != 0) return;
+    const unsigned mb0 = (unsigned)__cvta_generic_to_shared(&mbar[0]);
+    asm volatile("mbarrier.init.shared.b64 [%0], 1;" :: "r"(mb0) : "memory");
+    asm volatile("mbarrier.init.shared.b64 [%0], 1;" :: "r"(mb0 + 8) : "memory");
+    asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+    const long long n = nx / chunk;
+    auto load = [&](long long c, int s) {
+        const unsigned dst = (unsigned)__cvta_generic_to_shared(stage_s + s * chunk);
+        asm volatile("mbarrier.arrive.expect_tx.shared.b64 _, [%0], %1;" :: "r"(mb0 + 8 * s), "r"(chunk) : "memory");
+        asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];"
+                     :: "r"(dst), "l"(x + c * chunk), "r"(chunk), "r"(mb0 + 8 * s) : "memory");
+    };
+    if ((long long)blockIdx.x < n) load(blockIdx.x, 0);
+    int it = 0;
+    for (long long c = blockIdx.x; c < n; c += gridDim.x, ++it) {
+        const int s = it & 1;
+        if (c + gridDim.x < n) {
+            asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");   // stage s^1 read out
+            load(c + gridDim.x, s ^ 1);
+        }
+        unsigned done = 0;
+        while (!done)
+            asm volatile("{ .reg .pred p; mbarrier.try_wait.parity.shared.b64 p, [%1], %2; selp.u32 %0, 1, 0, p; }"
+                         : "=r"(done) : "r"(mb0 + 8 * s), "r"((it >> 1) & 1) : "memory");
+        const unsigned src = (unsigned)__cvta_generic_to_shared(stage_s + s * chunk);
+        for (int j = 0; j < m; ++j)
+            asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;"
+                         :: "l"(y + (c * m + j) * chunk), "r"(src), "r"(chunk) : "memory");
+        asm volatile("cp.async.bulk.commit_group;" ::: "memory");
+    }
+    asm volatile("cp.async.bulk.wait_group 0;" ::: "memory");
 }
 
 // all blocks of the grid are resident (the host sizes the grid so); gives up after ~2^24
@@ -180,6 +222,14 @@ def main():
             (sms * 8,), (256,), (x, y, np.int64(n4x), np.int32(m), np.int32(flags))))))
         show(rows[-1])
 
+    bulk = mod.get_function("bulk_mix")
+    for m, chunk, bps in ((1, 16384, 6), (1, 4096, 16), (1, 65536, 1), (4, 16384, 6), (4, 4096, 16),
+                          (4, 65536, 1), (4, 1024, 16)):
+        nx = (4 * n if m == 1 else 4 * n // 4) // chunk * chunk
+        bulk.max_dynamic_shared_size_bytes = 2 * chunk
+        rows.append((f"bulk rd1wr{m} {chunk // 1024}KB x {bps}/SM", nx * (1 + m), events_ms(lambda: bulk(
+            (sms * bps,), (32,), (x, y, np.int64(nx), np.int32(m), np.int32(chunk)), shared_mem=2 * chunk))))
+        show(rows[-1])
     phased = mod.get_function("phased")
     bar = cupy.zeros(1, np.uint32)
     n4x = 16 * 32 * 131072 // 4
