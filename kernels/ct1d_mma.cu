@@ -98,6 +98,23 @@ __device__ __forceinline__ void bulk_wait_all() {
 }
 #endif
 
+// A block's prologue loop over n weights: BATCH loads in flight per thread before any is
+// used. use(e, load(e)) in a plain loop waits an L2 latency per element (the float32
+// seed's prologue waited ~45 of them in turn, under the other blocks' stores).
+template <int BATCH, typename Load, typename Use>
+__device__ __forceinline__ void batched_loads(int n, int tid, int threads, Load load, Use use) {
+    using V = decltype(load(0));
+    for (int e0 = tid; e0 < n; e0 += BATCH * threads) {
+        V v[BATCH];
+#pragma unroll
+        for (int t = 0; t < BATCH; ++t) v[t] = e0 + t * threads < n ? load(e0 + t * threads) : V{};
+#pragma unroll
+        for (int t = 0; t < BATCH; ++t)
+            if (e0 + t * threads < n) use(e0 + t * threads, v[t]);
+    }
+}
+template <typename T> struct pair_of { T a, b; };
+
 // float32 arithmetic of instances with F16X3 = true (they keep all weights staged, W_ALL,
 // and stage whole k16 steps, CI_CHUNK a multiple of 16): 1 = the scaled 3xFP16 split of
 // ct1d_stream.cu (weights scaled once per block, x once per tile by a block-wide maximum;
@@ -384,8 +401,9 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
         float scale = 1.f;
         if (F16X3) {
             unsigned m = 0;
-            for (int e = tid; e < K * CI_CHUNK * CO_T; e += THREADS)     // reads contiguous
-                m = max(m, finite_exp(to_acc(w_at(e / (K * CO_T), (e / K) % CO_T, e % K))));
+            batched_loads<8>(K * CI_CHUNK * CO_T, tid, THREADS,             // reads contiguous
+                             [&](int e) { return w_at(e / (K * CO_T), (e / K) % CO_T, e % K); },
+                             [&](int, T v) { m = max(m, finite_exp(to_acc(v))); });
             m = __reduce_max_sync(0xffffffffu, m);
             if (lane == 0) atomicMax(&w_emax, m);
             __syncthreads();
@@ -394,23 +412,32 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
             unscale_w = pow2(-sw);
         }
         unsigned* ws = reinterpret_cast<unsigned*>(w_s);
-        for (int e = tid; e < K * KK * CO_T * 4; e += THREADS) {
+        batched_loads<8>(K * KK * CO_T * 4, tid, THREADS, [&](int e) {
             const int q = e & 3, co = (e >> 2) % CO_T, kk = (e >> 2) / CO_T % KK, k = (e >> 2) / (CO_T * KK);
             const int ci = 8 * kk + 2 * q;
+            return pair_of<T>{w_at(ci, co, k), w_at(ci + 1, co, k)};
+        }, [&](int e, pair_of<T> v) {
+            const int q = e & 3, co = (e >> 2) % CO_T, kk = (e >> 2) / CO_T % KK, k = (e >> 2) / (CO_T * KK);
             unsigned hi, lo;
-            wg_pair(w_at(ci, co, k), w_at(ci + 1, co, k), scale, hi, lo);
+            wg_pair(v.a, v.b, scale, hi, lo);
             ws[(((k * NPART) * KK + kk) * CO_T + co) * 4 + q] = hi;
             if (F16X3) ws[(((k * NPART + 1) * KK + kk) * CO_T + co) * 4 + q] = lo;
-        }
+        });
         fence_proxy_async();                          // w_s visible to wgmma (barrier below)
     }
 
     // Row shifts, and the positions of classes that no tap reaches: the bias, written
-    // once for every tile.
-    for (int row = warp; row < CO_T; row += WARPS) {
+    // once for every tile. Warpgroup path: lane i of a warp loads the bias of its i-th
+    // row (one load latency, not one per row; elsewhere that changed the tile loop's
+    // register allocation: sd-s2d2k3-c16 spilled more)
+    static_assert(CO_T <= 32 * WARPS, "a bias per lane");
+    const int b_row = warp + WARPS * lane;
+    const float b_lane = (WG && bg != nullptr && b_row < co_n) ? to_acc(bg[b_row]) : 0.f;
+    for (int i = 0, row = warp; row < CO_T; ++i, row += WARPS) {
         const int sh = shift(row);
         if (lane == 0) sh_s[row] = sh;
-        const T b = from_acc<T>((bg != nullptr && row < co_n) ? to_acc(bg[row]) : 0.f);
+        const T b = from_acc<T>(WG ? __shfl_sync(0xffffffffu, b_lane, i)
+                                   : (bg != nullptr && row < co_n) ? to_acc(bg[row]) : 0.f);
         for (int p = lane; p < S * NU; p += 32)
             if (class_taps(p % S, S, D, K) == 0) out_s[row * OP + sh + p] = b;
     }
