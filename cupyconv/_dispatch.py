@@ -474,6 +474,9 @@ MMA_WGMMA = True
 # fit (rows of 1 KB per tile: bf16 seed 0.233 -> 0.224 ms in one run,
 # results/2026-12-01-session12/ab_wg16_wide_halves.txt)
 MMA_WG16_WIDE = True
+# ... and their blocks take several batch items in turn, in a grid resident at once
+# (_gpu.prepare), instead of a second wave of blocks that stage their weights again
+MMA_ITEM_LOOP = True
 
 
 def mma_warpgroup(key: MmaKey, arch: int) -> MmaKey:

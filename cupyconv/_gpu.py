@@ -13,6 +13,7 @@ from typing import Optional, Tuple
 import numpy as np
 
 from ._args import ConvParams
+from . import _dispatch
 from ._dispatch import MAX_GRID_YZ, plan, usable_arch
 from ._modules import get_kernel
 
@@ -97,14 +98,32 @@ def prepare(p: ConvParams, dtype: str, device_id: int, family: Optional[str] = N
                                         * _resident_blocks(kern, pl, device_id) // (grid_y * nz)))
         else:
             grid_x = min(row_tiles, max(-(-target // (grid_y * nz)), least))
-        if pl.key.family != "ct1d_scatter":
+        grid_z = nz
+        if pl.key.family == "ct1d_mma" and pl.key.wg and _dispatch.MMA_ITEM_LOOP:
+            # the warpgroup blocks loop over items n0 + z, n0 + z + grid_z, ...
+            grid_z = mma_item_rows(nz, grid_x * grid_y, 2 * _sm_count(device_id))
+        if pl.key.family == "ct1d_mma":
+            scalars = common + (i32(pl.u_first), i32(pl.n_tiles), i32(n0), i32(nz))
+        elif pl.key.family != "ct1d_scatter":
             scalars = common + (i32(pl.u_first), i32(pl.n_tiles), i32(n0))
         else:
             scalars = common + (i32(p.stride), i32(p.dilation), i32(p.kernel_size),
                                 i32(pl.tile_out), i32(pl.n_tiles), i32(n0))
-        launches.append(((grid_x, grid_y, nz), scalars))
+        launches.append(((grid_x, grid_y, grid_z), scalars))
     return Prepared(kern, (pl.key.threads,), pl.smem_bytes, tuple(launches),
                     tuple(_param_block(g, sc) for g, sc in launches))
+
+
+def mma_item_rows(items: int, blocks_per_item: int, resident: int) -> int:
+    """grid_z for ct1d_mma's warpgroup blocks, which take items z, z + grid_z, ... in
+    turn: the largest grid_z = items / k (k >= 2, every block the same number of items)
+    whose grid fills 90-100% of the resident blocks, so that one wave of blocks replaces
+    the k waves of one item each; else ``items`` (one item per block, as elsewhere)."""
+    for k in range(2, items + 1):
+        rows = items // k
+        if items % k == 0 and 0.9 * resident <= rows * blocks_per_item <= resident:
+            return rows
+    return items
 
 
 def _resident_blocks(kern, pl, device_id: int) -> int:

@@ -149,7 +149,7 @@ template <typename T, int S, int D, int K, int MT, int NT, int WM, int WN, int C
 __global__ void __launch_bounds__(WM * WN * 32, (WM * WN <= 8) ? 2 : 1)
 ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__ bias,
          T* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
-         int u_first, int n_tiles, int n_offset)
+         int u_first, int n_tiles, int n_offset, int n_items)
 {
     constexpr int WARPS = WM * WN;
     constexpr int THREADS = WARPS * 32;
@@ -207,7 +207,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
 
     const BlockPlace bp = block_place(C_in, C_out, groups, CO_T, n_offset);
     const int cig = bp.cig, cog = bp.cog, g = bp.g, co_base = bp.co_base, co_n = bp.co_n;
-    const long long n = bp.n;
+    long long n = bp.n;               // warpgroup path: then n + gridDim.z, ... < n_offset + n_items
     const int n_chunks = (cig + CI_CHUNK - 1) / CI_CHUNK;
 
     // the warpgroup path stages K-major 16-byte units (below) and needs less room
@@ -225,8 +225,9 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     const int uw = wn * NT * 8;                       // this warp's first position u
 
     const T* xn = x + (n * C_in + (long long)g * cig) * L_in;
+    const T* xf = xn;                                 // where fetch_cols reads (the next item's x, a tile early)
     const T* wg = w + (long long)g * cig * cog * K;
-    const long long row0 = n * C_out + (long long)g * cog + co_base;   // global row of out_s row 0
+    long long row0 = n * C_out + (long long)g * cog + co_base;   // global row of out_s row 0
     T* yb = y + row0 * L_out;
     const T* bg = bias == nullptr ? nullptr : bias + g * cog + co_base;
 
@@ -293,7 +294,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
 #pragma unroll
         for (int a = 0; a < RPW; ++a) {
             const int c = WG ? RPW * warp + a : warp + WARPS * a;
-            const T* xc = xn + (long long)(ci0 + c) * L_in + (u0 - CMAX);
+            const T* xc = xf + (long long)(ci0 + c) * L_in + (u0 - CMAX);
             const int i_end = c < ci_n ? L_in - (u0 - CMAX) : 0;     // valid j: [-(u0-CMAX), i_end)
 #pragma unroll
             for (int b = 0; b < CPL; ++b) {
@@ -433,14 +434,17 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     static_assert(!WG_ON || CO_T <= 32 * WARPS, "a bias per lane");
     const int b_row = warp + WARPS * lane;
     const float b_lane = (WG && bg != nullptr && b_row < co_n) ? to_acc(bg[b_row]) : 0.f;
-    for (int i = 0, row = warp; row < CO_T; ++i, row += WARPS) {
-        const int sh = shift(row);
-        if (lane == 0) sh_s[row] = sh;
-        const T b = from_acc<T>(WG ? __shfl_sync(0xffffffffu, b_lane, i)
-                                   : (bg != nullptr && row < co_n) ? to_acc(bg[row]) : 0.f);
-        for (int p = lane; p < S * NU; p += 32)
-            if (class_taps(p % S, S, D, K) == 0) out_s[row * OP + sh + p] = b;
-    }
+    auto place_bias = [&]() {                        // (again for each item: the shifts move)
+        for (int i = 0, row = warp; row < CO_T; ++i, row += WARPS) {
+            const int sh = shift(row);
+            if (lane == 0) sh_s[row] = sh;
+            const T b = from_acc<T>(WG ? __shfl_sync(0xffffffffu, b_lane, i)
+                                       : (bg != nullptr && row < co_n) ? to_acc(bg[row]) : 0.f);
+            for (int p = lane; p < S * NU; p += 32)
+                if (class_taps(p % S, S, D, K) == 0) out_s[row * OP + sh + p] = b;
+        }
+    };
+    place_bias();
 
     const bool one_chunk = n_chunks == 1;
     bool w_loaded = false;
@@ -465,9 +469,16 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
 #endif
     };
     int par = 0;
+    // Warpgroup path: a block takes batch items n, n + gridDim.z, ... in turn (the
+    // launcher sizes gridDim.z so that the grid is resident at once): its weights stay
+    // staged, and each item's first tile is prefetched by the previous item's last one.
+    // Elsewhere one item per block.
+    for (;;) {
     for (int tile = blockIdx.x; tile < n_tiles; tile += gridDim.x, par ^= 1) {
         const int u0 = u_first - OV + tile * NUO;     // first position computed
         const int o0 = u0 * S - pad;                  // output position of tile column 0
+        const bool next_tile = tile + (int)gridDim.x < n_tiles;
+        const bool next_item = WG && !next_tile && n + gridDim.z < (long long)n_offset + n_items;
 
         // x_s is free: every warp passed the barrier before the previous copy-out after
         // its last read of it
@@ -482,7 +493,12 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
             fence_proxy_async();
             __syncthreads();
             if (tid == 0) x_emax[par] = 0;           // read by everyone before the barrier
-            if (tile + (int)gridDim.x < n_tiles) fetch_cols(u0 + gridDim.x * NUO, 0, cig);
+            if (next_tile) {
+                fetch_cols(u0 + gridDim.x * NUO, 0, cig);
+            } else if (next_item) {
+                xf = xn + (long long)gridDim.z * C_in * L_in;
+                fetch_cols(u_first - OV + blockIdx.x * NUO, 0, cig);
+            }
         } else if (one_chunk) {
             commit_cols(par);
             if (W_ALL && !w_loaded) {
@@ -552,7 +568,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                         }
                     wgmma_commit();
                     if (F16X3 && CT1D_MMA_XMAX == 0 && hh == 0 && r == first_live_class(S, D, K)
-                        && tile + (int)gridDim.x < n_tiles)
+                        && (next_tile || next_item))
                         wg_max_x(&x_emax[par ^ 1]);
                     wgmma_wait<0>();
                     wgmma_fence_regs(d);
@@ -676,7 +692,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
             tiles_to_out<F16X3, S>(out_s, acc, ro, bv, uw, tq, r, unscale_x, unscale_w);
         }
 
-        if (WG && F16X3 && CT1D_MMA_XMAX == 1 && tile + (int)gridDim.x < n_tiles)
+        if (WG && F16X3 && CT1D_MMA_XMAX == 1 && (next_tile || next_item))
             wg_max_x(&x_emax[par ^ 1]);               // published by the barrier below
 #if CT1D_BULK_STORE
         fence_proxy_async();          // out_s writes visible to the bulk-copy engine
@@ -732,6 +748,26 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
             }
         }
 #endif
+    }
+    if (!WG || (int)blockIdx.x >= n_tiles || n + gridDim.z >= (long long)n_offset + n_items) break;
+    // the next item: its rows, shifts and bias positions (after the last copies have
+    // read out_s and sh_s); its first tile's x is in the prefetch registers
+    n += gridDim.z;
+    xn = xf;
+    row0 = n * C_out + (long long)g * cog + co_base;
+    yb = y + row0 * L_out;
+#pragma unroll
+    for (int mt = 0; mt < MT; ++mt)
+#pragma unroll
+        for (int h = 0; h < 2; ++h) {
+            const int co = (wm * MT + mt) * 16 + gq + 8 * h;
+            ro[mt][h] = co * OP + shift(co);
+        }
+#if CT1D_BULK_STORE
+    bulk_wait_read();
+#endif
+    __syncthreads();
+    place_bias();
     }
 #if CT1D_BULK_STORE
     bulk_wait_all();          // this thread's bulk copies are complete before it exits

@@ -861,3 +861,20 @@ def test_stream_family_rule_on_measured_calls():
 def test_random_stream_plans_satisfy_invariants(rng):
     assert tensor_core_plans(rng, "ct1d_stream", check_stream_plan,
                              [8, 9, 16, 24, 32, 40, 64], [8, 12, 16, 24, 35, 48, 64, 100]) > 500
+
+
+def test_mma_item_rows_fill_one_wave_or_keep_one_item_per_block():
+    """Warpgroup ct1d_mma blocks loop over items only where that gives one full resident
+    wave (90-100%) with the same number of items per block; elsewhere grid_z = items."""
+    from cupyconv._gpu import mma_item_rows
+    assert mma_item_rows(16, 33, 264) == 8           # the seed: 33 x 8 blocks, 2 items each
+    assert mma_item_rows(8, 66, 264) == 4
+    assert mma_item_rows(2, 264, 264) == 1
+    assert mma_item_rows(3, 176, 264) == 3           # 176 blocks would leave a third idle
+    assert mma_item_rows(16, 34, 264) == 16          # 272 blocks: more than resident
+    assert mma_item_rows(1, 528, 264) == 1
+    for items in range(1, 40):
+        for bpi in (1, 7, 33, 64, 100, 300):
+            rows = mma_item_rows(items, bpi, 264)
+            assert items % rows == 0
+            assert rows == items or 0.9 * 264 <= rows * bpi <= 264

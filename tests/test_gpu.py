@@ -316,6 +316,44 @@ def test_mma_warpgroup_16bit_x_alignment(rng, monkeypatch, dtype):
         _dispatch.plan.cache_clear()
 
 
+@pytest.mark.parametrize("dtype", ["float32", "bfloat16"])
+def test_mma_warpgroup_item_loop(rng, monkeypatch, dtype):
+    """Warpgroup blocks that take several batch items in turn (a grid sized for 4 SMs:
+    each block 2 of the 4 items, 20-40 tiles each): every item right, the next item's
+    first tile prefetched (and, float32, its scale measured) by the previous item's last
+    tile, with consecutive items of a block 1e3-1e6 apart in magnitude so that a stale
+    scale shows; odd L_out (the rows' shifts move between items), bias, NaN-poisoned
+    output, each item checked on its own."""
+    _skip_without_wgmma()
+    import cupy
+
+    from cupyconv import _dispatch, _gpu
+    from cupyconv._args import check_conv_args
+    from cupyconv._gpu import device_arch, prepare
+    monkeypatch.setattr(_dispatch, "MMA_WGMMA", True)
+    monkeypatch.setattr(_gpu, "_sm_count", lambda device_id: 4)
+    _dispatch.plan.cache_clear()
+    try:
+        for S, D, K, P, L in ((2, 2, 3, 1, 20000), (1, 2, 5, 2, 20001)):
+            c = dict(N=4, C_in=32, C_out=64, K=K, L=L, bias=True, batched=True, dtype=dtype,
+                     kw=dict(stride=S, padding=P, output_padding=0, groups=1, dilation=D))
+            x, w, b = _inputs(rng, c)
+            scales = np.array([1.0, 1e-3, 1e3, 1.0]).reshape(4, 1, 1)   # blocks: items 0, 2 / 1, 3
+            x = (np.asarray(x, np.float64) * scales).astype(x.dtype)
+            p = check_conv_args(x.shape, w.shape, b.shape, **c["kw"])
+            assert _dispatch.plan(p, dtype, "ct1d_mma", device_arch(cupy.cuda.Device().id)).key.wg
+            (grid, _), = prepare(p, dtype, cupy.cuda.Device().id, "ct1d_mma").launches
+            assert grid[2] == 2, grid                 # each block takes two items
+            y = _launch_poisoned(x, w, b, dtype, "ct1d_mma", **c["kw"])
+            ref = _ref64(x, w, b, **c["kw"])
+            for i in range(4):
+                err = _rel_err(y[i], ref[i])
+                _record(f"err_{dtype}_ct1d_mma", err)
+                assert err <= TOL[dtype], (S, D, K, L, i, err)
+    finally:
+        _dispatch.plan.cache_clear()
+
+
 def test_depthwise_family_random_calls(rng):
     """The depthwise family forced on random calls with 1-32 input channels per group and
     small channel multipliers, all four dtypes: every class structure up to S = 16, K = 32,
@@ -532,7 +570,7 @@ def test_mma_overlapping_tiles(rng, dtype, S, D, K, P, OP, monkeypatch):
     key = plan(p, dtype, "ct1d_mma").key
     assert key.overlap > 0, key
     (grid, scalars), = prepare(p, dtype, 0, "ct1d_mma").launches
-    assert grid[0] < int(scalars[-2])          # blocks loop over several tiles
+    assert grid[0] < int(scalars[7])           # blocks loop over several tiles (n_tiles)
     store = np.int16 if dtype == "bfloat16" else np.dtype(dtype)
     guard = 16 // np.dtype(store).itemsize     # 16 bytes: the base is 16 mod 32
     size = int(np.prod(p.out_shape))
