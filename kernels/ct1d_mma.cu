@@ -38,6 +38,8 @@
 // from fragments: the same tile, staging and copy-out, with the warps freed from operand
 // loads, splits and MMA issue (seed 0.53 -> 0.44 ms, benchmarks/NOTES.md session 11);
 // 16-bit ones take 256 positions (two 64-position halves per warpgroup, 1 KB rows).
+// Their blocks may take several batch items in turn (n_items; the launcher's grid z), so
+// that one resident wave of blocks stages its weights once (session 13).
 #include "ct1d_types.cuh"
 #include "ct1d_tensor.cuh"
 #include "ct1d_warpgroup.cuh"
