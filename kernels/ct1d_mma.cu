@@ -227,7 +227,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     const int uw = wn * NT * 8;                       // this warp's first position u
 
     const T* xn = x + (n * C_in + (long long)g * cig) * L_in;
-    const T* xf = xn;                                 // where fetch_cols reads (the next item's x, a tile early)
+    const T* xf = xn;         // where fetch_cols reads: the next item's x for its first tile
     const T* wg = w + (long long)g * cig * cog * K;
     long long row0 = n * C_out + (long long)g * cog + co_base;   // global row of out_s row 0
     T* yb = y + row0 * L_out;
@@ -474,8 +474,8 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     // Warpgroup path: a block takes batch items n, n + gridDim.z, ... in turn (the
     // launcher sizes gridDim.z so that the grid is resident at once): its weights stay
     // staged, and each item's first tile is prefetched by the previous item's last one.
-    // Elsewhere one item per block.
-    for (;;) {
+    // Elsewhere one item per block. (The item loop's body, the tile loop, keeps its indent.)
+    for (;;) {                                        // items
     for (int tile = blockIdx.x; tile < n_tiles; tile += gridDim.x, par ^= 1) {
         const int u0 = u_first - OV + tile * NUO;     // first position computed
         const int o0 = u0 * S - pad;                  // output position of tile column 0
@@ -759,7 +759,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     row0 = n * C_out + (long long)g * cog + co_base;
     yb = y + row0 * L_out;
 #pragma unroll
-    for (int mt = 0; mt < MT; ++mt)
+    for (int mt = 0; mt < MT; ++mt)                   // (the same as at the top)
 #pragma unroll
         for (int h = 0; h < 2; ++h) {
             const int co = (wm * MT + mt) * 16 + gq + 8 * h;
@@ -770,7 +770,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
 #endif
     __syncthreads();
     place_bias();
-    }
+    }                                                 // items
 #if CT1D_BULK_STORE
     bulk_wait_all();          // this thread's bulk copies are complete before it exits
 #endif
