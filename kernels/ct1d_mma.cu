@@ -75,6 +75,13 @@
 #ifndef CT1D_MMA_XMAX
 #define CT1D_MMA_XMAX 1
 #endif
+// Warpgroup item loop: 1 = a block's tiles run on across its items (tiles b, b + G, ...
+// of the items' concatenated tile sequence, G = gridDim.x), so no block takes more than
+// one tile above the average; 0 = each item's tiles b, b + G, ... restart at b, where the
+// blocks b < n_tiles % G take an extra tile in every item
+#ifndef CT1D_MMA_FLAT_ITEMS
+#define CT1D_MMA_FLAT_ITEMS 1
+#endif
 #if CT1D_BULK_STORE
 __device__ __forceinline__ void bulk_store(void* dst, const void* src, int bytes) {
     const unsigned s = (unsigned)__cvta_generic_to_shared(src);
@@ -475,8 +482,15 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     // launcher sizes gridDim.z so that the grid is resident at once): its weights stay
     // staged, and each item's first tile is prefetched by the previous item's last one.
     // Elsewhere one item per block. (The item loop's body, the tile loop, keeps its indent.)
+    // The next item's first tile: its tile sequence goes on where this item's stopped
+    // (CT1D_MMA_FLAT_ITEMS), or restarts at blockIdx.x; gridDim.x <= n_tiles (launcher)
+    auto next_first = [&](int first) -> int {
+        const int G = (int)gridDim.x;
+        return CT1D_MMA_FLAT_ITEMS ? ((first - n_tiles) % G + G) % G : first;
+    };
+    int tile0 = blockIdx.x;                           // this item's first tile
     for (;;) {                                        // items
-    for (int tile = blockIdx.x; tile < n_tiles; tile += gridDim.x, par ^= 1) {
+    for (int tile = tile0; tile < n_tiles; tile += gridDim.x, par ^= 1) {
         const int u0 = u_first - OV + tile * NUO;     // first position computed
         const int o0 = u0 * S - pad;                  // output position of tile column 0
         const bool next_tile = tile + (int)gridDim.x < n_tiles;
@@ -499,7 +513,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                 fetch_cols(u0 + gridDim.x * NUO, 0, cig);
             } else if (next_item) {
                 xf = xn + (long long)gridDim.z * C_in * L_in;
-                fetch_cols(u_first - OV + blockIdx.x * NUO, 0, cig);
+                fetch_cols(u_first - OV + next_first(tile0) * NUO, 0, cig);
             }
         } else if (one_chunk) {
             commit_cols(par);
@@ -756,6 +770,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     // read out_s and sh_s); its first tile's x is in the prefetch registers
     n += gridDim.z;
     xn = xf;
+    tile0 = next_first(tile0);
     row0 = n * C_out + (long long)g * cog + co_base;
     yb = y + row0 * L_out;
 #pragma unroll

@@ -316,14 +316,16 @@ def test_mma_warpgroup_16bit_x_alignment(rng, monkeypatch, dtype):
         _dispatch.plan.cache_clear()
 
 
+@pytest.mark.parametrize("items_per_block", [2, 4])
 @pytest.mark.parametrize("dtype", ["float32", "bfloat16"])
-def test_mma_warpgroup_item_loop(rng, monkeypatch, dtype):
+def test_mma_warpgroup_item_loop(rng, monkeypatch, dtype, items_per_block):
     """Warpgroup blocks that take several batch items in turn (a grid sized for 4 SMs:
-    each block 2 of the 4 items, 20-40 tiles each): every item right, the next item's
-    first tile prefetched (and, float32, its scale measured) by the previous item's last
-    tile, with consecutive items of a block 1e3-1e6 apart in magnitude so that a stale
-    scale shows; odd L_out (the rows' shifts move between items), bias, NaN-poisoned
-    output, each item checked on its own."""
+    each block 2 or 4 of the 4 items, 10-40 tiles each): every item right, the next
+    item's first tile prefetched (and, float32, its scale measured) by the previous item's
+    last tile, with consecutive items of a block 1e3-1e6 apart in magnitude so that a
+    stale scale shows; tile counts that the blocks do not divide, so that a block's first
+    tile moves from item to item (CT1D_MMA_FLAT_ITEMS); odd L_out (the rows' shifts move
+    between items), bias, NaN-poisoned output, each item checked on its own."""
     _skip_without_wgmma()
     import cupy
 
@@ -332,18 +334,23 @@ def test_mma_warpgroup_item_loop(rng, monkeypatch, dtype):
     from cupyconv._gpu import device_arch, prepare
     monkeypatch.setattr(_dispatch, "MMA_WGMMA", True)
     monkeypatch.setattr(_gpu, "_sm_count", lambda device_id: 4)
+    # 2 waves: 4 blocks per item, items 0, 2 / 1, 3; 4 waves: 8 blocks per item, all 4 items
+    monkeypatch.setitem(_gpu._WAVES, "ct1d_mma", items_per_block)
     _dispatch.plan.cache_clear()
+    uneven = 0
     try:
         for S, D, K, P, L in ((2, 2, 3, 1, 20000), (1, 2, 5, 2, 20001)):
             c = dict(N=4, C_in=32, C_out=64, K=K, L=L, bias=True, batched=True, dtype=dtype,
                      kw=dict(stride=S, padding=P, output_padding=0, groups=1, dilation=D))
             x, w, b = _inputs(rng, c)
-            scales = np.array([1.0, 1e-3, 1e3, 1.0]).reshape(4, 1, 1)   # blocks: items 0, 2 / 1, 3
+            scales = np.array([1.0, 1e-3, 1e3, 1.0]).reshape(4, 1, 1)
             x = (np.asarray(x, np.float64) * scales).astype(x.dtype)
             p = check_conv_args(x.shape, w.shape, b.shape, **c["kw"])
-            assert _dispatch.plan(p, dtype, "ct1d_mma", device_arch(cupy.cuda.Device().id)).key.wg
+            pl = _dispatch.plan(p, dtype, "ct1d_mma", device_arch(cupy.cuda.Device().id))
+            assert pl.key.wg
             (grid, _), = prepare(p, dtype, cupy.cuda.Device().id, "ct1d_mma").launches
-            assert grid[2] == 2, grid                 # each block takes two items
+            assert grid[2] == 4 // items_per_block, grid
+            uneven += pl.n_tiles % grid[0] != 0
             y = _launch_poisoned(x, w, b, dtype, "ct1d_mma", **c["kw"])
             ref = _ref64(x, w, b, **c["kw"])
             for i in range(4):
@@ -352,6 +359,7 @@ def test_mma_warpgroup_item_loop(rng, monkeypatch, dtype):
                 assert err <= TOL[dtype], (S, D, K, L, i, err)
     finally:
         _dispatch.plan.cache_clear()
+    assert uneven, "no call whose tiles the blocks do not divide"
 
 
 def test_depthwise_family_random_calls(rng):
