@@ -82,6 +82,11 @@
 #ifndef CT1D_MMA_FLAT_ITEMS
 #define CT1D_MMA_FLAT_ITEMS 1
 #endif
+// Warpgroup path: 1 = grid row z walks its tiles from n_tiles*z/gridDim.z on (wrapping),
+// so the rows' concurrent windows sit at different offsets of their output rows
+#ifndef CT1D_MMA_ROTATE
+#define CT1D_MMA_ROTATE 1
+#endif
 #if CT1D_BULK_STORE
 __device__ __forceinline__ void bulk_store(void* dst, const void* src, int bytes) {
     const unsigned s = (unsigned)__cvta_generic_to_shared(src);
@@ -457,7 +462,10 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
 
     const bool one_chunk = n_chunks == 1;
     bool w_loaded = false;
-    if (one_chunk && (int)blockIdx.x < n_tiles) fetch_cols(u_first - OV + blockIdx.x * NUO, 0, cig);
+    // tile t of a block's walk is tile tile_at(t) of the row (CT1D_MMA_ROTATE)
+    const int rot = (WG && CT1D_MMA_ROTATE) ? (int)((long long)n_tiles * blockIdx.z / gridDim.z) : 0;
+    auto tile_at = [&](int t) -> int { return t + rot < n_tiles ? t + rot : t + rot - n_tiles; };
+    if (one_chunk && (int)blockIdx.x < n_tiles) fetch_cols(u_first - OV + tile_at(blockIdx.x) * NUO, 0, cig);
     if (F16X3 && !WG) {
         if (tid == 0) x_emax[0] = x_emax[1] = w_emax = 0;
         __syncthreads();
@@ -491,7 +499,8 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     int tile0 = blockIdx.x;                           // this item's first tile
     for (;;) {                                        // items
     for (int tile = tile0; tile < n_tiles; tile += gridDim.x, par ^= 1) {
-        const int u0 = u_first - OV + tile * NUO;     // first position computed
+        const int tt = tile_at(tile);
+        const int u0 = u_first - OV + tt * NUO;       // first position computed
         const int o0 = u0 * S - pad;                  // output position of tile column 0
         const bool next_tile = tile + (int)gridDim.x < n_tiles;
         const bool next_item = WG && !next_tile && n + gridDim.z < (long long)n_offset + n_items;
@@ -510,10 +519,10 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
             __syncthreads();
             if (tid == 0) x_emax[par] = 0;           // read by everyone before the barrier
             if (next_tile) {
-                fetch_cols(u0 + gridDim.x * NUO, 0, cig);
+                fetch_cols(u_first - OV + tile_at(tile + gridDim.x) * NUO, 0, cig);
             } else if (next_item) {
                 xf = xn + (long long)gridDim.z * C_in * L_in;
-                fetch_cols(u_first - OV + next_first(tile0) * NUO, 0, cig);
+                fetch_cols(u_first - OV + tile_at(next_first(tile0)) * NUO, 0, cig);
             }
         } else if (one_chunk) {
             commit_cols(par);
@@ -722,12 +731,12 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
         // the one at or before S*NU): the next tile starts exactly there. The first and
         // last tiles of a row reach its ends (the first tile's column OV*S is at o <= 0).
         auto own_lo = [&](int row) -> int {
-            if (OV == 0 || tile == 0) return p_lo;
+            if (OV == 0 || tt == 0) return p_lo;
             const long long gi = (row0 + row) * L_out + o0 + OV * S;
             return max(OV * S - (int)(gi % SEC), p_lo);
         };
         auto own_hi = [&](int row) -> int {
-            if (OV == 0 || tile == n_tiles - 1) return p_hi;
+            if (OV == 0 || tt == n_tiles - 1) return p_hi;
             const long long gi = (row0 + row) * L_out + o0 + S * NU;
             return min(S * NU - (int)(gi % SEC), p_hi);
         };
