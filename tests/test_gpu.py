@@ -324,8 +324,10 @@ def test_mma_warpgroup_item_loop(rng, monkeypatch, dtype, items_per_block):
     item's first tile prefetched (and, float32, its scale measured) by the previous item's
     last tile, with consecutive items of a block 1e3-1e6 apart in magnitude so that a
     stale scale shows; tile counts that the blocks do not divide, so that a block's first
-    tile moves from item to item (CT1D_MMA_FLAT_ITEMS); odd L_out (the rows' shifts move
-    between items), bias, NaN-poisoned output, each item checked on its own."""
+    tile moves from item to item (CT1D_MMA_FLAT_ITEMS); with 2 items per block, grid row 1
+    walks its tiles from the middle of the row on, wrapping (CT1D_MMA_ROTATE); odd L_out
+    (the rows' shifts move between items), bias, NaN-poisoned output, each item checked
+    on its own."""
     _skip_without_wgmma()
     import cupy
 
