@@ -477,17 +477,30 @@ MMA_WG16_WIDE = True
 # ... and their blocks take several batch items in turn, in a grid resident at once
 # (_gpu.prepare), instead of a second wave of blocks that stage their weights again
 MMA_ITEM_LOOP = True
+# ... and, where set, instances of 16 or 32 output channels too, as 64-channel warpgroup
+# tiles whose rows beyond the group's channels are zero (the kernel's partial channel
+# tiles): the memory-bound narrow calls (sd-s2d2k3-c16, up-32-16-s2) run on mma.sync at
+# 46-76% of the copy bandwidth, the seed's warpgroup tiles at 80%, but the padded tiles
+# do 2-4x the tensor work and copy out half or a quarter of their rows. Not measured yet
+# (session 14 ran out of device time): off until an A/B (ab_variant.py
+# --variant narrow=dispatch.MMA_WG_NARROW:True) shows a gain.
+MMA_WG_NARROW = False
 
 
 def mma_warpgroup(key: MmaKey, arch: int) -> MmaKey:
     """The key with its products on warpgroup MMA where that applies (sm_90, MMA_WGMMA,
     a 3xFP16 or 16-bit instance of 64 channels x 128 positions, 8 warps, all weights
     staged, one channel chunk whose rows split evenly over the warps): 4 warps x 16
-    channels x 64 positions each (16-bit: two such halves, where they fit)."""
+    channels x 64 positions each (16-bit: two such halves, where they fit). With
+    MMA_WG_NARROW, instances of 16 or 32 channels too, as 64-channel tiles that fit."""
+    full = key.co_tile == 64 and key.nu == 128
+    narrow = MMA_WG_NARROW and key.co_tile in (16, 32)
     if (MMA_WGMMA and arch == WGMMA_ARCH and (key.f16x3 or key.dtype != "float32") and key.w_all
-            and key.co_tile == 64 and key.nu == 128 and key.threads == 256
-            and key.ci_chunk in (16, 32)):
-        wg = replace(key, mt=1, nt=8, wm=4, wn=2, wg=True)
+            and (full or narrow) and key.threads == 256 and key.ci_chunk in (16, 32)):
+        wg = replace(key, mt=1, nt=8, wm=4, wn=2, wg=True,
+                     overlap=mma_overlap(key.dtype, key.stride, 128) if key.overlap else 0)
+        if narrow and wg.smem_bytes() > _MMA_SMEM:
+            return key
         wide = replace(wg, nt=16, overlap=mma_overlap(key.dtype, key.stride, 256) if key.overlap else 0)
         if MMA_WG16_WIDE and key.dtype != "float32" and wide.smem_bytes() <= _MMA_SMEM:
             return wide

@@ -341,7 +341,9 @@ def check_mma_plan(lp: LaunchPlan, p, dtype: str):
     if key.threads < 256:                   # halved tiles only for calls with few blocks
         assert blocks < 8 * _dispatch._SMALL_CALL_BLOCKS
     assert key.co_tile == 16 * key.mt * key.wm and key.co_tile in (16, 32, 48, 64)
-    assert key.co_tile >= min(cog, 64) and key.co_tile < cog + 16
+    # (MMA_WG_NARROW: 64-channel warpgroup tiles for 16-32 channels, padded with zero rows)
+    assert key.co_tile >= min(cog, 64)
+    assert key.co_tile < cog + 16 or (key.wg and _dispatch.MMA_WG_NARROW and cog <= 32)
     assert key.ci_chunk % 8 == 0 and (S * key.nu) % 8 == 0       # static_assert in the kernel
     assert not key.w_all or cig <= key.ci_chunk
     # overlapping tiles: each row's stores start at a 32-byte sector boundary within the
@@ -600,25 +602,66 @@ def test_mma_warpgroup_only_on_sm90(monkeypatch):
         plan.cache_clear()
 
 
-def test_random_mma_plans_on_sm90_satisfy_invariants(rng):
+def test_mma_warpgroup_narrow_tiles(monkeypatch):
+    """MMA_WG_NARROW (off by default): a 16 -> 32 channel call (the sweep's sd-s2d2k3-c16,
+    mma.sync tiles of 32 channels x 256 positions) is planned as the warpgroup tile of 64
+    channels x 128 positions, its overlap recomputed for 128 positions; a narrow instance
+    whose 64-channel tile would not fit in shared memory (16 channels, K = 4: the sweep's
+    up-32-16-s2) keeps its mma.sync key; 64-channel calls are unchanged."""
+    narrow = params(16, 16, 32, 3, 131072, 2, 1, 2)
+    too_big = params(16, 32, 16, 4, 131072, 2, 1, 1)
+    seed = params(**SEED)
+    plan.cache_clear()
+    before = {dtype: plan(seed, dtype, None, 90) for dtype in ("float32", "bfloat16")}
+    assert not plan(narrow, "float32", None, 90).key.wg
+    monkeypatch.setattr(_dispatch, "MMA_WG_NARROW", True)
+    plan.cache_clear()
+    try:
+        base = plan(narrow, "float32").key
+        lp = plan(narrow, "float32", None, 90)
+        assert (base.co_tile, base.nu) == (32, 256)
+        assert lp.key == replace(base, mt=1, nt=8, wm=4, wn=2, wg=True,
+                                 overlap=_dispatch.mma_overlap("float32", 2, 128))
+        assert (lp.key.co_tile, lp.key.nu, lp.co_chunks) == (64, 128, 1)
+        check_mma_plan(lp, narrow, "float32")
+        check_any_plan(lp, narrow, "float32")
+        assert not plan(too_big, "float32", None, 90).key.wg
+        big = plan(too_big, "float32").key
+        assert big.co_tile == 16 and replace(big, mt=1, nt=8, wm=4, wn=2, wg=True).smem_bytes() \
+            > _dispatch._MMA_SMEM
+        for dtype, lp0 in before.items():
+            assert plan(seed, dtype, None, 90) == lp0
+    finally:
+        plan.cache_clear()
+
+
+@pytest.mark.parametrize("narrow", [False, True])
+def test_random_mma_plans_on_sm90_satisfy_invariants(rng, monkeypatch, narrow):
     """Random calls planned for sm_90 with ct1d_mma forced: the warpgroup keys among them
-    keep every ct1d_mma invariant and the warpgroup path's own."""
-    seen = wg = 0
-    for _ in range(1500):
-        p = random_params(rng, lambda r: int(r.integers(1, 9)), [1, 1, 2],
-                          [8, 9, 16, 17, 24, 32], [16, 33, 48, 49, 64, 100])
-        if p is None:
-            continue
-        dtype = str(rng.choice(["float32", "float16", "bfloat16"]))
-        try:
-            lp = plan(p, dtype, "ct1d_mma", 90)
-        except NotImplementedError:
-            continue
-        check_mma_plan(lp, p, dtype)
-        check_any_plan(lp, p, dtype)
-        seen += 1
-        wg += lp.key.wg
+    keep every ct1d_mma invariant and the warpgroup path's own (also with MMA_WG_NARROW)."""
+    monkeypatch.setattr(_dispatch, "MMA_WG_NARROW", narrow)
+    plan.cache_clear()
+    seen = wg = padded = 0
+    try:
+        for _ in range(1500):
+            p = random_params(rng, lambda r: int(r.integers(1, 9)), [1, 1, 2],
+                              [8, 9, 16, 17, 24, 32], [16, 33, 48, 49, 64, 100])
+            if p is None:
+                continue
+            dtype = str(rng.choice(["float32", "float16", "bfloat16"]))
+            try:
+                lp = plan(p, dtype, "ct1d_mma", 90)
+            except NotImplementedError:
+                continue
+            check_mma_plan(lp, p, dtype)
+            check_any_plan(lp, p, dtype)
+            seen += 1
+            wg += lp.key.wg
+            padded += lp.key.wg and p.out_channels // p.groups <= 32
+    finally:
+        plan.cache_clear()
     assert seen > 500 and wg > 50, (seen, wg)
+    assert (padded > 20) if narrow else (padded == 0), padded
 
 
 def test_random_gemm_plans_satisfy_invariants(rng):

@@ -242,10 +242,13 @@ def test_wgmma_family_random_calls(rng):
             done += 1
 
 
-@pytest.mark.parametrize("dtype,calls", [("float32", 24), ("bfloat16", 8), ("float16", 8)])
-def test_mma_warpgroup_random_calls(rng, monkeypatch, dtype, calls):
+@pytest.mark.parametrize("dtype,calls,narrow", [("float32", 24, False), ("bfloat16", 8, False),
+                                                ("float16", 8, False), ("float32", 12, True),
+                                                ("bfloat16", 6, True)])
+def test_mma_warpgroup_random_calls(rng, monkeypatch, dtype, calls, narrow):
     """ct1d_mma's warpgroup path (wgmma on sm_90: 3xFP16 for float32, 16-bit inputs as
-    they are) on random calls it takes: 64-channel tiles (full and partial), 9-32 input
+    they are) on random calls it takes: 64-channel tiles (full and partial; with
+    MMA_WG_NARROW, 9-32 output channels per group in a 64-channel tile), 9-32 input
     channels per group (one or two k16 steps, zero-padded), single- and multi-class
     structures, groups, padding, rows of many tiles per block (the float32 x scale
     measured a tile ahead), NaN-poisoned outputs."""
@@ -256,16 +259,20 @@ def test_mma_warpgroup_random_calls(rng, monkeypatch, dtype, calls):
     from cupyconv._args import check_conv_args
     from cupyconv._gpu import device_arch
     monkeypatch.setattr(_dispatch, "MMA_WGMMA", True)
+    monkeypatch.setattr(_dispatch, "MMA_WG_NARROW", narrow)
     _dispatch.plan.cache_clear()
     try:
         structures = [(2, 2, 3), (2, 1, 4), (1, 2, 5), (2, 1, 5), (1, 1, 3), (2, 3, 6)]
-        done = 0
+        done = draws = 0
         while done < calls:
+            draws += 1
+            assert draws < 20000, (done, "draws that the warpgroup path takes are too rare")
             c = _random_call(rng, dtype)
             S, D, K = structures[done % len(structures)]
             G = int(rng.choice([1, 1, 2]))
+            cog = int(rng.integers(9, 33)) if narrow else int(rng.integers(49, 80))
             c.update(K=K, N=int(rng.integers(1, 4)), L=int(rng.integers(2000, 20000)), batched=True,
-                     C_in=G * int(rng.integers(9, 33)), C_out=G * int(rng.integers(49, 80)))
+                     C_in=G * int(rng.integers(9, 33)), C_out=G * cog)
             c["kw"].update(stride=S, dilation=D, groups=G,
                            padding=int(rng.integers(0, (K - 1) * D + 3)),
                            output_padding=int(rng.integers(0, max(S, D))))
