@@ -119,6 +119,15 @@ extern "C" __global__ void bulk_tiles(float4* y, long long rows, long long pitch
     }
     asm volatile("cp.async.bulk.wait_group 0;" ::: "memory");
 }
+// A tile's turn in the bulk-row skeletons: once the previous tile's copies have read the
+// shared-memory rows, write n floats there and make them visible to the bulk-copy engine
+__device__ __forceinline__ void refill_rows(float* rows_s, int n) {
+    asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
+    __syncthreads();
+    for (int e = threadIdx.x; e < n; e += blockDim.x) rows_s[e] = (float)e;
+    asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+    __syncthreads();
+}
 // ct1d_mma's store pattern without the rest of the kernel: blocks (x, z) take tiles
 // blockIdx.x + k*gridDim.x of row group blockIdx.z (64 rows of pitch floats); a tile's rows
 // start step floats apart and each row stores the part of its seg floats between 32-byte
@@ -136,11 +145,7 @@ extern "C" __global__ void bulk_rows(float* y, long long pitch, int n_tiles, int
     const int t1 = contiguous ? (int)((long long)(blockIdx.x + 1) * n_tiles / gridDim.x) : n_tiles;
     for (int tile = t0; tile < t1; tile += contiguous ? 1 : gridDim.x) {
         const long long o0 = (long long)tile * step;
-        asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
-        __syncthreads();
-        for (int e = threadIdx.x; e < 64 * sp; e += blockDim.x) rows_s[e] = (float)e;
-        asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
-        __syncthreads();
+        refill_rows(rows_s, 64 * sp);
         const int warps = blockDim.x / 32, warp = threadIdx.x / 32, lane = threadIdx.x % 32;
         for (int r = warp + warps * lane; r < 64; r += blockDim.x) {
             const long long start = (rb + r) * pitch + o0;
@@ -166,11 +171,7 @@ extern "C" __global__ void bulk_rows_src(float* y, long long pitch, int n_tiles,
     const long long rb = (long long)blockIdx.z * 64;
     for (int tile = blockIdx.x; tile < n_tiles; tile += gridDim.x) {
         const long long o0 = (long long)tile * step;
-        asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
-        __syncthreads();
-        for (int e = threadIdx.x; e < 64 * sp; e += blockDim.x) rows_s[e] = (float)e;
-        asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
-        __syncthreads();
+        refill_rows(rows_s, 64 * sp);
         const int warps = blockDim.x / 32, warp = threadIdx.x / 32, lane = threadIdx.x % 32;
         for (int r = warp + warps * lane; r < 64; r += blockDim.x) {
             const long long start = (rb + r) * pitch + o0;
