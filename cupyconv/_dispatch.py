@@ -497,11 +497,12 @@ def mma_warpgroup(key: MmaKey, arch: int) -> MmaKey:
     narrow = MMA_WG_NARROW and key.co_tile in (16, 32)
     if (MMA_WGMMA and arch == WGMMA_ARCH and (key.f16x3 or key.dtype != "float32") and key.w_all
             and (full or narrow) and key.threads == 256 and key.ci_chunk in (16, 32)):
-        wg = replace(key, mt=1, nt=8, wm=4, wn=2, wg=True,
-                     overlap=mma_overlap(key.dtype, key.stride, 128) if key.overlap else 0)
+        def layout(nt: int) -> MmaKey:     # 4 x 2 warps of nt n8 tiles: 16*nt positions
+            return replace(key, mt=1, nt=nt, wm=4, wn=2, wg=True,
+                           overlap=mma_overlap(key.dtype, key.stride, 16 * nt) if key.overlap else 0)
+        wg, wide = layout(8), layout(16)
         if narrow and wg.smem_bytes() > _MMA_SMEM:
             return key
-        wide = replace(wg, nt=16, overlap=mma_overlap(key.dtype, key.stride, 256) if key.overlap else 0)
         if MMA_WG16_WIDE and key.dtype != "float32" and wide.smem_bytes() <= _MMA_SMEM:
             return wide
         return wg
