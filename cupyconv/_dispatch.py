@@ -481,9 +481,9 @@ MMA_ITEM_LOOP = True
 # tiles whose rows beyond the group's channels are zero (the kernel's partial channel
 # tiles): the memory-bound narrow calls (sd-s2d2k3-c16, up-32-16-s2) run on mma.sync at
 # 46-76% of the copy bandwidth, the seed's warpgroup tiles at 80%, but the padded tiles
-# do 2-4x the tensor work and copy out half or a quarter of their rows. Not measured yet
-# (session 14 ran out of device time): off until an A/B (ab_variant.py
-# --variant narrow=dispatch.MMA_WG_NARROW:True) shows a gain.
+# do 2-4x the tensor work and copy out half or a quarter of their rows. Measured (session
+# 15, results/2026-12-01-session15/ab_narrow.txt): sd-s2d2k3-c16 0.218 -> 0.236 ms, a
+# loss in 5 of 5 rounds, so it stays off; kept, with its tests, as the measured variant.
 MMA_WG_NARROW = False
 
 
