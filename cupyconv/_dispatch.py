@@ -139,8 +139,6 @@ class MmaKey:
         # each output row has room for its shift to its global alignment: 32 bytes where
         # tiles start whole 32-byte units apart and rows take at most 2 KB, else 16 (SALIGN)
         room = 32 if (S * self.nu_owned * size) % 32 == 0 and S * self.nu * size <= 2048 else 16
-        if self.wg and size == 2 and S == 2:                # bank spread (CT1D_MMA_PAD16)
-            room += 2 * 8
         if self.wg:      # 16-byte units of 8 channels: weights [K][parts][co], x [parts][xw]
             staged = 16 * (2 if self.f16x3 else 1) * self.ci_chunk // 8 * (K * self.co_tile + xw)
         else:

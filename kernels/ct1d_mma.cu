@@ -87,15 +87,6 @@
 #ifndef CT1D_MMA_ROTATE
 #define CT1D_MMA_ROTATE 1
 #endif
-// warpgroup x staging: a warp's two words of a column's unit in one 8-byte store
-#ifndef CT1D_MMA_XS64
-#define CT1D_MMA_XS64 1
-#endif
-// extra out_s row pitch of 16-bit warpgroup instances of stride 2 (at most 8: the smem
-// size the dispatcher reserves)
-#ifndef CT1D_MMA_PAD16
-#define CT1D_MMA_PAD16 8
-#endif
 #if CT1D_BULK_STORE
 __device__ __forceinline__ void bulk_store(void* dst, const void* src, int bytes) {
     const unsigned s = (unsigned)__cvta_generic_to_shared(src);
@@ -206,12 +197,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                             && S * NU * (int)sizeof(T) <= 2048) ? SEC : VEC;
     // row pitch: room for the row's alignment shift (16 bytes more than needed made
     // sd-s3d2k5 0.267 -> 0.286 ms; with 32-byte placement, 16 more changed nothing)
-    // 16-bit warpgroup tiles of stride 2: 8 elements more spread the epilogue's 2-byte
-    // stores of a warp's 8 rows (row offsets fixed modulo 32 bytes by their global ones)
-    // over the banks: 2.0 wavefronts per store for every row offset, against 2.5 for odd
-    // ones (the seed's) without (CT1D_MMA_PAD16; _dispatch.MmaKey.smem_bytes mirrors 8)
-    constexpr int OPAD = (WG_ON && sizeof(T) == 2 && S == 2) ? CT1D_MMA_PAD16 : 0;
-    constexpr int OP = S * NU + SALIGN + OPAD;
+    constexpr int OP = S * NU + SALIGN;
     // Warpgroup path (sm_90a): the products on wgmma m64n64k16 with both operands in
     // shared memory. Each warpgroup (4 warps) owns all 64 channels x 8*NT positions, in
     // halves of 64 (one half's accumulators live at a time). float32:
@@ -249,11 +235,6 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
 
     const int tid = threadIdx.x, warp = tid >> 5, lane = tid & 31;
     const int gq = lane >> 2, tq = lane & 3;          // MMA fragment coordinates
-    if constexpr (OPAD > 0) {     // a pad above the dispatcher's reservation traps, not overflows
-        unsigned smem_size;
-        asm("mov.u32 %0, %%dynamic_smem_size;" : "=r"(smem_size));
-        if (smem_size < W_BYTES + X_BYTES + CO_T * OP * sizeof(T) + CO_T * sizeof(int)) __trap();
-    }
     const int wm = WG ? (warp & 3) : warp / WN, wn = WG ? (warp >> 2) : warp % WN;
     const int uw = wn * NT * 8;                       // this warp's first position u
 
@@ -410,17 +391,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
 #pragma unroll
         for (int b = 0; b < CPL; ++b) {
             const int j = lane + 32 * b;
-            if (j < XW && CT1D_MMA_XS64 && RPW == 4) {
-                // the warp's 4 channels are words 0-1 or 2-3 of the column's unit: one
-                // 8-byte store per part (lanes 16 bytes apart: half the wavefronts of two
-                // 4-byte stores)
-                const int word = ((RPW * warp >> 3) * XW + j) * 4 + ((RPW * warp & 7) >> 1);
-                uint2 hi, lo;
-                wg_pair(xr[0][b], xr[1][b], scale, hi.x, lo.x);
-                wg_pair(xr[2][b], xr[3][b], scale, hi.y, lo.y);
-                *reinterpret_cast<uint2*>(x_s + word) = hi;
-                if (F16X3) *reinterpret_cast<uint2*>(x_s + KK * XW * 4 + word) = lo;
-            } else if (j < XW) {
+            if (j < XW) {
 #pragma unroll
                 for (int pr = 0; pr < RPW / 2; ++pr) {
                     const int c = RPW * warp + 2 * pr;
