@@ -360,6 +360,8 @@ MAX_GRID_YZ = 65535
 # 1 KB reserved per block), less 64 bytes for the kernels' static shared words (the 3xFP16
 # maxima: 4-24 bytes)
 _MMA_SMEM = 113 * 1024 - 64
+# ... and the most one block may take (227 KB on sm_90)
+_MMA_SMEM_ONE_BLOCK = 227 * 1024 - 64
 
 
 @functools.lru_cache(maxsize=4096)
@@ -485,6 +487,12 @@ MMA_ITEM_LOOP = True
 # 15, results/2026-12-01-session15/ab_narrow.txt): sd-s2d2k3-c16 0.218 -> 0.236 ms, a
 # loss in 5 of 5 rounds, so it stays off; kept, with its tests, as the measured variant.
 MMA_WG_NARROW = False
+# ... and 64-channel instances whose 128-position warpgroup tile needs more shared memory
+# than two blocks per SM leave (strides 3-4 with 5-6 taps) take it with one block per SM
+# instead of mma.sync tiles of 64 positions: sd-s3d2k5 0.273 -> 0.232 ms, 5 of 5 rounds
+# (results/2026-12-01-session15/ab_one_block.txt); strides up to 4, where the one
+# block's output tile is at most 128 KB (larger strides' tiles are not measured)
+MMA_WG_ONE_BLOCK = True
 
 
 def mma_warpgroup(key: MmaKey, arch: int) -> MmaKey:
@@ -492,8 +500,11 @@ def mma_warpgroup(key: MmaKey, arch: int) -> MmaKey:
     a 3xFP16 or 16-bit instance of 64 channels x 128 positions, 8 warps, all weights
     staged, one channel chunk whose rows split evenly over the warps): 4 warps x 16
     channels x 64 positions each (16-bit: two such halves, where they fit). With
-    MMA_WG_NARROW, instances of 16 or 32 channels too, as 64-channel tiles that fit."""
-    full = key.co_tile == 64 and key.nu == 128
+    MMA_WG_ONE_BLOCK (strides up to 4), also where that tile fits one block per SM but
+    not two (the mma.sync key then has fewer positions). With MMA_WG_NARROW, instances of
+    16 or 32 channels too, as 64-channel tiles that fit."""
+    one_block = MMA_WG_ONE_BLOCK and key.stride <= 4
+    full = key.co_tile == 64 and (key.nu == 128 or (one_block and key.nu < 128))
     narrow = MMA_WG_NARROW and key.co_tile in (16, 32)
     if (MMA_WGMMA and arch == WGMMA_ARCH and (key.f16x3 or key.dtype != "float32") and key.w_all
             and (full or narrow) and key.threads == 256 and key.ci_chunk in (16, 32)):
@@ -501,7 +512,7 @@ def mma_warpgroup(key: MmaKey, arch: int) -> MmaKey:
             return replace(key, mt=1, nt=nt, wm=4, wn=2, wg=True,
                            overlap=mma_overlap(key.dtype, key.stride, 16 * nt) if key.overlap else 0)
         wg, wide = layout(8), layout(16)
-        if narrow and wg.smem_bytes() > _MMA_SMEM:
+        if wg.smem_bytes() > (_MMA_SMEM_ONE_BLOCK if one_block else _MMA_SMEM):
             return key
         if MMA_WG16_WIDE and key.dtype != "float32" and wide.smem_bytes() <= _MMA_SMEM:
             return wide

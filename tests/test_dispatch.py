@@ -56,7 +56,8 @@ def check_any_plan(lp: LaunchPlan, p, dtype: str):
     assert hash(key) == hash(type(key)(**key.__dict__)) and key == type(key)(**key.__dict__)
     assert lp.n_tiles >= 1 and lp.n_tiles * lp.tile_out >= p.length_out
     assert lp.co_chunks * key.co_tile >= cog > (lp.co_chunks - 1) * key.co_tile
-    one_block = key.family == "ct1d_wgmma" or (key.family == "ct1d_gemm" and key.min_blocks == 1)
+    one_block = (key.family == "ct1d_wgmma" or (key.family == "ct1d_gemm" and key.min_blocks == 1)
+                 or (key.family == "ct1d_mma" and key.wg and _dispatch.MMA_WG_ONE_BLOCK))
     assert 0 < lp.smem_bytes <= (SM90_ONE_BLOCK if one_block else SM90_TWO_BLOCKS)
     if key.family == "ct1d_scatter":
         check_plan(lp, p, dtype)
@@ -360,7 +361,13 @@ def check_mma_plan(lp: LaunchPlan, p, dtype: str):
     u_last = (p.length_out - 1 + p.padding) // S
     nuo = key.nu_owned
     assert lp.u_first + lp.n_tiles * nuo > u_last >= lp.u_first + (lp.n_tiles - 1) * nuo
-    assert lp.smem_bytes == key.smem_bytes() <= _dispatch._MMA_SMEM <= SM90_TWO_BLOCKS
+    # two blocks per SM, but for MMA_WG_ONE_BLOCK's 64-channel warpgroup tiles (one)
+    assert lp.smem_bytes == key.smem_bytes()
+    if lp.smem_bytes > _dispatch._MMA_SMEM:
+        assert _dispatch.MMA_WG_ONE_BLOCK and key.wg and key.co_tile == 64 and key.nt == 8
+        assert S <= 4
+        assert lp.smem_bytes <= _dispatch._MMA_SMEM_ONE_BLOCK <= SM90_ONE_BLOCK
+    assert _dispatch._MMA_SMEM <= SM90_TWO_BLOCKS
     assert lp == _dispatch.mma_launch_plan(p, key)
     # the warpgroup path's static_assert: 4 x 2 warps of 16 channels x 64-position halves
     # (16-bit: two, where they fit), all weights staged in whole k16 steps, one channel
@@ -602,12 +609,40 @@ def test_mma_warpgroup_only_on_sm90(monkeypatch):
         plan.cache_clear()
 
 
+def test_mma_warpgroup_one_block_tiles(monkeypatch):
+    """MMA_WG_ONE_BLOCK (on): a 64-channel call whose 128-position warpgroup tile does not
+    fit two blocks per SM (the sweep's sd-s3d2k5: stride 3, 5 taps) takes it with one
+    block per SM instead of mma.sync tiles of 64 positions; stride 5 keeps mma.sync; the
+    seed is unchanged (its tile fits two blocks); off, the mma.sync key comes back."""
+    s3 = params(8, 32, 64, 5, 65536, 3, 2, 2)
+    s5 = params(8, 32, 64, 5, 65536, 5, 2, 2)
+    seed = params(**SEED)
+    plan.cache_clear()
+    try:
+        lp = plan(s3, "float32", None, 90)
+        assert lp.key.wg and (lp.key.co_tile, lp.key.nu) == (64, 128)
+        assert _dispatch._MMA_SMEM < lp.smem_bytes <= _dispatch._MMA_SMEM_ONE_BLOCK
+        check_mma_plan(lp, s3, "float32")
+        check_any_plan(lp, s3, "float32")
+        assert not plan(s5, "float32", None, 90).key.wg
+        seed_lp = plan(seed, "float32", None, 90)
+        assert seed_lp.key.wg and seed_lp.smem_bytes <= _dispatch._MMA_SMEM
+        monkeypatch.setattr(_dispatch, "MMA_WG_ONE_BLOCK", False)
+        plan.cache_clear()
+        off = plan(s3, "float32", None, 90).key
+        assert not off.wg and (off.co_tile, off.nu) == (64, 64)
+        assert plan(seed, "float32", None, 90) == seed_lp
+    finally:
+        plan.cache_clear()
+
+
 def test_mma_warpgroup_narrow_tiles(monkeypatch):
     """MMA_WG_NARROW (off by default): a 16 -> 32 channel call (the sweep's sd-s2d2k3-c16,
     mma.sync tiles of 32 channels x 256 positions) is planned as the warpgroup tile of 64
     channels x 128 positions, its overlap recomputed for 128 positions; a narrow instance
-    whose 64-channel tile would not fit in shared memory (16 channels, K = 4: the sweep's
-    up-32-16-s2) keeps its mma.sync key; 64-channel calls are unchanged."""
+    whose 64-channel tile would not fit two blocks per SM (16 channels, K = 4: the sweep's
+    up-32-16-s2) keeps its mma.sync key, or with MMA_WG_ONE_BLOCK takes one block per SM;
+    64-channel calls are unchanged."""
     narrow = params(16, 16, 32, 3, 131072, 2, 1, 2)
     too_big = params(16, 32, 16, 4, 131072, 2, 1, 1)
     seed = params(**SEED)
@@ -625,6 +660,11 @@ def test_mma_warpgroup_narrow_tiles(monkeypatch):
         assert (lp.key.co_tile, lp.key.nu, lp.co_chunks) == (64, 128, 1)
         check_mma_plan(lp, narrow, "float32")
         check_any_plan(lp, narrow, "float32")
+        one = plan(too_big, "float32", None, 90)
+        assert one.key.wg and _dispatch._MMA_SMEM < one.smem_bytes <= _dispatch._MMA_SMEM_ONE_BLOCK
+        check_mma_plan(one, too_big, "float32")
+        monkeypatch.setattr(_dispatch, "MMA_WG_ONE_BLOCK", False)
+        plan.cache_clear()
         assert not plan(too_big, "float32", None, 90).key.wg
         big = plan(too_big, "float32").key
         assert big.co_tile == 16 and replace(big, mt=1, nt=8, wm=4, wn=2, wg=True).smem_bytes() \

@@ -242,16 +242,18 @@ def test_wgmma_family_random_calls(rng):
             done += 1
 
 
-@pytest.mark.parametrize("dtype,calls,narrow", [("float32", 24, False), ("bfloat16", 8, False),
-                                                ("float16", 8, False), ("float32", 12, True),
-                                                ("bfloat16", 6, True)])
-def test_mma_warpgroup_random_calls(rng, monkeypatch, dtype, calls, narrow):
+@pytest.mark.parametrize("dtype,calls,variant", [("float32", 24, ""), ("bfloat16", 8, ""),
+                                                 ("float16", 8, ""), ("float32", 12, "narrow"),
+                                                 ("bfloat16", 6, "narrow"),
+                                                 ("float32", 12, "one_block")])
+def test_mma_warpgroup_random_calls(rng, monkeypatch, dtype, calls, variant):
     """ct1d_mma's warpgroup path (wgmma on sm_90: 3xFP16 for float32, 16-bit inputs as
     they are) on random calls it takes: 64-channel tiles (full and partial; with
-    MMA_WG_NARROW, 9-32 output channels per group in a 64-channel tile), 9-32 input
-    channels per group (one or two k16 steps, zero-padded), single- and multi-class
-    structures, groups, padding, rows of many tiles per block (the float32 x scale
-    measured a tile ahead), NaN-poisoned outputs."""
+    MMA_WG_NARROW, 9-32 output channels per group in a 64-channel tile; with
+    MMA_WG_ONE_BLOCK, strides 3-4 with up to 6 taps, whose tiles take one block per SM),
+    9-32 input channels per group (one or two k16 steps, zero-padded), single- and
+    multi-class structures, groups, padding, rows of many tiles per block (the float32 x
+    scale measured a tile ahead), NaN-poisoned outputs."""
     _skip_without_wgmma()
     import cupy
 
@@ -259,10 +261,14 @@ def test_mma_warpgroup_random_calls(rng, monkeypatch, dtype, calls, narrow):
     from cupyconv._args import check_conv_args
     from cupyconv._gpu import device_arch
     monkeypatch.setattr(_dispatch, "MMA_WGMMA", True)
+    narrow = variant == "narrow"
     monkeypatch.setattr(_dispatch, "MMA_WG_NARROW", narrow)
+    monkeypatch.setattr(_dispatch, "MMA_WG_ONE_BLOCK", variant == "one_block")
     _dispatch.plan.cache_clear()
     try:
         structures = [(2, 2, 3), (2, 1, 4), (1, 2, 5), (2, 1, 5), (1, 1, 3), (2, 3, 6)]
+        if variant == "one_block":
+            structures = [(3, 2, 5), (4, 3, 5), (3, 1, 6), (4, 1, 5)]
         done = draws = 0
         while done < calls:
             draws += 1
@@ -283,6 +289,8 @@ def test_mma_warpgroup_random_calls(rng, monkeypatch, dtype, calls, narrow):
             key = _dispatch.plan(p, dtype, "ct1d_mma", device_arch(cupy.cuda.Device().id)).key
             if not key.wg:
                 continue
+            # (the one-block draws: tiles beyond two blocks' shared memory, all of them)
+            assert variant != "one_block" or key.smem_bytes() > _dispatch._MMA_SMEM, key
             assert _check_forced_family(rng, c, "ct1d_mma"), c
             done += 1
     finally:
