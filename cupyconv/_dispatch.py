@@ -493,6 +493,11 @@ MMA_WG_NARROW = False
 # (results/2026-12-01-session15/ab_one_block.txt); strides up to 4, where the one
 # block's output tile is at most 128 KB (larger strides' tiles are not measured)
 MMA_WG_ONE_BLOCK = True
+# ... and, where set, instances of 16 or 32 output channels as transposed warpgroup tiles:
+# positions as the MMA's M (64 per instruction), the channels as its N (m64n16k16,
+# m64n32k16), MMA_WG_T_POSITIONS per tile. Unmeasured: off until an A/B shows a gain.
+MMA_WG_TRANSPOSED = False
+MMA_WG_T_POSITIONS = 128
 
 
 def mma_warpgroup(key: MmaKey, arch: int) -> MmaKey:
@@ -503,6 +508,14 @@ def mma_warpgroup(key: MmaKey, arch: int) -> MmaKey:
     MMA_WG_ONE_BLOCK (strides up to 4), also where that tile fits one block per SM but
     not two (the mma.sync key then has fewer positions). With MMA_WG_NARROW, instances of
     16 or 32 channels too, as 64-channel tiles that fit."""
+    transposed = (MMA_WG_TRANSPOSED and key.co_tile in (16, 32) and MMA_WGMMA and arch == WGMMA_ARCH
+                  and (key.f16x3 or key.dtype != "float32") and key.w_all and key.threads == 256
+                  and key.ci_chunk in (16, 32))
+    if transposed:
+        nu = MMA_WG_T_POSITIONS
+        wgt = replace(key, mt=key.co_tile // 16, nt=nu // 64, wm=1, wn=8, wg=True,
+                      overlap=mma_overlap(key.dtype, key.stride, nu) if key.overlap else 0)
+        return wgt if wgt.smem_bytes() <= _MMA_SMEM else key
     one_block = MMA_WG_ONE_BLOCK and key.stride <= 4
     full = key.co_tile == 64 and (key.nu == 128 or (one_block and key.nu < 128))
     narrow = MMA_WG_NARROW and key.co_tile in (16, 32)

@@ -212,9 +212,16 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
 #endif
     constexpr int KK = CI_CHUNK / 8;                  // 8-channel core-matrix columns
     constexpr int NPART = F16X3 ? 2 : 1;              // operand parts: hi, lo / the values
-    static_assert(!WG_ON || ((F16X3 || !SPLIT) && W_ALL && MT == 1 && NT % 8 == 0 && WM == 4 && WN == 2
-                             && RPW % 2 == 0 && 8 % RPW == 0 && RPW * WARPS == CI_CHUNK),
-                  "warpgroup path: 3xFP16 or 16-bit, 64 channels x 64-position halves, 8 warps");
+    static_assert(!WG_ON || ((F16X3 || !SPLIT) && W_ALL && RPW % 2 == 0 && 8 % RPW == 0 && RPW * WARPS == CI_CHUNK
+                             && ((MT == 1 && NT % 8 == 0 && WM == 4 && WN == 2)
+                                 || (WM == 1 && WN == 8 && MT <= 2 && NU % 128 == 0))),
+                  "warpgroup path: 3xFP16 or 16-bit, 64 channels x 64-position halves, or "
+                  "(transposed) 64 positions x 16-32 channels, 8 warps");
+    // Transposed warpgroup tiles (WM = 1): the MMA's M is 64 positions, its N the block's
+    // 16 or 32 channels, so narrow channel tiles waste no MMA rows; each warpgroup owns
+    // NU/2 positions, in chunks of 64
+    constexpr bool WGT_ON = WG_ON && WM == 1;
+    constexpr bool WGT = WG && WM == 1;
     static_assert(CI_CHUNK % 8 == 0 && (S * NU) % 8 == 0 && (S * OV) % VEC == 0 && NUO > 0,
                   "tile geometry");
     static_assert(OV == 0 || (OV * S >= SEC - 1 && S * NUO >= SEC), "overlap covers a sector");
@@ -236,7 +243,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     const int tid = threadIdx.x, warp = tid >> 5, lane = tid & 31;
     const int gq = lane >> 2, tq = lane & 3;          // MMA fragment coordinates
     const int wm = WG ? (warp & 3) : warp / WN, wn = WG ? (warp >> 2) : warp % WN;
-    const int uw = wn * NT * 8;                       // this warp's first position u
+    const int uw = WGT_ON ? wn * (NU / 2) : wn * NT * 8;   // this warp's first position u
 
     const T* xn = x + (n * C_in + (long long)g * cig) * L_in;
     const T* xf = xn;         // where fetch_cols reads: the next item's x for its first tile
@@ -265,6 +272,18 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
             bv[mt][h] = (bg != nullptr && co < co_n) ? to_acc(bg[co]) : 0.f;
             ro[mt][h] = co * OP + shift(co);
         }
+    // transposed warpgroup tiles: this thread's channels 8i + 2tq + b (b = 0, 1)
+    int rt[WGT_ON ? CO_T / 4 : 1];
+    float bt[WGT_ON ? CO_T / 4 : 1];
+    auto rows_t = [&]() {
+#pragma unroll
+        for (int e = 0; e < (WGT_ON ? CO_T / 4 : 0); ++e) {
+            const int co = 8 * (e >> 1) + 2 * tq + (e & 1);
+            bt[e] = (bg != nullptr && co < co_n) ? to_acc(bg[co]) : 0.f;
+            rt[e] = co * OP + shift(co);
+        }
+    };
+    rows_t();
 
     // Weights of the listed taps in fragment order: element q of lane (gq, tq) of m16 tile
     // mi, k8 step kc8 is w[ci = kc8*8 + tq + 4*(q>>1)][co = mi*16 + gq + 8*(q&1)].
@@ -547,7 +566,57 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
             float acc[MT][NT][4];
             zero_tiles(acc);
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
-            if constexpr (WG) {
+            if constexpr (WGT) {
+                // transposed: per 64-position chunk of the warpgroup's positions, the
+                // class's taps x k16 steps x 3 products (A = x, B = the weights)
+                const unsigned char* w8 = reinterpret_cast<const unsigned char*>(w_s);
+                const unsigned char* x8 = reinterpret_cast<const unsigned char*>(x_s);
+                auto wdesc = [&](int k, int h, int s16) {
+                    return smem_desc(w8 + ((k * NPART + h) * KK + 2 * s16) * CO_T * 16, CO_T * 16, 128, 0);
+                };
+                auto xdesc = [&](int ck, int h, int s16, int hh) {
+                    return smem_desc(x8 + ((h * KK + 2 * s16) * XW + uw + 64 * hh + CMAX - ck) * 16,
+                                     XW * 16, 128, 0);
+                };
+#pragma unroll
+                for (int hh = 0; hh < NU / 128; ++hh) {
+                    float d[CO_T / 2];
+                    wgmma_fence();
+#pragma unroll
+                    for (int pass = 0; pass < NPART; ++pass)
+#pragma unroll
+                        for (int tk = 0; tk < max_class_taps(S, D, K); ++tk) {
+                            if (tk >= ntaps) break;
+                            int k = 0;
+#pragma unroll
+                            for (int jj = 0; jj < max_class_taps(S, D, K); ++jj)
+                                if (jj == tk) k = class_tap(r, jj, S, D, K);
+                            const int ck = k * D / S;
+#pragma unroll
+                            for (int s16 = 0; s16 < KK / 2; ++s16) {
+                                const int acc_on = pass + tk + s16 > 0;
+                                if (F16X3 && pass == 0) {
+                                    wgmma_m64nk16<CO_T, false>(d, xdesc(ck, 0, s16, hh), wdesc(k, 1, s16), acc_on);
+                                    wgmma_m64nk16<CO_T, false>(d, xdesc(ck, 1, s16, hh), wdesc(k, 0, s16), 1);
+                                } else {
+                                    wgmma_m64nk16<CO_T, is_bf16<T>::value>(d, xdesc(ck, 0, s16, hh),
+                                                                           wdesc(k, 0, s16), acc_on);
+                                }
+                            }
+                        }
+                    wgmma_commit();
+                    if (F16X3 && CT1D_MMA_XMAX == 0 && hh == 0 && r == first_live_class(S, D, K)
+                        && (next_tile || next_item))
+                        wg_max_x(&x_emax[par ^ 1]);
+                    wgmma_wait<0>();
+                    wgmma_fence_regs(d);
+                    if (hh == 0) before_epilogue(r);
+                    tiles_to_out_t<F16X3, S, CO_T>(out_s, d, rt, bt, uw + 64 * hh + 16 * wm + gq, r,
+                                                   unscale_x, unscale_w);
+                }
+                continue;
+            }
+            if constexpr (WG && !WGT) {
                 // per 64-position half of the warpgroup's positions: the class's taps x k16
                 // steps x 3 products as one asynchronous chain, then that half into the tile
                 // (one half's accumulators live at a time)
@@ -789,6 +858,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
             const int co = (wm * MT + mt) * 16 + gq + 8 * h;
             ro[mt][h] = co * OP + shift(co);
         }
+    rows_t();
 #if CT1D_BULK_STORE
     bulk_wait_read();
 #endif

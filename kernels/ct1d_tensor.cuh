@@ -204,6 +204,23 @@ __device__ __forceinline__ void tiles_to_out(T* out_s, float (&acc)[MT][NT][4], 
         }
 }
 
+// The same for a transposed warpgroup tile (positions as the MMA's M, CO_T channels as
+// its N): accumulator 4i + q of this thread is position u + 8*(q>>1) (u counted from the
+// tile's first position) of channel 8i + 2tq + (q&1), whose out_s row starts at
+// rt[2i + (q&1)] (shifted) with bias bt[2i + (q&1)].
+template <bool F16X3, int S, int CO_T, typename T>
+__device__ __forceinline__ void tiles_to_out_t(T* out_s, float (&d)[CO_T / 2], const int (&rt)[CO_T / 4],
+                                               const float (&bt)[CO_T / 4], int u, int r,
+                                               float ux, float uw) {
+#pragma unroll
+    for (int i = 0; i < CO_T / 8; ++i)
+#pragma unroll
+        for (int q = 0; q < 4; ++q) {
+            const float v = F16X3 ? d[4 * i + q] * ux * uw : d[4 * i + q];
+            out_s[rt[2 * i + (q & 1)] + (u + 8 * (q >> 1)) * S + r] = from_acc<T>(v + bt[2 * i + (q & 1)]);
+        }
+}
+
 // The compile-time tap structure of a residue class.
 __device__ constexpr int class_taps(int r, int S, int D, int K) {
     int n = 0;

@@ -53,4 +53,38 @@ __device__ __forceinline__ void wgmma_m64n64k16(float (&d)[32], unsigned long lo
 }
 #undef CT1D_WGMMA_M64N64K16
 
+// The same for m64n16k16 and m64n32k16 (N = 16 or 32 columns: N/2 accumulators)
+#define CT1D_WGMMA_M64N16K16(TYPE)                                                                \
+    asm volatile(                                                                                 \
+        "{\n.reg .pred p;\nsetp.ne.b32 p, %10, 0;\n"                                              \
+        "wgmma.mma_async.sync.aligned.m64n16k16.f32." TYPE "." TYPE " "                           \
+        "{%0, %1, %2, %3, %4, %5, %6, %7}, %8, %9, p, 1, 1, 0, 0;\n}\n"                          \
+        : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]),     \
+          "+f"(d[7])                                                                              \
+        : "l"(da), "l"(db), "r"(accumulate))
+#define CT1D_WGMMA_M64N32K16(TYPE)                                                                \
+    asm volatile(                                                                                 \
+        "{\n.reg .pred p;\nsetp.ne.b32 p, %18, 0;\n"                                              \
+        "wgmma.mma_async.sync.aligned.m64n32k16.f32." TYPE "." TYPE " "                           \
+        "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15}, "                \
+        "%16, %17, p, 1, 1, 0, 0;\n}\n"                                                           \
+        : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]),     \
+          "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), \
+          "+f"(d[14]), "+f"(d[15])                                                                \
+        : "l"(da), "l"(db), "r"(accumulate))
+template <int N, bool BF16>
+__device__ __forceinline__ void wgmma_m64nk16(float (&d)[N / 2], unsigned long long da,
+                                              unsigned long long db, int accumulate) {
+    static_assert(N == 16 || N == 32, "m64n16k16 or m64n32k16");
+    if constexpr (N == 16) {
+        if constexpr (BF16) CT1D_WGMMA_M64N16K16("bf16");
+        else CT1D_WGMMA_M64N16K16("f16");
+    } else {
+        if constexpr (BF16) CT1D_WGMMA_M64N32K16("bf16");
+        else CT1D_WGMMA_M64N32K16("f16");
+    }
+}
+#undef CT1D_WGMMA_M64N16K16
+#undef CT1D_WGMMA_M64N32K16
+
 #endif  // __CUDA_ARCH_FEAT_SM90_ALL

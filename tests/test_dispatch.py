@@ -372,9 +372,15 @@ def check_mma_plan(lp: LaunchPlan, p, dtype: str):
     # the warpgroup path's static_assert: 4 x 2 warps of 16 channels x 64-position halves
     # (16-bit: two, where they fit), all weights staged in whole k16 steps, one channel
     # chunk split evenly over the 8 warps
-    if key.wg:
+    # Transposed (MMA_WG_TRANSPOSED): 2 warpgroups of 64 positions x 16-32 channels each
+    if key.wg and key.wm == 1:
+        assert _dispatch.MMA_WG_TRANSPOSED and key.wn == 8 and key.mt in (1, 2)
+        assert key.nu == _dispatch.MMA_WG_T_POSITIONS and key.nu % 128 == 0
+        assert lp.smem_bytes <= _dispatch._MMA_SMEM
+    elif key.wg:
         assert (key.mt, key.wm, key.wn) == (1, 4, 2)
         assert key.nt == 8 or (key.nt == 16 and dtype != "float32")
+    if key.wg:
         assert key.f16x3 or dtype != "float32"
         assert key.w_all and key.ci_chunk in (16, 32) and (key.ci_chunk // 8) % 2 == 0
         assert key.options == ("-arch=sm_90a",)
@@ -675,11 +681,15 @@ def test_mma_warpgroup_narrow_tiles(monkeypatch):
         plan.cache_clear()
 
 
-@pytest.mark.parametrize("narrow", [False, True])
-def test_random_mma_plans_on_sm90_satisfy_invariants(rng, monkeypatch, narrow):
+@pytest.mark.parametrize("variant", ["", "narrow", "transposed", "transposed256"])
+def test_random_mma_plans_on_sm90_satisfy_invariants(rng, monkeypatch, variant):
     """Random calls planned for sm_90 with ct1d_mma forced: the warpgroup keys among them
-    keep every ct1d_mma invariant and the warpgroup path's own (also with MMA_WG_NARROW)."""
-    monkeypatch.setattr(_dispatch, "MMA_WG_NARROW", narrow)
+    keep every ct1d_mma invariant and the warpgroup path's own (also with MMA_WG_NARROW,
+    and with MMA_WG_TRANSPOSED's tiles of 128 or 256 positions)."""
+    narrow = variant != ""
+    monkeypatch.setattr(_dispatch, "MMA_WG_NARROW", variant == "narrow")
+    monkeypatch.setattr(_dispatch, "MMA_WG_TRANSPOSED", variant.startswith("transposed"))
+    monkeypatch.setattr(_dispatch, "MMA_WG_T_POSITIONS", 256 if variant == "transposed256" else 128)
     plan.cache_clear()
     seen = wg = padded = 0
     try:
