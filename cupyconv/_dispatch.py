@@ -393,7 +393,7 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0)
             pl = None
     if pl is None and (family == "ct1d_gemm" or (family is None and _prefers_gemm(p, dtype))):
         pl = _plan_gemm(p, dtype)
-    if pl is None and (family == "ct1d_stream" or (family is None and _prefers_stream(p, dtype))):
+    if pl is None and (family == "ct1d_stream" or (family is None and _prefers_stream(p, dtype, arch))):
         pl = _plan_stream(p, dtype)
     if pl is None and family in (None, "ct1d_mma"):
         pl = _plan_mma(p, dtype, arch)
@@ -493,11 +493,17 @@ MMA_WG_NARROW = False
 # (results/2026-12-01-session15/ab_one_block.txt); strides up to 4, where the one
 # block's output tile is at most 128 KB (larger strides' tiles are not measured)
 MMA_WG_ONE_BLOCK = True
-# ... and, where set, instances of 16 or 32 output channels as transposed warpgroup tiles:
-# positions as the MMA's M (64 per instruction), the channels as its N (m64n16k16,
-# m64n32k16), MMA_WG_T_POSITIONS per tile. Unmeasured: off until an A/B shows a gain.
-MMA_WG_TRANSPOSED = False
-MMA_WG_T_POSITIONS = 128
+# ... and instances of 16 or 32 output channels (strides up to 4) as transposed warpgroup
+# tiles: positions as the MMA's M (64 per instruction), the channels as its N (m64n16k16,
+# m64n32k16), so no MMA row is wasted on padding; tiles of the first of
+# MMA_WG_T_POSITIONS that fits two blocks per SM. A/B against the mma.sync tiles
+# (results/2026-12-01-session15/ab_transposed.txt; 128 / 256 positions): up-32-16-s2
+# 0.277 -> 0.229 / 0.232 ms, sd-s4d3k5 0.160 -> 0.127 / (no fit), sd-s1d4k3 0.201 ->
+# 0.135 / 0.129, g4-128-k4-s2 0.298 -> 0.198 / (no fit), sd-s2d2k3-c16 0.212 -> 0.232 /
+# 0.202; stride 8 (up-16-16-s8) 0.085 -> 0.097 / (no fit), hence the stride limit. Where
+# a call would go to ct1d_stream, such a tile takes it instead (_prefers_stream).
+MMA_WG_TRANSPOSED = True
+MMA_WG_T_POSITIONS = (256, 128)
 
 
 def mma_warpgroup(key: MmaKey, arch: int) -> MmaKey:
@@ -508,14 +514,16 @@ def mma_warpgroup(key: MmaKey, arch: int) -> MmaKey:
     MMA_WG_ONE_BLOCK (strides up to 4), also where that tile fits one block per SM but
     not two (the mma.sync key then has fewer positions). With MMA_WG_NARROW, instances of
     16 or 32 channels too, as 64-channel tiles that fit."""
-    transposed = (MMA_WG_TRANSPOSED and key.co_tile in (16, 32) and MMA_WGMMA and arch == WGMMA_ARCH
-                  and (key.f16x3 or key.dtype != "float32") and key.w_all and key.threads == 256
-                  and key.ci_chunk in (16, 32))
+    transposed = (MMA_WG_TRANSPOSED and key.co_tile in (16, 32) and key.stride <= 4 and MMA_WGMMA
+                  and arch == WGMMA_ARCH and (key.f16x3 or key.dtype != "float32") and key.w_all
+                  and key.threads == 256 and key.ci_chunk in (16, 32))
     if transposed:
-        nu = MMA_WG_T_POSITIONS
-        wgt = replace(key, mt=key.co_tile // 16, nt=nu // 64, wm=1, wn=8, wg=True,
-                      overlap=mma_overlap(key.dtype, key.stride, nu) if key.overlap else 0)
-        return wgt if wgt.smem_bytes() <= _MMA_SMEM else key
+        for nu in MMA_WG_T_POSITIONS:
+            wgt = replace(key, mt=key.co_tile // 16, nt=nu // 64, wm=1, wn=8, wg=True,
+                          overlap=mma_overlap(key.dtype, key.stride, nu) if key.overlap else 0)
+            if wgt.smem_bytes() <= _MMA_SMEM:
+                return wgt
+        return key
     one_block = MMA_WG_ONE_BLOCK and key.stride <= 4
     full = key.co_tile == 64 and (key.nu == 128 or (one_block and key.nu < 128))
     narrow = MMA_WG_NARROW and key.co_tile in (16, 32)
@@ -586,8 +594,12 @@ STREAM_WIDE_STRIDE = 4
 STREAM_MIN_POSITIONS = 16384
 
 
-def _prefers_stream(p: ConvParams, dtype: str) -> bool:
+def _prefers_stream(p: ConvParams, dtype: str, arch: int = 0) -> bool:
     cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
+    if MMA_WG_TRANSPOSED and arch == WGMMA_ARCH:      # ct1d_mma's transposed tiles win
+        mp = _plan_mma(p, dtype, arch)
+        if mp is not None and mp.key.wg and mp.key.wm == 1:
+            return False
     return (dtype == "float32" and cig * p.kernel_size >= STREAM_MIN_MACS * p.stride
             and (cog >= STREAM_MIN_COG or p.stride >= STREAM_WIDE_STRIDE)
             and p.batch * p.groups * _row_positions(p)[1] >= STREAM_MIN_POSITIONS)

@@ -375,7 +375,7 @@ def check_mma_plan(lp: LaunchPlan, p, dtype: str):
     # Transposed (MMA_WG_TRANSPOSED): 2 warpgroups of 64 positions x 16-32 channels each
     if key.wg and key.wm == 1:
         assert _dispatch.MMA_WG_TRANSPOSED and key.wn == 8 and key.mt in (1, 2)
-        assert key.nu == _dispatch.MMA_WG_T_POSITIONS and key.nu % 128 == 0
+        assert key.nu in _dispatch.MMA_WG_T_POSITIONS and key.nu % 128 == 0 and S <= 4
         assert lp.smem_bytes <= _dispatch._MMA_SMEM
     elif key.wg:
         assert (key.mt, key.wm, key.wn) == (1, 4, 2)
@@ -582,8 +582,10 @@ def test_mma_warpgroup_only_on_sm90(monkeypatch):
     3xFP16 and 16-bit instances of 64 channels x 128 positions (the seed), as the same
     tile in the 4 x 2 warp layout (16-bit: twice the positions, or the same tile with
     MMA_WG16_WIDE off); not for small calls (3xTF32, narrow tiles), narrower channel
-    tiles, or with MMA_WGMMA off."""
+    tiles (without MMA_WG_TRANSPOSED: test_mma_warpgroup_transposed_tiles), or with
+    MMA_WGMMA off."""
     seed = params(**SEED)
+    monkeypatch.setattr(_dispatch, "MMA_WG_TRANSPOSED", False)
     for wide in (True, False):
         monkeypatch.setattr(_dispatch, "MMA_WG16_WIDE", wide)
         plan.cache_clear()
@@ -642,6 +644,45 @@ def test_mma_warpgroup_one_block_tiles(monkeypatch):
         plan.cache_clear()
 
 
+def test_mma_warpgroup_transposed_tiles(monkeypatch):
+    """MMA_WG_TRANSPOSED (on): 16-32 channel instances of strides up to 4 become transposed
+    warpgroup tiles (2 warpgroups x 64 positions as the MMA's M, the channels as its N) of
+    256 positions where two blocks per SM fit them, else 128 (sd-s2d2k3-c16: 256,
+    sd-s4d3k5: 128); stride 8 keeps mma.sync; calls that would go to ct1d_stream go to
+    them on sm_90 (sd-s1d4k3), and to ct1d_stream elsewhere or with the option off; the
+    seed (64 channels) is unchanged."""
+    c16 = params(16, 16, 32, 3, 131072, 2, 1, 2)
+    s4 = params(8, 32, 32, 5, 65536, 4, 3, 3, output_padding=1)
+    s8 = params(8, 16, 16, 16, 32768, 8, 4, 1)
+    s1 = params(8, 32, 32, 3, 131072, 1, 4, 4)
+    seed = params(**SEED)
+    plan.cache_clear()
+    try:
+        for p, nu in ((c16, 256), (s4, 128)):
+            base = plan(p, "float32").key
+            lp = plan(p, "float32", "ct1d_mma", 90)
+            assert lp.key == replace(base, mt=base.co_tile // 16, nt=nu // 64, wm=1, wn=8, wg=True,
+                                     overlap=_dispatch.mma_overlap("float32", p.stride, nu))
+            assert lp.key.co_tile == base.co_tile == 16 * lp.key.mt and lp.key.nu == nu
+            check_mma_plan(lp, p, "float32")
+            check_any_plan(lp, p, "float32")
+        # (256 positions would not fit sd-s4d3k5 twice per SM)
+        assert replace(plan(s4, "float32", "ct1d_mma", 90).key, nt=4).smem_bytes() > _dispatch._MMA_SMEM
+        assert not plan(s8, "float32", "ct1d_mma", 90).key.wg
+        lp = plan(s1, "float32", None, 90)
+        assert lp.key.family == "ct1d_mma" and lp.key.wg and lp.key.wm == 1
+        assert plan(s1, "float32").key.family == "ct1d_stream"                  # not sm_90
+        seed_lp = plan(seed, "float32", None, 90)
+        assert seed_lp.key.wm == 4
+        monkeypatch.setattr(_dispatch, "MMA_WG_TRANSPOSED", False)
+        plan.cache_clear()
+        assert plan(s1, "float32", None, 90).key.family == "ct1d_stream"
+        assert not plan(c16, "float32", "ct1d_mma", 90).key.wg
+        assert plan(seed, "float32", None, 90) == seed_lp
+    finally:
+        plan.cache_clear()
+
+
 def test_mma_warpgroup_narrow_tiles(monkeypatch):
     """MMA_WG_NARROW (off by default): a 16 -> 32 channel call (the sweep's sd-s2d2k3-c16,
     mma.sync tiles of 32 channels x 256 positions) is planned as the warpgroup tile of 64
@@ -652,6 +693,7 @@ def test_mma_warpgroup_narrow_tiles(monkeypatch):
     narrow = params(16, 16, 32, 3, 131072, 2, 1, 2)
     too_big = params(16, 32, 16, 4, 131072, 2, 1, 1)
     seed = params(**SEED)
+    monkeypatch.setattr(_dispatch, "MMA_WG_TRANSPOSED", False)     # (the alternative to it)
     plan.cache_clear()
     before = {dtype: plan(seed, dtype, None, 90) for dtype in ("float32", "bfloat16")}
     assert not plan(narrow, "float32", None, 90).key.wg
@@ -689,7 +731,7 @@ def test_random_mma_plans_on_sm90_satisfy_invariants(rng, monkeypatch, variant):
     narrow = variant != ""
     monkeypatch.setattr(_dispatch, "MMA_WG_NARROW", variant == "narrow")
     monkeypatch.setattr(_dispatch, "MMA_WG_TRANSPOSED", variant.startswith("transposed"))
-    monkeypatch.setattr(_dispatch, "MMA_WG_T_POSITIONS", 256 if variant == "transposed256" else 128)
+    monkeypatch.setattr(_dispatch, "MMA_WG_T_POSITIONS", (256,) if variant == "transposed256" else (128,))
     plan.cache_clear()
     seen = wg = padded = 0
     try:

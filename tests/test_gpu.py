@@ -270,7 +270,7 @@ def test_mma_warpgroup_random_calls(rng, monkeypatch, dtype, calls, variant):
     narrow = variant in ("narrow", "transposed", "transposed256")
     monkeypatch.setattr(_dispatch, "MMA_WG_NARROW", variant == "narrow")
     monkeypatch.setattr(_dispatch, "MMA_WG_TRANSPOSED", variant.startswith("transposed"))
-    monkeypatch.setattr(_dispatch, "MMA_WG_T_POSITIONS", 256 if variant == "transposed256" else 128)
+    monkeypatch.setattr(_dispatch, "MMA_WG_T_POSITIONS", (256,) if variant == "transposed256" else (128,))
     if variant == "one_block":
         monkeypatch.setattr(_dispatch, "MMA_WG_ONE_BLOCK", True)
     _dispatch.plan.cache_clear()
@@ -366,15 +366,17 @@ def test_mma_warpgroup_item_loop(rng, monkeypatch, dtype, items_per_block):
     _dispatch.plan.cache_clear()
     uneven = 0
     try:
-        for S, D, K, P, L in ((2, 2, 3, 1, 20000), (1, 2, 5, 2, 20001)):
-            c = dict(N=4, C_in=32, C_out=64, K=K, L=L, bias=True, batched=True, dtype=dtype,
+        # (32 output channels: a transposed tile, MMA_WG_TRANSPOSED)
+        for S, D, K, P, L, C_out in ((2, 2, 3, 1, 20000, 64), (1, 2, 5, 2, 20001, 64),
+                                     (2, 1, 4, 1, 20001, 32)):
+            c = dict(N=4, C_in=32, C_out=C_out, K=K, L=L, bias=True, batched=True, dtype=dtype,
                      kw=dict(stride=S, padding=P, output_padding=0, groups=1, dilation=D))
             x, w, b = _inputs(rng, c)
             scales = np.array([1.0, 1e-3, 1e3, 1.0]).reshape(4, 1, 1)
             x = (np.asarray(x, np.float64) * scales).astype(x.dtype)
             p = check_conv_args(x.shape, w.shape, b.shape, **c["kw"])
             pl = _dispatch.plan(p, dtype, "ct1d_mma", device_arch(cupy.cuda.Device().id))
-            assert pl.key.wg
+            assert pl.key.wg and (pl.key.wm == 1) == (C_out == 32), pl.key
             (grid, _), = prepare(p, dtype, cupy.cuda.Device().id, "ct1d_mma").launches
             assert grid[2] == 4 // items_per_block, grid
             uneven += pl.n_tiles % grid[0] != 0
