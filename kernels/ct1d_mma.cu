@@ -566,60 +566,11 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
             float acc[MT][NT][4];
             zero_tiles(acc);
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
-            if constexpr (WGT) {
-                // transposed: per 64-position chunk of the warpgroup's positions, the
-                // class's taps x k16 steps x 3 products (A = x, B = the weights)
-                const unsigned char* w8 = reinterpret_cast<const unsigned char*>(w_s);
-                const unsigned char* x8 = reinterpret_cast<const unsigned char*>(x_s);
-                auto wdesc = [&](int k, int h, int s16) {
-                    return smem_desc(w8 + ((k * NPART + h) * KK + 2 * s16) * CO_T * 16, CO_T * 16, 128, 0);
-                };
-                auto xdesc = [&](int ck, int h, int s16, int hh) {
-                    return smem_desc(x8 + ((h * KK + 2 * s16) * XW + uw + 64 * hh + CMAX - ck) * 16,
-                                     XW * 16, 128, 0);
-                };
-#pragma unroll
-                for (int hh = 0; hh < NU / 128; ++hh) {
-                    float d[CO_T / 2];
-                    wgmma_fence();
-#pragma unroll
-                    for (int pass = 0; pass < NPART; ++pass)
-#pragma unroll
-                        for (int tk = 0; tk < max_class_taps(S, D, K); ++tk) {
-                            if (tk >= ntaps) break;
-                            int k = 0;
-#pragma unroll
-                            for (int jj = 0; jj < max_class_taps(S, D, K); ++jj)
-                                if (jj == tk) k = class_tap(r, jj, S, D, K);
-                            const int ck = k * D / S;
-#pragma unroll
-                            for (int s16 = 0; s16 < KK / 2; ++s16) {
-                                const int acc_on = pass + tk + s16 > 0;
-                                if (F16X3 && pass == 0) {
-                                    wgmma_m64nk16<CO_T, false>(d, xdesc(ck, 0, s16, hh), wdesc(k, 1, s16), acc_on);
-                                    wgmma_m64nk16<CO_T, false>(d, xdesc(ck, 1, s16, hh), wdesc(k, 0, s16), 1);
-                                } else {
-                                    wgmma_m64nk16<CO_T, is_bf16<T>::value>(d, xdesc(ck, 0, s16, hh),
-                                                                           wdesc(k, 0, s16), acc_on);
-                                }
-                            }
-                        }
-                    wgmma_commit();
-                    if (F16X3 && CT1D_MMA_XMAX == 0 && hh == 0 && r == first_live_class(S, D, K)
-                        && (next_tile || next_item))
-                        wg_max_x(&x_emax[par ^ 1]);
-                    wgmma_wait<0>();
-                    wgmma_fence_regs(d);
-                    if (hh == 0) before_epilogue(r);
-                    tiles_to_out_t<F16X3, S, CO_T>(out_s, d, rt, bt, uw + 64 * hh + 16 * wm + gq, r,
-                                                   unscale_x, unscale_w);
-                }
-                continue;
-            }
-            if constexpr (WG && !WGT) {
+            if constexpr (WG) {
                 // per 64-position half of the warpgroup's positions: the class's taps x k16
                 // steps x 3 products as one asynchronous chain, then that half into the tile
-                // (one half's accumulators live at a time)
+                // (one half's accumulators live at a time). Transposed tiles: A = x (64
+                // positions), B = the weights (CO_T channels)
                 const unsigned char* w8 = reinterpret_cast<const unsigned char*>(w_s);
                 const unsigned char* x8 = reinterpret_cast<const unsigned char*>(x_s);
                 // operand part h of tap k (column offset ck), k16 step s16, half hh
@@ -630,10 +581,23 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                     return smem_desc(x8 + ((h * KK + 2 * s16) * XW + uw + 64 * hh + CMAX - ck) * 16,
                                      XW * 16, 128, 0);
                 };
+                constexpr int ACC = WGT ? CO_T / 2 : 32;    // accumulators per half
 #pragma unroll
-                for (int hh = 0; hh < NT / 8; ++hh) {
-                    float half[1][8][4];
-                    float (&d)[32] = reinterpret_cast<float (&)[32]>(half);
+                for (int hh = 0; hh < (WGT ? NU / 128 : NT / 8); ++hh) {
+                    float half[1][ACC / 4][4];
+                    float (&d)[ACC] = reinterpret_cast<float (&)[ACC]>(half);
+                    // one product into d: weights part hw, x part hx (bf16: both operands
+                    // bfloat16, else float16; a constant wherever it is called)
+                    auto mma = [&](int k, int hw, int ck, int hx, int s16, int acc_on, bool bf16) {
+                        const auto dw = wdesc(k, hw, s16), dx = xdesc(ck, hx, s16, hh);
+                        if constexpr (WGT) {
+                            if (bf16) wgmma_m64nk16<CO_T, true>(d, dx, dw, acc_on);
+                            else wgmma_m64nk16<CO_T, false>(d, dx, dw, acc_on);
+                        } else {
+                            if (bf16) wgmma_m64n64k16<true>(d, dw, dx, acc_on);
+                            else wgmma_m64n64k16<false>(d, dw, dx, acc_on);
+                        }
+                    };
                     wgmma_fence();
                     // 3xFP16: every small product (lo*hi, hi*lo) first, then the hi*hi ones,
                     // so the tensor cores' truncating accumulation acts on small sums for
@@ -652,11 +616,10 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                             for (int s16 = 0; s16 < KK / 2; ++s16) {
                                 const int acc_on = pass + tk + s16 > 0;
                                 if (F16X3 && pass == 0) {
-                                    wgmma_m64n64k16<false>(d, wdesc(k, 1, s16), xdesc(ck, 0, s16, hh), acc_on);
-                                    wgmma_m64n64k16<false>(d, wdesc(k, 0, s16), xdesc(ck, 1, s16, hh), 1);
+                                    mma(k, 1, ck, 0, s16, acc_on, false);
+                                    mma(k, 0, ck, 1, s16, 1, false);
                                 } else {
-                                    wgmma_m64n64k16<is_bf16<T>::value>(d, wdesc(k, 0, s16),
-                                                                       xdesc(ck, 0, s16, hh), acc_on);
+                                    mma(k, 0, ck, 0, s16, acc_on, is_bf16<T>::value);
                                 }
                             }
                         }
@@ -667,7 +630,11 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                     wgmma_wait<0>();
                     wgmma_fence_regs(d);
                     if (hh == 0) before_epilogue(r);
-                    tiles_to_out<F16X3, S>(out_s, half, ro, bv, uw + 64 * hh, tq, r, unscale_x, unscale_w);
+                    if constexpr (WGT)
+                        tiles_to_out_t<F16X3, S, CO_T>(out_s, d, rt, bt, uw + 64 * hh + 16 * wm + gq, r,
+                                                       unscale_x, unscale_w);
+                    else
+                        tiles_to_out<F16X3, S>(out_s, half, ro, bv, uw + 64 * hh, tq, r, unscale_x, unscale_w);
                 }
                 continue;
             }
