@@ -39,7 +39,11 @@
 // loads, splits and MMA issue (seed 0.53 -> 0.44 ms, benchmarks/NOTES.md session 11);
 // 16-bit ones take 256 positions (two 64-position halves per warpgroup, 1 KB rows).
 // Their blocks may take several batch items in turn (n_items; the launcher's grid z), so
-// that one resident wave of blocks stages its weights once (session 13).
+// that one resident wave of blocks stages its weights once (session 13). Instances of 16
+// or 32 channels (WM = 1, WN = 8) run transposed warpgroup tiles: the positions are the
+// MMA's M (64 per wgmma), the channels its N (m64n16k16, m64n32k16), so no MMA row holds
+// padding; same staging (the x units serve as A, the weight units as B) and copy-out
+// (session 15: up-32-16-s2 0.277 -> 0.23 ms, sd-s4d3k5 0.160 -> 0.127).
 #include "ct1d_types.cuh"
 #include "ct1d_tensor.cuh"
 #include "ct1d_warpgroup.cuh"
@@ -143,6 +147,8 @@ template <typename T> struct pair_of { T a, b; };
 //   MT, NT     m16 x n8 tiles per warp
 //   WM, WN     warps along output channels x along positions:
 //              the block covers CO_T = 16*MT*WM channels and NU = 8*NT*WN positions u
+//              (warpgroup path: WM = 4, WN = 2, or the transposed tiles' WM = 1, WN = 8)
+//   WG_ON      the warpgroup path (sm_90a only)
 //   CI_CHUNK   input channels staged per step (a multiple of 8)
 //   W_ALL      all K taps of a single channel chunk stay in shared memory for every tile
 //   F16X3      float32 through the scaled 3xFP16 split (needs W_ALL, CI_CHUNK % 16 == 0);
