@@ -512,8 +512,10 @@ def mma_warpgroup(key: MmaKey, arch: int) -> MmaKey:
     staged, one channel chunk whose rows split evenly over the warps): 4 warps x 16
     channels x 64 positions each (16-bit: two such halves, where they fit). With
     MMA_WG_ONE_BLOCK (strides up to 4), also where that tile fits one block per SM but
-    not two (the mma.sync key then has fewer positions). With MMA_WG_NARROW, instances of
-    16 or 32 channels too, as 64-channel tiles that fit."""
+    not two (the mma.sync key then has fewer positions). Instances of 16 or 32 channels
+    (strides up to 4), with MMA_WG_TRANSPOSED: transposed tiles, 2 warpgroups x 64
+    positions (M) x all channels (N) per wgmma (key wm = 1, wn = 8, mt = channels / 16);
+    else, with MMA_WG_NARROW, as 64-channel tiles that fit."""
     transposed = (MMA_WG_TRANSPOSED and key.co_tile in (16, 32) and key.stride <= 4 and MMA_WGMMA
                   and arch == WGMMA_ARCH and (key.f16x3 or key.dtype != "float32") and key.w_all
                   and key.threads == 256 and key.ci_chunk in (16, 32))
