@@ -2,14 +2,17 @@
 torch; each output NaN-poisoned and checked against torch in float64.
 
     python benchmarks/ab_variant.py FAMILY [config ...] --variant NAME=MACRO:VALUE[,...] ...
+                                    [--dtype D]
     (GPU machine with torch, repo root)
 
 Each call runs with the dispatcher's plan forced to FAMILY, once per variant (the shipped
 source first). The rows alternate between variants over ``--rounds`` rounds, so drift
 between them shows; the summary is the median per variant. Times are CUDA-event medians of
-5 back-to-back launches per launch (CuPy arrays).
+5 back-to-back launches per launch (CuPy arrays). ``--dtype`` runs the configs in another
+dtype (torch in that dtype too).
 """
 import argparse
+import dataclasses
 
 import numpy as np
 import torch
@@ -26,16 +29,20 @@ def main():
     ap.add_argument("configs", nargs="*", default=["seed"])
     ap.add_argument("--variant", action="append", default=[])
     ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--dtype", default=None)
     args = ap.parse_args()
     torch.backends.cudnn.allow_tf32 = False
     variants = parse_variants(args.variant)
     arch = _gpu.device_arch(0)
-    calls = [(c, config_params(c)) for c in SWEEP if c.name in args.configs]
+    configs = [dataclasses.replace(c, dtype=args.dtype) if args.dtype else c
+               for c in SWEEP if c.name in args.configs]
+    calls = [(c, config_params(c)) for c in configs]
     jobs = []
     for _, defines in variants:
         use_variant(args.family, defines)
         jobs += [key_job(plan(p, c.dtype, args.family, arch).key) for c, p in calls]
     warm_parallel(jobs)
+    use_variant(args.family, None)             # (the headers name the shipped instance)
     for c, p in calls:
         case = torch_case(c)
         t_torch = launch_ms(case.call)

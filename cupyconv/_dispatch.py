@@ -500,8 +500,9 @@ MMA_WG_ONE_BLOCK = True
 # (results/2026-12-01-session15/ab_transposed.txt; 128 / 256 positions): up-32-16-s2
 # 0.277 -> 0.229 / 0.232 ms, sd-s4d3k5 0.160 -> 0.127 / (no fit), sd-s1d4k3 0.201 ->
 # 0.135 / 0.129, g4-128-k4-s2 0.298 -> 0.198 / (no fit), sd-s2d2k3-c16 0.212 -> 0.232 /
-# 0.202; stride 8 (up-16-16-s8) 0.085 -> 0.097 / (no fit), hence the stride limit. Where
-# a call would go to ct1d_stream, such a tile takes it instead (_prefers_stream).
+# 0.202; stride 8 (up-16-16-s8) 0.085 -> 0.097 / (no fit), hence the stride limit.
+# bfloat16, the same calls (ab_transposed_bf16.txt): 1.14-1.49x faster. Where a call
+# would go to ct1d_stream, such a tile takes it instead (_prefers_stream).
 MMA_WG_TRANSPOSED = True
 MMA_WG_T_POSITIONS = (256, 128)
 
