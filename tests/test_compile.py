@@ -189,6 +189,26 @@ def test_mma_warpgroup_instance_compiles_for_sm90a(nvrtc_ok, dtype, products, ha
     assert "cp.async.bulk.global.shared::cta" in ptx
 
 
+@pytest.mark.parametrize("dtype,products", [("float32", 3), ("bfloat16", 1), ("float16", 1)])
+@pytest.mark.parametrize("c_out,n", [(16, 16), (32, 32)])
+def test_mma_transposed_instance_compiles_for_sm90a(nvrtc_ok, dtype, products, c_out, n):
+    """ct1d_mma's transposed warpgroup tiles (16 or 32 output channels as the wgmma's N):
+    a 32 -> c_out call with the seed's structure compiles with -arch=sm_90a to m64nNk16
+    wgmmas of 3 taps x 2 k16 steps (x 3 products for 3xFP16) per 64-position chunk of a
+    warpgroup (two: 256 positions), and no m64n64k16."""
+    from cupyconv._args import check_conv_args
+    from cupyconv._dispatch import plan
+    p = check_conv_args((16, 32, 131072), (32, c_out, 3), None, stride=2, padding=1, dilation=2)
+    key = plan(p, dtype, None, 90).key
+    assert key.family == "ct1d_mma" and key.wg and (key.wm, key.wn, key.co_tile) == (1, 8, c_out)
+    assert compile_instance(key, arch="sm_90")[:4] == b"\x7fELF"
+    ptx = compile_instance(key, arch="compute_90a").decode()
+    ab = "bf16" if dtype == "bfloat16" else "f16"
+    chunks = key.nu // 128
+    assert ptx.count(f"wgmma.mma_async.sync.aligned.m64n{n}k16.f32.{ab}.{ab}") == 3 * 2 * products * chunks
+    assert "m64n64k16" not in ptx
+
+
 def test_mma_3xtf32_knob(nvrtc_ok, monkeypatch):
     """CT1D_MMA_F16X3=0 builds the 3xTF32 arithmetic for the same float32 instance."""
     from cupyconv import _modules
