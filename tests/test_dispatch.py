@@ -723,17 +723,21 @@ def test_mma_warpgroup_narrow_tiles(monkeypatch):
         plan.cache_clear()
 
 
-@pytest.mark.parametrize("variant", ["", "narrow", "transposed", "transposed256"])
+@pytest.mark.parametrize("variant", ["default", "no_transposed", "narrow", "transposed128",
+                                     "transposed256"])
 def test_random_mma_plans_on_sm90_satisfy_invariants(rng, monkeypatch, variant):
     """Random calls planned for sm_90 with ct1d_mma forced: the warpgroup keys among them
-    keep every ct1d_mma invariant and the warpgroup path's own (also with MMA_WG_NARROW,
-    and with MMA_WG_TRANSPOSED's tiles of 128 or 256 positions)."""
-    narrow = variant != ""
-    monkeypatch.setattr(_dispatch, "MMA_WG_NARROW", variant == "narrow")
-    monkeypatch.setattr(_dispatch, "MMA_WG_TRANSPOSED", variant.startswith("transposed"))
-    monkeypatch.setattr(_dispatch, "MMA_WG_T_POSITIONS", (256,) if variant == "transposed256" else (128,))
+    keep every ct1d_mma invariant and the warpgroup path's own, with the shipped options,
+    without transposed tiles, with MMA_WG_NARROW instead of them, and with transposed
+    tiles of 128 or 256 positions only. 16-32 channel groups take warpgroup tiles
+    (transposed or padded) unless both are off."""
+    if variant != "default":
+        monkeypatch.setattr(_dispatch, "MMA_WG_NARROW", variant == "narrow")
+        monkeypatch.setattr(_dispatch, "MMA_WG_TRANSPOSED", variant.startswith("transposed"))
+    if variant.startswith("transposed"):
+        monkeypatch.setattr(_dispatch, "MMA_WG_T_POSITIONS", (int(variant[-3:]),))
     plan.cache_clear()
-    seen = wg = padded = 0
+    seen = wg = narrow = transposed = 0
     try:
         for _ in range(1500):
             p = random_params(rng, lambda r: int(r.integers(1, 9)), [1, 1, 2],
@@ -749,11 +753,13 @@ def test_random_mma_plans_on_sm90_satisfy_invariants(rng, monkeypatch, variant):
             check_any_plan(lp, p, dtype)
             seen += 1
             wg += lp.key.wg
-            padded += lp.key.wg and p.out_channels // p.groups <= 32
+            narrow += lp.key.wg and p.out_channels // p.groups <= 32
+            transposed += lp.key.wg and lp.key.wm == 1
     finally:
         plan.cache_clear()
     assert seen > 500 and wg > 50, (seen, wg)
-    assert (padded > 20) if narrow else (padded == 0), padded
+    assert (narrow == 0) if variant == "no_transposed" else (narrow > 20), narrow
+    assert (transposed == narrow) if variant != "narrow" else (transposed == 0), (transposed, narrow)
 
 
 def test_random_gemm_plans_satisfy_invariants(rng):
