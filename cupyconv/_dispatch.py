@@ -464,7 +464,7 @@ def _row_positions(p: ConvParams):
 
 
 # ct1d_mma tiles overlap by a few positions so that every row is stored in whole 32-byte
-# sectors (mma_overlap); small calls (one tile per block) keep tiles that do not
+# sectors (mma_overlap); small calls (one tile per block) keep tiles that do not overlap
 MMA_SECTOR_TILES = True
 
 
@@ -479,14 +479,6 @@ MMA_WG16_WIDE = True
 # ... and their blocks take several batch items in turn, in a grid resident at once
 # (_gpu.prepare), instead of a second wave of blocks that stage their weights again
 MMA_ITEM_LOOP = True
-# ... and, where set, instances of 16 or 32 output channels too, as 64-channel warpgroup
-# tiles whose rows beyond the group's channels are zero (the kernel's partial channel
-# tiles): the memory-bound narrow calls (sd-s2d2k3-c16, up-32-16-s2) run on mma.sync at
-# 46-76% of the copy bandwidth, the seed's warpgroup tiles at 80%, but the padded tiles
-# do 2-4x the tensor work and copy out half or a quarter of their rows. Measured (session
-# 15, results/2026-12-01-session15/ab_narrow.txt): sd-s2d2k3-c16 0.218 -> 0.236 ms, a
-# loss in 5 of 5 rounds, so it stays off; kept, with its tests, as the measured variant.
-MMA_WG_NARROW = False
 # ... and 64-channel instances whose 128-position warpgroup tile needs more shared memory
 # than two blocks per SM leave (strides 3-4 with 5-6 taps) take it with one block per SM
 # instead of mma.sync tiles of 64 positions: sd-s3d2k5 0.273 -> 0.232 ms, 5 of 5 rounds
@@ -515,8 +507,9 @@ def mma_warpgroup(key: MmaKey, arch: int) -> MmaKey:
     MMA_WG_ONE_BLOCK (strides up to 4), also where that tile fits one block per SM but
     not two (the mma.sync key then has fewer positions). Instances of 16 or 32 channels
     (strides up to 4), with MMA_WG_TRANSPOSED: transposed tiles, 2 warpgroups x 64
-    positions (M) x all channels (N) per wgmma (key wm = 1, wn = 8, mt = channels / 16);
-    else, with MMA_WG_NARROW, as 64-channel tiles that fit."""
+    positions (M) x all channels (N) per wgmma (key wm = 1, wn = 8, mt = channels / 16).
+    (Padding them to 64-channel tiles instead lost: sd-s2d2k3-c16 0.218 -> 0.236 ms,
+    up-32-16-s2 0.276 -> 0.493; results/2026-12-01-session15/ab_narrow*.txt.)"""
     transposed = (MMA_WG_TRANSPOSED and key.co_tile in (16, 32) and key.stride <= 4 and MMA_WGMMA
                   and arch == WGMMA_ARCH and (key.f16x3 or key.dtype != "float32") and key.w_all
                   and key.threads == 256 and key.ci_chunk in (16, 32))
@@ -529,9 +522,8 @@ def mma_warpgroup(key: MmaKey, arch: int) -> MmaKey:
         return key
     one_block = MMA_WG_ONE_BLOCK and key.stride <= 4
     full = key.co_tile == 64 and (key.nu == 128 or (one_block and key.nu < 128))
-    narrow = MMA_WG_NARROW and key.co_tile in (16, 32)
     if (MMA_WGMMA and arch == WGMMA_ARCH and (key.f16x3 or key.dtype != "float32") and key.w_all
-            and (full or narrow) and key.threads == 256 and key.ci_chunk in (16, 32)):
+            and full and key.threads == 256 and key.ci_chunk in (16, 32)):
         def layout(nt: int) -> MmaKey:     # 4 x 2 warps of nt n8 tiles: 16*nt positions
             return replace(key, mt=1, nt=nt, wm=4, wn=2, wg=True,
                            overlap=mma_overlap(key.dtype, key.stride, 16 * nt) if key.overlap else 0)

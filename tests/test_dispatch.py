@@ -342,9 +342,8 @@ def check_mma_plan(lp: LaunchPlan, p, dtype: str):
     if key.threads < 256:                   # halved tiles only for calls with few blocks
         assert blocks < 8 * _dispatch._SMALL_CALL_BLOCKS
     assert key.co_tile == 16 * key.mt * key.wm and key.co_tile in (16, 32, 48, 64)
-    # (MMA_WG_NARROW: 64-channel warpgroup tiles for 16-32 channels, padded with zero rows)
     assert key.co_tile >= min(cog, 64)
-    assert key.co_tile < cog + 16 or (key.wg and _dispatch.MMA_WG_NARROW and cog <= 32)
+    assert key.co_tile < cog + 16
     assert key.ci_chunk % 8 == 0 and (S * key.nu) % 8 == 0       # static_assert in the kernel
     assert not key.w_all or cig <= key.ci_chunk
     # overlapping tiles: each row's stores start at a 32-byte sector boundary within the
@@ -683,56 +682,13 @@ def test_mma_warpgroup_transposed_tiles(monkeypatch):
         plan.cache_clear()
 
 
-def test_mma_warpgroup_narrow_tiles(monkeypatch):
-    """MMA_WG_NARROW (off by default): a 16 -> 32 channel call (the sweep's sd-s2d2k3-c16,
-    mma.sync tiles of 32 channels x 256 positions) is planned as the warpgroup tile of 64
-    channels x 128 positions, its overlap recomputed for 128 positions; a narrow instance
-    whose 64-channel tile would not fit two blocks per SM (16 channels, K = 4: the sweep's
-    up-32-16-s2) keeps its mma.sync key, or with MMA_WG_ONE_BLOCK takes one block per SM;
-    64-channel calls are unchanged."""
-    narrow = params(16, 16, 32, 3, 131072, 2, 1, 2)
-    too_big = params(16, 32, 16, 4, 131072, 2, 1, 1)
-    seed = params(**SEED)
-    monkeypatch.setattr(_dispatch, "MMA_WG_TRANSPOSED", False)     # (the alternative to it)
-    plan.cache_clear()
-    before = {dtype: plan(seed, dtype, None, 90) for dtype in ("float32", "bfloat16")}
-    assert not plan(narrow, "float32", None, 90).key.wg
-    monkeypatch.setattr(_dispatch, "MMA_WG_NARROW", True)
-    plan.cache_clear()
-    try:
-        base = plan(narrow, "float32").key
-        lp = plan(narrow, "float32", None, 90)
-        assert (base.co_tile, base.nu) == (32, 256)
-        assert lp.key == replace(base, mt=1, nt=8, wm=4, wn=2, wg=True,
-                                 overlap=_dispatch.mma_overlap("float32", 2, 128))
-        assert (lp.key.co_tile, lp.key.nu, lp.co_chunks) == (64, 128, 1)
-        check_mma_plan(lp, narrow, "float32")
-        check_any_plan(lp, narrow, "float32")
-        one = plan(too_big, "float32", None, 90)
-        assert one.key.wg and _dispatch._MMA_SMEM < one.smem_bytes <= _dispatch._MMA_SMEM_ONE_BLOCK
-        check_mma_plan(one, too_big, "float32")
-        monkeypatch.setattr(_dispatch, "MMA_WG_ONE_BLOCK", False)
-        plan.cache_clear()
-        assert not plan(too_big, "float32", None, 90).key.wg
-        big = plan(too_big, "float32").key
-        assert big.co_tile == 16 and replace(big, mt=1, nt=8, wm=4, wn=2, wg=True).smem_bytes() \
-            > _dispatch._MMA_SMEM
-        for dtype, lp0 in before.items():
-            assert plan(seed, dtype, None, 90) == lp0
-    finally:
-        plan.cache_clear()
-
-
-@pytest.mark.parametrize("variant", ["default", "no_transposed", "narrow", "transposed128",
-                                     "transposed256"])
+@pytest.mark.parametrize("variant", ["default", "no_transposed", "transposed128", "transposed256"])
 def test_random_mma_plans_on_sm90_satisfy_invariants(rng, monkeypatch, variant):
     """Random calls planned for sm_90 with ct1d_mma forced: the warpgroup keys among them
     keep every ct1d_mma invariant and the warpgroup path's own, with the shipped options,
-    without transposed tiles, with MMA_WG_NARROW instead of them, and with transposed
-    tiles of 128 or 256 positions only. 16-32 channel groups take warpgroup tiles
-    (transposed or padded) unless both are off."""
+    without transposed tiles, and with transposed tiles of 128 or 256 positions only.
+    16-32 channel groups take transposed warpgroup tiles unless they are off."""
     if variant != "default":
-        monkeypatch.setattr(_dispatch, "MMA_WG_NARROW", variant == "narrow")
         monkeypatch.setattr(_dispatch, "MMA_WG_TRANSPOSED", variant.startswith("transposed"))
     if variant.startswith("transposed"):
         monkeypatch.setattr(_dispatch, "MMA_WG_T_POSITIONS", (int(variant[-3:]),))
@@ -759,7 +715,7 @@ def test_random_mma_plans_on_sm90_satisfy_invariants(rng, monkeypatch, variant):
         plan.cache_clear()
     assert seen > 500 and wg > 50, (seen, wg)
     assert (narrow == 0) if variant == "no_transposed" else (narrow > 20), narrow
-    assert (transposed == narrow) if variant != "narrow" else (transposed == 0), (transposed, narrow)
+    assert transposed == narrow, (transposed, narrow)
 
 
 def test_random_gemm_plans_satisfy_invariants(rng):

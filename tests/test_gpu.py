@@ -243,8 +243,7 @@ def test_wgmma_family_random_calls(rng):
 
 
 @pytest.mark.parametrize("dtype,calls,variant", [("float32", 24, ""), ("bfloat16", 8, ""),
-                                                 ("float16", 8, ""), ("float32", 12, "narrow"),
-                                                 ("bfloat16", 6, "narrow"),
+                                                 ("float16", 8, ""),
                                                  ("float32", 12, "one_block"),
                                                  ("float32", 16, "transposed"),
                                                  ("bfloat16", 8, "transposed"),
@@ -253,11 +252,9 @@ def test_wgmma_family_random_calls(rng):
 def test_mma_warpgroup_random_calls(rng, monkeypatch, dtype, calls, variant):
     """ct1d_mma's warpgroup path (wgmma on sm_90: 3xFP16 for float32, 16-bit inputs as
     they are) on random calls it takes: 64-channel tiles (full and partial; with
-    MMA_WG_NARROW, 9-32 output channels per group in a 64-channel tile; with
-    MMA_WG_ONE_BLOCK, strides 3-4 with up to 6 taps, whose tiles take one block per SM;
-    with MMA_WG_TRANSPOSED, 9-32 output channels per group as the N of transposed tiles
-    of 128 or 256 positions),
-    9-32 input channels per group (one or two k16 steps, zero-padded), single- and
+    MMA_WG_ONE_BLOCK, strides 3-4 with up to 6 taps, whose tiles take one block per SM),
+    and 9-32 output channels per group as the N of transposed tiles of 128 or 256
+    positions (MMA_WG_TRANSPOSED); 9-32 input channels per group (one or two k16 steps, zero-padded), single- and
     multi-class structures, groups, padding, rows of many tiles per block (the float32 x
     scale measured a tile ahead), NaN-poisoned outputs."""
     _skip_without_wgmma()
@@ -267,8 +264,7 @@ def test_mma_warpgroup_random_calls(rng, monkeypatch, dtype, calls, variant):
     from cupyconv._args import check_conv_args
     from cupyconv._gpu import device_arch
     monkeypatch.setattr(_dispatch, "MMA_WGMMA", True)
-    narrow = variant in ("narrow", "transposed", "transposed256")
-    monkeypatch.setattr(_dispatch, "MMA_WG_NARROW", variant == "narrow")
+    narrow = variant.startswith("transposed")
     monkeypatch.setattr(_dispatch, "MMA_WG_TRANSPOSED", variant.startswith("transposed"))
     monkeypatch.setattr(_dispatch, "MMA_WG_T_POSITIONS", (256,) if variant == "transposed256" else (128,))
     if variant == "one_block":
