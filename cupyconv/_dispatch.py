@@ -510,24 +510,22 @@ def mma_warpgroup(key: MmaKey, arch: int) -> MmaKey:
     positions (M) x all channels (N) per wgmma (key wm = 1, wn = 8, mt = channels / 16).
     (Padding them to 64-channel tiles instead lost: sd-s2d2k3-c16 0.218 -> 0.236 ms,
     up-32-16-s2 0.276 -> 0.493; results/2026-12-01-session15/ab_narrow*.txt.)"""
-    transposed = (MMA_WG_TRANSPOSED and key.co_tile in (16, 32) and key.stride <= 4 and MMA_WGMMA
-                  and arch == WGMMA_ARCH and (key.f16x3 or key.dtype != "float32") and key.w_all
-                  and key.threads == 256 and key.ci_chunk in (16, 32))
-    if transposed:
-        for nu in MMA_WG_T_POSITIONS:
-            wgt = replace(key, mt=key.co_tile // 16, nt=nu // 64, wm=1, wn=8, wg=True,
-                          overlap=mma_overlap(key.dtype, key.stride, nu) if key.overlap else 0)
-            if wgt.smem_bytes() <= _MMA_SMEM:
-                return wgt
+    if not (MMA_WGMMA and arch == WGMMA_ARCH and (key.f16x3 or key.dtype != "float32")
+            and key.w_all and key.threads == 256 and key.ci_chunk in (16, 32)):
+        return key
+
+    def layout(nu: int, co_warps: int) -> MmaKey:     # co_warps x (8 / co_warps) warps
+        return replace(key, mt=key.co_tile // (16 * co_warps), nt=nu * co_warps // 64,
+                       wm=co_warps, wn=8 // co_warps, wg=True,
+                       overlap=mma_overlap(key.dtype, key.stride, nu) if key.overlap else 0)
+    if MMA_WG_TRANSPOSED and key.co_tile in (16, 32) and key.stride <= 4:
+        for nu in MMA_WG_T_POSITIONS:                 # transposed: 1 x 8 warps
+            if layout(nu, 1).smem_bytes() <= _MMA_SMEM:
+                return layout(nu, 1)
         return key
     one_block = MMA_WG_ONE_BLOCK and key.stride <= 4
-    full = key.co_tile == 64 and (key.nu == 128 or (one_block and key.nu < 128))
-    if (MMA_WGMMA and arch == WGMMA_ARCH and (key.f16x3 or key.dtype != "float32") and key.w_all
-            and full and key.threads == 256 and key.ci_chunk in (16, 32)):
-        def layout(nt: int) -> MmaKey:     # 4 x 2 warps of nt n8 tiles: 16*nt positions
-            return replace(key, mt=1, nt=nt, wm=4, wn=2, wg=True,
-                           overlap=mma_overlap(key.dtype, key.stride, 16 * nt) if key.overlap else 0)
-        wg, wide = layout(8), layout(16)
+    if key.co_tile == 64 and (key.nu == 128 or (one_block and key.nu < 128)):
+        wg, wide = layout(128, 4), layout(256, 4)
         if wg.smem_bytes() > (_MMA_SMEM_ONE_BLOCK if one_block else _MMA_SMEM):
             return key
         if MMA_WG16_WIDE and key.dtype != "float32" and wide.smem_bytes() <= _MMA_SMEM:
