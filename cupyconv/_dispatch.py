@@ -497,6 +497,10 @@ MMA_WG_ONE_BLOCK = True
 # would go to ct1d_stream, such a tile takes it instead (_prefers_stream).
 MMA_WG_TRANSPOSED = True
 MMA_WG_T_POSITIONS = (256, 128)
+# Stride 8 stays on mma.sync: up-16-16-s8 0.090 ms there, 0.102 with transposed tiles of 128
+# positions, 0.116 with 256 at one block per SM (results/2026-12-01-session16/
+# ab_s8_transposed.txt)
+MMA_WG_T_MAX_STRIDE = 4
 
 
 def mma_warpgroup(key: MmaKey, arch: int) -> MmaKey:
@@ -506,8 +510,9 @@ def mma_warpgroup(key: MmaKey, arch: int) -> MmaKey:
     channels x 64 positions each (16-bit: two such halves, where they fit). With
     MMA_WG_ONE_BLOCK (strides up to 4), also where that tile fits one block per SM but
     not two (the mma.sync key then has fewer positions). Instances of 16 or 32 channels
-    (strides up to 4), with MMA_WG_TRANSPOSED: transposed tiles, 2 warpgroups x 64
-    positions (M) x all channels (N) per wgmma (key wm = 1, wn = 8, mt = channels / 16).
+    (strides up to MMA_WG_T_MAX_STRIDE), with MMA_WG_TRANSPOSED: transposed tiles, 2
+    warpgroups x 64 positions (M) x all channels (N) per wgmma (key wm = 1, wn = 8,
+    mt = channels / 16).
     (Padding them to 64-channel tiles instead lost: sd-s2d2k3-c16 0.218 -> 0.236 ms,
     up-32-16-s2 0.276 -> 0.493; results/2026-12-01-session15/ab_narrow*.txt.)"""
     if not (MMA_WGMMA and arch == WGMMA_ARCH and (key.f16x3 or key.dtype != "float32")
@@ -518,7 +523,7 @@ def mma_warpgroup(key: MmaKey, arch: int) -> MmaKey:
         return replace(key, mt=key.co_tile // (16 * co_warps), nt=nu * co_warps // 64,
                        wm=co_warps, wn=8 // co_warps, wg=True,
                        overlap=mma_overlap(key.dtype, key.stride, nu) if key.overlap else 0)
-    if MMA_WG_TRANSPOSED and key.co_tile in (16, 32) and key.stride <= 4:
+    if MMA_WG_TRANSPOSED and key.co_tile in (16, 32) and key.stride <= MMA_WG_T_MAX_STRIDE:
         for nu in MMA_WG_T_POSITIONS:                 # transposed: 1 x 8 warps
             if layout(nu, 1).smem_bytes() <= _MMA_SMEM:
                 return layout(nu, 1)

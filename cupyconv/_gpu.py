@@ -86,6 +86,9 @@ def prepare(p: ConvParams, dtype: str, device_id: int, family: Optional[str] = N
     common = (i32(p.in_channels), i32(p.out_channels), i32(p.groups), i32(p.length_in),
               i32(p.length_out), i32(p.padding))
     launches = []
+    # ct1d_mma's warpgroup blocks loop over batch items in one wave of resident blocks
+    item_loop = pl.key.family == "ct1d_mma" and pl.key.wg and _dispatch.MMA_ITEM_LOOP
+    resident = _resident_blocks(kern, pl, device_id) if item_loop else 0
     for n0 in range(0, p.batch, MAX_GRID_YZ):
         nz = min(MAX_GRID_YZ, p.batch - n0)
         target = _WAVES[pl.key.family] * 2 * _sm_count(device_id)
@@ -96,12 +99,19 @@ def prepare(p: ConvParams, dtype: str, device_id: int, family: Optional[str] = N
             # wave of long-lived streaming blocks would double the call's tail
             grid_x = min(row_tiles, max(least, _STREAM_GRID_FACTOR
                                         * _resident_blocks(kern, pl, device_id) // (grid_y * nz)))
+        elif item_loop:
+            # _WAVES waves of the resident blocks (as the occupancy API counts them: one per
+            # SM for the largest tiles), rounded down so that items / k rows of blocks fit
+            # one wave. Sized for 2 blocks per SM and rounded up, g4-128-k4-s2 ran 2.06
+            # waves (0.202 -> 0.168 ms) and sd-s3d2k5's one-block tiles 2 (0.239 -> 0.222;
+            # results/2026-12-01-session16/ab_resident.txt, ab_wgt_blocks.txt "t128")
+            grid_x = min(row_tiles, max(_WAVES["ct1d_mma"] * resident // (grid_y * nz), least))
         else:
             grid_x = min(row_tiles, max(-(-target // (grid_y * nz)), least))
         grid_z = nz
-        if pl.key.family == "ct1d_mma" and pl.key.wg and _dispatch.MMA_ITEM_LOOP:
+        if item_loop:
             # the warpgroup blocks loop over items n0 + z, n0 + z + grid_z, ...
-            grid_z = mma_item_rows(nz, grid_x * grid_y, 2 * _sm_count(device_id))
+            grid_z = mma_item_rows(nz, grid_x * grid_y, resident)
         if pl.key.family == "ct1d_mma":
             scalars = common + (i32(pl.u_first), i32(pl.n_tiles), i32(n0), i32(nz))
         elif pl.key.family != "ct1d_scatter":

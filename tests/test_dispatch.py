@@ -960,6 +960,39 @@ def test_random_stream_plans_satisfy_invariants(rng):
                              [8, 9, 16, 24, 32, 40, 64], [8, 12, 16, 24, 35, 48, 64, 100]) > 500
 
 
+@pytest.mark.parametrize("dtype", ["float32", "bfloat16"])
+def test_mma_item_loop_grid_is_one_resident_wave(monkeypatch, dtype):
+    """prepare() sizes the warpgroup item loop for the blocks that are resident at once
+    (the occupancy API's count, here from the plan's shared memory on 132 SMs): every
+    sweep call on warpgroup ct1d_mma tiles gets one wave, 90-100% full, the same number of
+    items per block, including one-block tiles (sd-s3d2k5 ran 2 waves when the grid was
+    sized for 2 blocks per SM) and grouped calls (g4-128-k4-s2: 2.06 waves)."""
+    from types import SimpleNamespace
+
+    from cupyconv import _gpu
+    from cupyconv.bench import SWEEP, config_params
+    monkeypatch.setattr(_gpu, "_sm_count", lambda device_id: 132)
+    monkeypatch.setattr(_gpu, "device_arch", lambda device_id: 90)
+    monkeypatch.setattr(_gpu, "get_kernel", lambda key, device_id: SimpleNamespace())
+    monkeypatch.setattr(_gpu, "_smem_set", {})
+    per_sm = lambda pl: 1 if pl.smem_bytes > SM90_TWO_BLOCKS else 2     # noqa: E731
+    monkeypatch.setattr(_gpu, "_resident_blocks", lambda kern, pl, d: per_sm(pl) * 132)
+    seen = set()
+    for c in SWEEP:
+        p = config_params(c)
+        pl = plan(p, dtype, None, 90)
+        if pl.key.family != "ct1d_mma" or not pl.key.wg:
+            continue
+        (gx, gy, gz), _ = _gpu.prepare(p, dtype, 0).launches[0]
+        resident = per_sm(pl) * 132
+        assert p.batch % gz == 0 and gx <= pl.n_tiles, (c.name, gx, gy, gz)
+        assert 0.9 * resident <= gx * gy * gz <= resident, (c.name, gx, gy, gz, resident)
+        seen.add((c.name, per_sm(pl)))
+    assert ("seed", 2) in seen
+    if dtype == "float32":
+        assert {("sd-s3d2k5", 1), ("g4-128-k4-s2", 2)} <= seen
+
+
 def test_mma_item_rows_fill_one_wave_or_keep_one_item_per_block():
     """Warpgroup ct1d_mma blocks loop over items only where that gives one full resident
     wave (90-100%) with the same number of items per block; elsewhere grid_z = items."""
