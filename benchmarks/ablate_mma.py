@@ -56,8 +56,11 @@ VARIANTS = {
                 (r"for \(int q = qb; q < q_hi; \+\+q\) dst\[q\] = src\[q\];", "")],
     # staged x is not written to shared memory
     "no_commit": [(r"x_s\[wi\] = ", "if (pad == -12345) x_s[wi] = ")],
-    # warpgroup path: no wgmma issued (x split, waits and epilogue stay)
-    "no_wgmma": [(r"wgmma_m64n64k16<(false|is_bf16<T>::value)>\(d, ", r"if (pad == -12345) wgmma_m64n64k16<\1>(d, ")],
+    # warpgroup path: no wgmma issued (x split, waits and epilogue stay; transposed too)
+    "no_wgmma": [(r"(wgmma_m64n(?:64|k)16<[^>]*>\(d, [^;]*;)", r"{ if (pad == -12345) \1 }")],
+    # warpgroup path, float32: the next tile's maximum is not measured (its x loads are then
+    # first waited for at the next tile's commit)
+    "no_xmax": [(r"wg_max_x\(&x_emax\[par \^ 1\]\);", "(void)0;")],
     # no wait for the previous tile's bulk copies before overwriting the tile
     "no_wait": [(r"bulk_wait_read\(\);", "")],
 }
