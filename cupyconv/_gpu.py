@@ -32,6 +32,11 @@ _WAVES = {"ct1d_scatter": 8, "ct1d_mma": 2, "ct1d_gemm": 1, "ct1d_depthwise": 1,
 # --grid-factors varies it): 1 is the fastest on all 9 calls the dispatcher sends there,
 # 2x and 3x 3-61% slower (results/2026-11-30-session8/tune_stream_grid_factors.txt)
 _STREAM_GRID_FACTOR = 1
+# ct1d_mma calls whose blocks would take fewer tiles than this each in _WAVES waves run one
+# wave: the second wave's start (weights staged again, first x tile) is not amortised.
+# up-16-16-s8 (mma.sync, 3.9 tiles per block in 2 waves): 0.083 -> 0.076 ms in one wave,
+# 0.095 in 4 (results/2026-12-01-session16/ab_waves_s8.txt, 5 of 5 rounds)
+_MMA_FEW_TILES = 8
 # ... but no block takes more tiles than this (load balance at the tail)
 _MAX_TILES_PER_BLOCK = {"ct1d_scatter": 8, "ct1d_mma": 64, "ct1d_gemm": 1, "ct1d_depthwise": 4,
                         "ct1d_stream": 64, "ct1d_wgmma": 1}
@@ -94,6 +99,8 @@ def prepare(p: ConvParams, dtype: str, device_id: int, family: Optional[str] = N
         target = _WAVES[pl.key.family] * 2 * _sm_count(device_id)
         row_tiles = -(-pl.n_tiles // getattr(pl.key, "warps", 1))   # block-sized steps
         least = -(-row_tiles // _MAX_TILES_PER_BLOCK[pl.key.family])
+        if pl.key.family == "ct1d_mma" and row_tiles * grid_y * nz < _MMA_FEW_TILES * target:
+            target = 2 * _sm_count(device_id)      # one wave (below)
         if pl.key.family == "ct1d_stream":
             # exactly the blocks that are resident at once (rounded down): a second partial
             # wave of long-lived streaming blocks would double the call's tail

@@ -993,6 +993,27 @@ def test_mma_item_loop_grid_is_one_resident_wave(monkeypatch, dtype):
         assert {("sd-s3d2k5", 1), ("g4-128-k4-s2", 2)} <= seen
 
 
+def test_mma_sync_grid_one_wave_where_blocks_take_few_tiles(monkeypatch):
+    """mma.sync ct1d_mma grids: _WAVES waves of 2 blocks per SM, but one wave where each
+    block would take fewer than _MMA_FEW_TILES tiles (up-16-16-s8 on sm_90: 3.9 tiles per
+    block in two waves); calls with many tiles per block (the seed off sm_90) keep two."""
+    from types import SimpleNamespace
+
+    from cupyconv import _gpu
+    from cupyconv.bench import SWEEP, config_params
+    monkeypatch.setattr(_gpu, "_sm_count", lambda device_id: 132)
+    monkeypatch.setattr(_gpu, "get_kernel", lambda key, device_id: SimpleNamespace())
+    monkeypatch.setattr(_gpu, "_smem_set", {})
+    for name, arch, blocks in (("up-16-16-s8", 90, 264), ("up-16-16-s8", 80, 264), ("seed", 80, 528)):
+        monkeypatch.setattr(_gpu, "device_arch", lambda device_id, a=arch: a)
+        c = next(c for c in SWEEP if c.name == name)
+        p = config_params(c)
+        pl = plan(p, c.dtype, None, arch)
+        assert pl.key.family == "ct1d_mma" and not pl.key.wg, (name, arch, pl.key)
+        (gx, gy, gz), _ = _gpu.prepare(p, c.dtype, 0).launches[0]
+        assert gx * gy * gz == blocks, (name, arch, gx, gy, gz)
+
+
 def test_mma_item_rows_fill_one_wave_or_keep_one_item_per_block():
     """Warpgroup ct1d_mma blocks loop over items only where that gives one full resident
     wave (90-100%) with the same number of items per block; elsewhere grid_z = items."""
