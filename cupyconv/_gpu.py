@@ -112,7 +112,7 @@ def prepare(p: ConvParams, dtype: str, device_id: int, family: Optional[str] = N
             # one wave. Sized for 2 blocks per SM and rounded up, g4-128-k4-s2 ran 2.06
             # waves (0.202 -> 0.168 ms) and sd-s3d2k5's one-block tiles 2 (0.239 -> 0.222;
             # results/2026-12-01-session16/ab_resident.txt, ab_wgt_blocks.txt "t128")
-            grid_x = min(row_tiles, max(_WAVES["ct1d_mma"] * resident // (grid_y * nz), least))
+            grid_x = min(row_tiles, max(_WAVES[pl.key.family] * resident // (grid_y * nz), least))
         else:
             grid_x = min(row_tiles, max(-(-target // (grid_y * nz)), least))
         grid_z = nz

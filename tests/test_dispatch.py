@@ -960,22 +960,31 @@ def test_random_stream_plans_satisfy_invariants(rng):
                              [8, 9, 16, 24, 32, 40, 64], [8, 12, 16, 24, 35, 48, 64, 100]) > 500
 
 
+@pytest.fixture
+def launcher_on_132_sms(monkeypatch):
+    """cupyconv._gpu with prepare() runnable on a CPU: 132 SMs, no compiled kernels."""
+    from types import SimpleNamespace
+
+    from cupyconv import _gpu
+    monkeypatch.setattr(_gpu, "_sm_count", lambda device_id: 132)
+    monkeypatch.setattr(_gpu, "get_kernel", lambda key, device_id: SimpleNamespace())
+    monkeypatch.setattr(_gpu, "_smem_set", {})
+    return _gpu
+
+
 @pytest.mark.parametrize("dtype", ["float32", "bfloat16"])
-def test_mma_item_loop_grid_is_one_resident_wave(monkeypatch, dtype):
+def test_mma_item_loop_grid_is_one_resident_wave(monkeypatch, launcher_on_132_sms, dtype):
     """prepare() sizes the warpgroup item loop for the blocks that are resident at once
     (the occupancy API's count, here from the plan's shared memory on 132 SMs): every
     sweep call on warpgroup ct1d_mma tiles gets one wave, 90-100% full, the same number of
     items per block, including one-block tiles (sd-s3d2k5 ran 2 waves when the grid was
     sized for 2 blocks per SM) and grouped calls (g4-128-k4-s2: 2.06 waves)."""
-    from types import SimpleNamespace
-
-    from cupyconv import _gpu
     from cupyconv.bench import SWEEP, config_params
-    monkeypatch.setattr(_gpu, "_sm_count", lambda device_id: 132)
+    _gpu = launcher_on_132_sms
+
+    def per_sm(pl):
+        return 1 if pl.smem_bytes > SM90_TWO_BLOCKS else 2
     monkeypatch.setattr(_gpu, "device_arch", lambda device_id: 90)
-    monkeypatch.setattr(_gpu, "get_kernel", lambda key, device_id: SimpleNamespace())
-    monkeypatch.setattr(_gpu, "_smem_set", {})
-    per_sm = lambda pl: 1 if pl.smem_bytes > SM90_TWO_BLOCKS else 2     # noqa: E731
     monkeypatch.setattr(_gpu, "_resident_blocks", lambda kern, pl, d: per_sm(pl) * 132)
     seen = set()
     for c in SWEEP:
@@ -993,17 +1002,12 @@ def test_mma_item_loop_grid_is_one_resident_wave(monkeypatch, dtype):
         assert {("sd-s3d2k5", 1), ("g4-128-k4-s2", 2)} <= seen
 
 
-def test_mma_sync_grid_one_wave_where_blocks_take_few_tiles(monkeypatch):
+def test_mma_sync_grid_one_wave_where_blocks_take_few_tiles(monkeypatch, launcher_on_132_sms):
     """mma.sync ct1d_mma grids: _WAVES waves of 2 blocks per SM, but one wave where each
     block would take fewer than _MMA_FEW_TILES tiles (up-16-16-s8 on sm_90: 3.9 tiles per
     block in two waves); calls with many tiles per block (the seed off sm_90) keep two."""
-    from types import SimpleNamespace
-
-    from cupyconv import _gpu
     from cupyconv.bench import SWEEP, config_params
-    monkeypatch.setattr(_gpu, "_sm_count", lambda device_id: 132)
-    monkeypatch.setattr(_gpu, "get_kernel", lambda key, device_id: SimpleNamespace())
-    monkeypatch.setattr(_gpu, "_smem_set", {})
+    _gpu = launcher_on_132_sms
     for name, arch, blocks in (("up-16-16-s8", 90, 264), ("up-16-16-s8", 80, 264), ("seed", 80, 528)):
         monkeypatch.setattr(_gpu, "device_arch", lambda device_id, a=arch: a)
         c = next(c for c in SWEEP if c.name == name)
