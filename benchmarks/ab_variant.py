@@ -2,14 +2,14 @@
 torch; each output NaN-poisoned and checked against torch in float64.
 
     python benchmarks/ab_variant.py FAMILY [config ...] --variant NAME=MACRO:VALUE[,...] ...
-                                    [--dtype D]
+                                    [--dtype D] [--call NAME=N,C_in,C_out,K,L,S,P,D[,G] ...]
     (GPU machine with torch, repo root)
 
 Each call runs with the dispatcher's plan forced to FAMILY, once per variant (the shipped
 source first). The rows alternate between variants over ``--rounds`` rounds, so drift
 between them shows; the summary is the median per variant. Times are CUDA-event medians of
 5 back-to-back launches per launch (CuPy arrays). ``--dtype`` runs the configs in another
-dtype (torch in that dtype too).
+dtype (torch in that dtype too). ``--call`` adds a call that is not in the sweep.
 """
 import argparse
 import dataclasses
@@ -19,7 +19,7 @@ import torch
 
 from cupyconv import _gpu
 from cupyconv._dispatch import plan
-from cupyconv.bench import SWEEP, config_params, min_bytes
+from cupyconv.bench import SWEEP, Config, config_params, min_bytes
 from gpu_timing import key_job, launch_ms, parse_variants, torch_case, use_variant, warm_parallel
 
 
@@ -30,12 +30,16 @@ def main():
     ap.add_argument("--variant", action="append", default=[])
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--dtype", default=None)
+    ap.add_argument("--call", action="append", default=[])
     args = ap.parse_args()
     torch.backends.cudnn.allow_tf32 = False
     variants = parse_variants(args.variant)
     arch = _gpu.device_arch(0)
+    extra = [Config(name, "extra", *map(int, dims.split(",")[:5]),
+                    **dict(zip("SPDG", map(int, dims.split(",")[5:]))))
+             for name, dims in (spec.split("=") for spec in args.call)]
     configs = [dataclasses.replace(c, dtype=args.dtype) if args.dtype else c
-               for c in SWEEP if c.name in args.configs]
+               for c in SWEEP + extra if c.name in args.configs or c in extra]
     calls = [(c, config_params(c)) for c in configs]
     jobs = []
     for _, defines in variants:

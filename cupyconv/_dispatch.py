@@ -501,6 +501,10 @@ MMA_WG_T_POSITIONS = (256, 128)
 # positions, 0.116 with 256 at one block per SM (results/2026-12-01-session16/
 # ab_s8_transposed.txt)
 MMA_WG_T_MAX_STRIDE = 4
+# ... and MMA_WG_ONE_BLOCK's 64-channel calls as two transposed tiles of 32 channels where
+# those fit two blocks per SM: sd-s3d2k5 0.211 -> 0.190 ms (x is read once per channel
+# half, mostly from L2; results/2026-12-01-session17/ab_t32.txt)
+MMA_WG_SPLIT_64 = True
 
 
 def mma_warpgroup(key: MmaKey, arch: int) -> MmaKey:
@@ -512,25 +516,34 @@ def mma_warpgroup(key: MmaKey, arch: int) -> MmaKey:
     not two (the mma.sync key then has fewer positions). Instances of 16 or 32 channels
     (strides up to MMA_WG_T_MAX_STRIDE), with MMA_WG_TRANSPOSED: transposed tiles, 2
     warpgroups x 64 positions (M) x all channels (N) per wgmma (key wm = 1, wn = 8,
-    mt = channels / 16).
+    mt = channels / 16). With MMA_WG_SPLIT_64, a float32 64-channel tile that would need
+    one block per SM becomes two transposed 32-channel tiles (two blocks per SM; 16-bit
+    tiles fit two blocks as they are).
     (Padding them to 64-channel tiles instead lost: sd-s2d2k3-c16 0.218 -> 0.236 ms,
     up-32-16-s2 0.276 -> 0.493; results/2026-12-01-session15/ab_narrow*.txt.)"""
     if not (MMA_WGMMA and arch == WGMMA_ARCH and (key.f16x3 or key.dtype != "float32")
             and key.w_all and key.threads == 256 and key.ci_chunk in (16, 32)):
         return key
 
-    def layout(nu: int, co_warps: int) -> MmaKey:     # co_warps x (8 / co_warps) warps
-        return replace(key, mt=key.co_tile // (16 * co_warps), nt=nu * co_warps // 64,
+    def transposed(k: MmaKey) -> Optional[MmaKey]:   # 1 x 8 warps, two blocks per SM
+        if not (MMA_WG_TRANSPOSED and k.co_tile in (16, 32) and k.stride <= MMA_WG_T_MAX_STRIDE):
+            return None
+        return next((t for t in (layout_of(k, nu, 1) for nu in MMA_WG_T_POSITIONS)
+                     if t.smem_bytes() <= _MMA_SMEM), None)
+
+    def layout_of(k: MmaKey, nu: int, co_warps: int) -> MmaKey:   # co_warps x (8 / co_warps)
+        return replace(k, mt=k.co_tile // (16 * co_warps), nt=nu * co_warps // 64,
                        wm=co_warps, wn=8 // co_warps, wg=True,
-                       overlap=mma_overlap(key.dtype, key.stride, nu) if key.overlap else 0)
-    if MMA_WG_TRANSPOSED and key.co_tile in (16, 32) and key.stride <= MMA_WG_T_MAX_STRIDE:
-        for nu in MMA_WG_T_POSITIONS:                 # transposed: 1 x 8 warps
-            if layout(nu, 1).smem_bytes() <= _MMA_SMEM:
-                return layout(nu, 1)
-        return key
+                       overlap=mma_overlap(k.dtype, k.stride, nu) if k.overlap else 0)
+    if key.co_tile in (16, 32):
+        return transposed(key) or key
     one_block = MMA_WG_ONE_BLOCK and key.stride <= 4
     if key.co_tile == 64 and (key.nu == 128 or (one_block and key.nu < 128)):
-        wg, wide = layout(128, 4), layout(256, 4)
+        wg, wide = layout_of(key, 128, 4), layout_of(key, 256, 4)
+        if wg.smem_bytes() > _MMA_SMEM and MMA_WG_SPLIT_64:
+            split = transposed(replace(key, mt=2, wm=1, wn=8))     # 32 channels
+            if split is not None:
+                return split
         if wg.smem_bytes() > (_MMA_SMEM_ONE_BLOCK if one_block else _MMA_SMEM):
             return key
         if MMA_WG16_WIDE and key.dtype != "float32" and wide.smem_bytes() <= _MMA_SMEM:

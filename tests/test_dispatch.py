@@ -342,8 +342,11 @@ def check_mma_plan(lp: LaunchPlan, p, dtype: str):
     if key.threads < 256:                   # halved tiles only for calls with few blocks
         assert blocks < 8 * _dispatch._SMALL_CALL_BLOCKS
     assert key.co_tile == 16 * key.mt * key.wm and key.co_tile in (16, 32, 48, 64)
-    assert key.co_tile >= min(cog, 64)
-    assert key.co_tile < cog + 16
+    # (MMA_WG_SPLIT_64: float32 64-channel tiles of one block per SM as 32-channel halves)
+    split64 = (_dispatch.MMA_WG_SPLIT_64 and key.wg and key.wm == 1 and key.co_tile == 32
+               and cog > 32 and dtype == "float32")
+    assert key.co_tile >= min(cog, 64) or split64
+    assert key.co_tile < cog + 16 or split64
     assert key.ci_chunk % 8 == 0 and (S * key.nu) % 8 == 0       # static_assert in the kernel
     assert not key.w_all or cig <= key.ci_chunk
     # overlapping tiles: each row's stores start at a 32-byte sector boundary within the
@@ -620,10 +623,12 @@ def test_mma_warpgroup_one_block_tiles(monkeypatch):
     """MMA_WG_ONE_BLOCK (on): a 64-channel call whose 128-position warpgroup tile does not
     fit two blocks per SM (the sweep's sd-s3d2k5: stride 3, 5 taps) takes it with one
     block per SM instead of mma.sync tiles of 64 positions; stride 5 keeps mma.sync; the
-    seed is unchanged (its tile fits two blocks); off, the mma.sync key comes back."""
+    seed is unchanged (its tile fits two blocks); off, the mma.sync key comes back.
+    (MMA_WG_SPLIT_64 off: with it such calls take two transposed tiles, the next test.)"""
     s3 = params(8, 32, 64, 5, 65536, 3, 2, 2)
     s5 = params(8, 32, 64, 5, 65536, 5, 2, 2)
     seed = params(**SEED)
+    monkeypatch.setattr(_dispatch, "MMA_WG_SPLIT_64", False)
     plan.cache_clear()
     try:
         lp = plan(s3, "float32", None, 90)
@@ -639,6 +644,46 @@ def test_mma_warpgroup_one_block_tiles(monkeypatch):
         off = plan(s3, "float32", None, 90).key
         assert not off.wg and (off.co_tile, off.nu) == (64, 64)
         assert plan(seed, "float32", None, 90) == seed_lp
+    finally:
+        plan.cache_clear()
+
+
+def test_mma_warpgroup_split_64(monkeypatch):
+    """MMA_WG_SPLIT_64 (on): a float32 64-channel call whose 128-position warpgroup tile
+    would need one block per SM (sd-s3d2k5, and x1 of results/2026-12-01-session17, which
+    went to ct1d_stream) runs as transposed tiles of 32 channels x 128 positions at two
+    blocks per SM: two channel halves per row, the same positions per tile. 16-bit calls
+    (their tiles fit two blocks) and the seed keep 64-channel tiles; stride 5 keeps
+    mma.sync; without transposed tiles (or with the option off) the one-block tile comes back."""
+    s3 = params(8, 32, 64, 5, 65536, 3, 2, 2)             # the sweep's sd-s3d2k5
+    x1 = params(8, 32, 64, 6, 65536, 3, 2, 1)
+    s5 = params(8, 32, 64, 5, 65536, 5, 2, 2)
+    seed = params(**SEED)
+    plan.cache_clear()
+    try:
+        for p in (s3, x1):
+            lp = plan(p, "float32", None, 90)
+            assert lp.key.family == "ct1d_mma" and lp.key.wg and lp.key.wm == 1, lp.key
+            assert (lp.key.co_tile, lp.key.nu) == (32, 128), lp.key
+            assert lp.smem_bytes <= _dispatch._MMA_SMEM
+            check_mma_plan(lp, p, "float32")
+            check_any_plan(lp, p, "float32")
+        for dtype in ("bfloat16", "float16"):
+            k16 = plan(s3, dtype, None, 90).key
+            assert k16.wg and k16.co_tile == 64 and k16.wm == 4, k16
+        assert not plan(s5, "float32", None, 90).key.wg
+        seed_lp = plan(seed, "float32", None, 90)
+        assert seed_lp.key.wm == 4 and seed_lp.key.co_tile == 64
+        split = plan(s3, "float32", None, 90)
+        for option in ("MMA_WG_SPLIT_64", "MMA_WG_TRANSPOSED"):
+            with monkeypatch.context() as m:
+                m.setattr(_dispatch, option, False)
+                plan.cache_clear()
+                one = plan(s3, "float32", None, 90)
+                assert one.key.wg and (one.key.co_tile, one.key.nu) == (64, 128), (option, one.key)
+                assert _dispatch._MMA_SMEM < one.smem_bytes
+                assert one.n_tiles == split.n_tiles and one.tile_out == split.tile_out
+                assert plan(seed, "float32", None, 90) == seed_lp
     finally:
         plan.cache_clear()
 
@@ -687,13 +732,14 @@ def test_random_mma_plans_on_sm90_satisfy_invariants(rng, monkeypatch, variant):
     """Random calls planned for sm_90 with ct1d_mma forced: the warpgroup keys among them
     keep every ct1d_mma invariant and the warpgroup path's own, with the shipped options,
     without transposed tiles, and with transposed tiles of 128 or 256 positions only.
-    16-32 channel groups take transposed warpgroup tiles unless they are off."""
+    16-32 channel groups take transposed warpgroup tiles unless they are off, and so do
+    float32 64-channel tiles of one block per SM, as 32-channel halves (MMA_WG_SPLIT_64)."""
     if variant != "default":
         monkeypatch.setattr(_dispatch, "MMA_WG_TRANSPOSED", variant.startswith("transposed"))
     if variant.startswith("transposed"):
         monkeypatch.setattr(_dispatch, "MMA_WG_T_POSITIONS", (int(variant[-3:]),))
     plan.cache_clear()
-    seen = wg = narrow = transposed = 0
+    seen = wg = narrow = transposed = split = 0
     try:
         for _ in range(1500):
             p = random_params(rng, lambda r: int(r.integers(1, 9)), [1, 1, 2],
@@ -711,11 +757,15 @@ def test_random_mma_plans_on_sm90_satisfy_invariants(rng, monkeypatch, variant):
             wg += lp.key.wg
             narrow += lp.key.wg and p.out_channels // p.groups <= 32
             transposed += lp.key.wg and lp.key.wm == 1
+            # 64-channel float32 tiles of one block per SM as 32-channel halves
+            split += lp.key.wg and lp.key.wm == 1 and p.out_channels // p.groups > 32
     finally:
         plan.cache_clear()
     assert seen > 500 and wg > 50, (seen, wg)
     assert (narrow == 0) if variant == "no_transposed" else (narrow > 20), narrow
-    assert transposed == narrow, (transposed, narrow)
+    assert transposed == narrow + split, (transposed, narrow, split)
+    # (split tiles are 128 positions: 32 channels x 256 do not fit those calls twice per SM)
+    assert (split > 5) if variant in ("default", "transposed128") else (split == 0), split
 
 
 def test_random_gemm_plans_satisfy_invariants(rng):
@@ -972,13 +1022,13 @@ def launcher_on_132_sms(monkeypatch):
     return _gpu
 
 
-@pytest.mark.parametrize("dtype", ["float32", "bfloat16"])
-def test_mma_item_loop_grid_is_one_resident_wave(monkeypatch, launcher_on_132_sms, dtype):
+@pytest.mark.parametrize("dtype,split64", [("float32", True), ("float32", False), ("bfloat16", True)])
+def test_mma_item_loop_grid_is_one_resident_wave(monkeypatch, launcher_on_132_sms, dtype, split64):
     """prepare() sizes the warpgroup item loop for the blocks that are resident at once
     (the occupancy API's count, here from the plan's shared memory on 132 SMs): every
     sweep call on warpgroup ct1d_mma tiles gets one wave, 90-100% full, the same number of
-    items per block, including one-block tiles (sd-s3d2k5 ran 2 waves when the grid was
-    sized for 2 blocks per SM) and grouped calls (g4-128-k4-s2: 2.06 waves)."""
+    items per block, including one-block tiles (MMA_WG_SPLIT_64 off: sd-s3d2k5 ran 2 waves
+    when the grid was sized for 2 blocks per SM) and grouped calls (g4-128-k4-s2: 2.06 waves)."""
     from cupyconv.bench import SWEEP, config_params
     _gpu = launcher_on_132_sms
 
@@ -986,6 +1036,8 @@ def test_mma_item_loop_grid_is_one_resident_wave(monkeypatch, launcher_on_132_sm
         return 1 if pl.smem_bytes > SM90_TWO_BLOCKS else 2
     monkeypatch.setattr(_gpu, "device_arch", lambda device_id: 90)
     monkeypatch.setattr(_gpu, "_resident_blocks", lambda kern, pl, d: per_sm(pl) * 132)
+    monkeypatch.setattr(_dispatch, "MMA_WG_SPLIT_64", split64)
+    plan.cache_clear()
     seen = set()
     for c in SWEEP:
         p = config_params(c)
@@ -999,7 +1051,9 @@ def test_mma_item_loop_grid_is_one_resident_wave(monkeypatch, launcher_on_132_sm
         seen.add((c.name, per_sm(pl)))
     assert ("seed", 2) in seen
     if dtype == "float32":
-        assert {("sd-s3d2k5", 1), ("g4-128-k4-s2", 2)} <= seen
+        # (sd-s3d2k5: two blocks per SM of 32-channel transposed tiles with MMA_WG_SPLIT_64)
+        assert {("sd-s3d2k5", 2 if split64 else 1), ("g4-128-k4-s2", 2)} <= seen
+    plan.cache_clear()
 
 
 def test_mma_sync_grid_one_wave_where_blocks_take_few_tiles(monkeypatch, launcher_on_132_sms):

@@ -245,6 +245,7 @@ def test_wgmma_family_random_calls(rng):
 @pytest.mark.parametrize("dtype,calls,variant", [("float32", 24, ""), ("bfloat16", 8, ""),
                                                  ("float16", 8, ""),
                                                  ("float32", 12, "one_block"),
+                                                 ("float32", 12, "split64"),
                                                  ("float32", 16, "transposed"),
                                                  ("bfloat16", 8, "transposed"),
                                                  ("float32", 8, "transposed256"),
@@ -252,8 +253,9 @@ def test_wgmma_family_random_calls(rng):
 def test_mma_warpgroup_random_calls(rng, monkeypatch, dtype, calls, variant):
     """ct1d_mma's warpgroup path (wgmma on sm_90: 3xFP16 for float32, 16-bit inputs as
     they are) on random calls it takes: 64-channel tiles (full and partial; with
-    MMA_WG_ONE_BLOCK, strides 3-4 with up to 6 taps, whose tiles take one block per SM),
-    and 9-32 output channels per group as the N of transposed tiles of 128 or 256
+    MMA_WG_ONE_BLOCK, strides 3-4 with up to 6 taps, whose tiles take one block per SM, or
+    with MMA_WG_SPLIT_64 those calls as transposed tiles of 32 channels), and 9-32 output
+    channels per group as the N of transposed tiles of 128 or 256
     positions (MMA_WG_TRANSPOSED); 9-32 input channels per group (one or two k16 steps, zero-padded), single- and
     multi-class structures, groups, padding, rows of many tiles per block (the float32 x
     scale measured a tile ahead), NaN-poisoned outputs."""
@@ -265,14 +267,16 @@ def test_mma_warpgroup_random_calls(rng, monkeypatch, dtype, calls, variant):
     from cupyconv._gpu import device_arch
     monkeypatch.setattr(_dispatch, "MMA_WGMMA", True)
     narrow = variant.startswith("transposed")
-    monkeypatch.setattr(_dispatch, "MMA_WG_TRANSPOSED", variant.startswith("transposed"))
+    transposed = narrow or variant == "split64"
+    monkeypatch.setattr(_dispatch, "MMA_WG_TRANSPOSED", transposed)
     monkeypatch.setattr(_dispatch, "MMA_WG_T_POSITIONS", (256,) if variant == "transposed256" else (128,))
-    if variant == "one_block":
+    if variant in ("one_block", "split64"):
         monkeypatch.setattr(_dispatch, "MMA_WG_ONE_BLOCK", True)
+        monkeypatch.setattr(_dispatch, "MMA_WG_SPLIT_64", variant == "split64")
     _dispatch.plan.cache_clear()
     try:
         structures = [(2, 2, 3), (2, 1, 4), (1, 2, 5), (2, 1, 5), (1, 1, 3), (2, 3, 6)]
-        if variant == "one_block":
+        if variant in ("one_block", "split64"):
             structures = [(3, 2, 5), (4, 3, 5), (3, 1, 6), (4, 1, 5)]
         done = draws = 0
         while done < calls:
@@ -292,11 +296,12 @@ def test_mma_warpgroup_random_calls(rng, monkeypatch, dtype, calls, variant):
             p = check_conv_args((c["N"], c["C_in"], c["L"]), (c["C_in"], c["C_out"] // G, K),
                                 None, **c["kw"])
             key = _dispatch.plan(p, dtype, "ct1d_mma", device_arch(cupy.cuda.Device().id)).key
-            if not key.wg:
-                continue
+            if not key.wg or (variant == "split64" and key.wm != 1):
+                continue                  # (split64: the calls split into 32-channel tiles)
             # (the one-block draws: tiles beyond two blocks' shared memory, all of them)
             assert variant != "one_block" or key.smem_bytes() > _dispatch._MMA_SMEM, key
-            assert variant.startswith("transposed") == (key.wm == 1), key
+            assert variant != "split64" or (key.co_tile, key.nu) == (32, 128), key
+            assert transposed == (key.wm == 1), key
             assert _check_forced_family(rng, c, "ct1d_mma"), c
             done += 1
     finally:
