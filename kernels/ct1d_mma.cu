@@ -91,6 +91,12 @@
 #ifndef CT1D_MMA_ROTATE
 #define CT1D_MMA_ROTATE 1
 #endif
+// Transposed warpgroup tiles: 1 = where the taps form groups by column offset
+// (tap_group_size, K = 2S with D = 1), one wgmma per group with its classes side by side
+// along N (half the wgmmas and x operand reads); 0 = a chain per class
+#ifndef CT1D_MMA_WGT_GROUPS
+#define CT1D_MMA_WGT_GROUPS 1
+#endif
 #if CT1D_BULK_STORE
 __device__ __forceinline__ void bulk_store(void* dst, const void* src, int bytes) {
     const unsigned s = (unsigned)__cvta_generic_to_shared(src);
@@ -228,6 +234,13 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     // NU/2 positions, in chunks of 64
     constexpr bool WGT_ON = WG_ON && WM == 1;
     constexpr bool WGT = WG && WM == 1;
+    // ... whose taps, where they form groups by column offset, run a group per wgmma: N =
+    // NS classes x CO_T channels, the weights of a group's taps side by side along N
+    constexpr int NS = (WGT_ON && CT1D_MMA_WGT_GROUPS && tap_group_size(S, D, K) > 1
+                        && (tap_group_size(S, D, K) * CO_T == 32 || tap_group_size(S, D, K) * CO_T == 64))
+        ? tap_group_size(S, D, K) : 1;                // (wgmma N of 32 or 64)
+    constexpr bool GROUPS = NS > 1;
+    constexpr int NB = NS * CO_T;                     // weight units per (group, part, kk)
     static_assert(CI_CHUNK % 8 == 0 && (S * NU) % 8 == 0 && (S * OV) % VEC == 0 && NUO > 0,
                   "tile geometry");
     static_assert(OV == 0 || (OV * S >= SEC - 1 && S * NUO >= SEC), "overlap covers a sector");
@@ -460,8 +473,10 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
             const int q = e & 3, co = (e >> 2) % CO_T, kk = (e >> 2) / CO_T % KK, k = (e >> 2) / (CO_T * KK);
             unsigned hi, lo;
             wg_pair(v.a, v.b, scale, hi, lo);
-            ws[(((k * NPART) * KK + kk) * CO_T + co) * 4 + q] = hi;
-            if (F16X3) ws[(((k * NPART + 1) * KK + kk) * CO_T + co) * 4 + q] = lo;
+            // unit row n of weight group gw (the tap, or its column offset's group)
+            const int gw = GROUPS ? k * D / S : k, n = GROUPS ? tap_slot(k, S, D) * CO_T + co : co;
+            ws[(((gw * NPART) * KK + kk) * NB + n) * 4 + q] = hi;
+            if (F16X3) ws[(((gw * NPART + 1) * KK + kk) * NB + n) * 4 + q] = lo;
         });
         fence_proxy_async();                          // w_s visible to wgmma (barrier below)
     }
@@ -569,6 +584,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
         for (int r = 0; r < S; ++r) {
             const int ntaps = class_taps(r, S, D, K);
             if (ntaps == 0) continue;                 // bias only, already in out_s
+            if (GROUPS && r != first_live_class(S, D, K)) continue;    // (done with the first)
             float acc[MT][NT][4];
             zero_tiles(acc);
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
@@ -579,15 +595,16 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                 // positions), B = the weights (CO_T channels)
                 const unsigned char* w8 = reinterpret_cast<const unsigned char*>(w_s);
                 const unsigned char* x8 = reinterpret_cast<const unsigned char*>(x_s);
-                // operand part h of tap k (column offset ck), k16 step s16, half hh
-                auto wdesc = [&](int k, int h, int s16) {
-                    return smem_desc(w8 + ((k * NPART + h) * KK + 2 * s16) * CO_T * 16, CO_T * 16, 128, 0);
+                // operand part h of weight group gw (tap k, or the tap group of column
+                // offset ck), k16 step s16, half hh
+                auto wdesc = [&](int gw, int h, int s16) {
+                    return smem_desc(w8 + ((gw * NPART + h) * KK + 2 * s16) * NB * 16, NB * 16, 128, 0);
                 };
                 auto xdesc = [&](int ck, int h, int s16, int hh) {
                     return smem_desc(x8 + ((h * KK + 2 * s16) * XW + uw + 64 * hh + CMAX - ck) * 16,
                                      XW * 16, 128, 0);
                 };
-                constexpr int ACC = WGT ? CO_T / 2 : 32;    // accumulators per half
+                constexpr int ACC = WGT ? NB / 2 : 32;      // accumulators per half
 #pragma unroll
                 for (int hh = 0; hh < (WGT ? NU / 128 : NT / 8); ++hh) {
                     float half[1][ACC / 4][4];
@@ -597,8 +614,8 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                     auto mma = [&](int k, int hw, int ck, int hx, int s16, int acc_on, bool bf16) {
                         const auto dw = wdesc(k, hw, s16), dx = xdesc(ck, hx, s16, hh);
                         if constexpr (WGT) {
-                            if (bf16) wgmma_m64nk16<CO_T, true>(d, dx, dw, acc_on);
-                            else wgmma_m64nk16<CO_T, false>(d, dx, dw, acc_on);
+                            if (bf16) wgmma_m64nk16<NB, true>(d, dx, dw, acc_on);
+                            else wgmma_m64nk16<NB, false>(d, dx, dw, acc_on);
                         } else {
                             if (bf16) wgmma_m64n64k16<true>(d, dw, dx, acc_on);
                             else wgmma_m64n64k16<false>(d, dw, dx, acc_on);
@@ -608,24 +625,25 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                     // 3xFP16: every small product (lo*hi, hi*lo) first, then the hi*hi ones,
                     // so the tensor cores' truncating accumulation acts on small sums for
                     // most of the chain
+                    // (tap groups: the chain runs over column offsets, every class at once)
 #pragma unroll
                     for (int pass = 0; pass < NPART; ++pass)
 #pragma unroll
-                        for (int tk = 0; tk < max_class_taps(S, D, K); ++tk) {
-                            if (tk >= ntaps) break;
+                        for (int tk = 0; tk < (GROUPS ? CMAX + 1 : max_class_taps(S, D, K)); ++tk) {
+                            if (!GROUPS && tk >= ntaps) break;
                             int k = 0;
 #pragma unroll
                             for (int jj = 0; jj < max_class_taps(S, D, K); ++jj)
                                 if (jj == tk) k = class_tap(r, jj, S, D, K);
-                            const int ck = k * D / S;
+                            const int ck = GROUPS ? tk : k * D / S, gw = GROUPS ? tk : k;
 #pragma unroll
                             for (int s16 = 0; s16 < KK / 2; ++s16) {
                                 const int acc_on = pass + tk + s16 > 0;
                                 if (F16X3 && pass == 0) {
-                                    mma(k, 1, ck, 0, s16, acc_on, false);
-                                    mma(k, 0, ck, 1, s16, 1, false);
+                                    mma(gw, 1, ck, 0, s16, acc_on, false);
+                                    mma(gw, 0, ck, 1, s16, 1, false);
                                 } else {
-                                    mma(k, 0, ck, 0, s16, acc_on, is_bf16<T>::value);
+                                    mma(gw, 0, ck, 0, s16, acc_on, is_bf16<T>::value);
                                 }
                             }
                         }
@@ -637,8 +655,10 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                     wgmma_fence_regs(d);
                     if (hh == 0) before_epilogue(r);
                     if constexpr (WGT)
-                        tiles_to_out_t<F16X3, S, CO_T>(out_s, d, rt, bt, uw + 64 * hh + 16 * wm + gq, r,
-                                                       unscale_x, unscale_w);
+                        tiles_to_out_t<F16X3, S, CO_T, NS>(
+                            out_s, d, rt, bt, uw + 64 * hh + 16 * wm + gq,
+                            [&](int slot) { return GROUPS ? slot_class(slot, S, D, K) : r; },
+                            unscale_x, unscale_w);
                     else
                         tiles_to_out<F16X3, S>(out_s, half, ro, bv, uw + 64 * hh, tq, r, unscale_x, unscale_w);
                 }

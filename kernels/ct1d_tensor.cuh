@@ -208,17 +208,21 @@ __device__ __forceinline__ void tiles_to_out(T* out_s, float (&acc)[MT][NT][4], 
 // its N): accumulator 4i + q of this thread is position u + 8*(q>>1) (u counted from the
 // tile's first position) of channel 8i + 2tq + (q&1), whose out_s row starts at
 // rt[2i + (q&1)] (shifted) with bias bt[2i + (q&1)].
-template <bool F16X3, int S, int CO_T, typename T>
-__device__ __forceinline__ void tiles_to_out_t(T* out_s, float (&d)[CO_T / 2], const int (&rt)[CO_T / 4],
-                                               const float (&bt)[CO_T / 4], int u, int r,
+// With NS > 1 classes side by side along N (tap groups, below), column n of the MMA is
+// channel n % CO_T of class class_of(n / CO_T).
+template <bool F16X3, int S, int CO_T, int NS, typename T, typename ClassOf>
+__device__ __forceinline__ void tiles_to_out_t(T* out_s, float (&d)[NS * CO_T / 2], const int (&rt)[CO_T / 4],
+                                               const float (&bt)[CO_T / 4], int u, ClassOf class_of,
                                                float ux, float uw) {
 #pragma unroll
-    for (int i = 0; i < CO_T / 8; ++i)
+    for (int i = 0; i < NS * CO_T / 8; ++i) {
+        const int ic = i % (CO_T / 8), r = class_of(i / (CO_T / 8));
 #pragma unroll
         for (int q = 0; q < 4; ++q) {
             const float v = F16X3 ? d[4 * i + q] * ux * uw : d[4 * i + q];
-            out_s[rt[2 * i + (q & 1)] + (u + 8 * (q >> 1)) * S + r] = from_acc<T>(v + bt[2 * i + (q & 1)]);
+            out_s[rt[2 * ic + (q & 1)] + (u + 8 * (q >> 1)) * S + r] = from_acc<T>(v + bt[2 * ic + (q & 1)]);
         }
+    }
 }
 
 // The compile-time tap structure of a residue class.
@@ -236,6 +240,41 @@ __device__ constexpr int max_class_taps(int S, int D, int K) {
     int m = 0;
     for (int r = 0; r < S; ++r) m = class_taps(r, S, D, K) > m ? class_taps(r, S, D, K) : m;
     return m;
+}
+
+// Tap groups: the taps that share a column offset c_k = k*D div S read the same x, and
+// they reach distinct classes (k*D = c_k*S + r). Where every offset 0..CMAX has the same
+// number of taps, reaching the same classes in the same order (K = 2S with D = 1, as in
+// vocoder upsampling), that number (else 0): a transposed tile can then run each group as
+// one wgmma with the classes' weights side by side along N.
+__device__ constexpr int tap_group_size(int S, int D, int K) {
+    const int cmax = (K - 1) * D / S;
+    int n0 = 0;
+    for (int k = 0; k < K; ++k) n0 += k * D / S == 0;
+    for (int c = 0; c <= cmax; ++c) {
+        int n = 0;
+        for (int k = 0; k < K; ++k)
+            if (k * D / S == c) {
+                int k0 = -1;                          // the same slot's tap at offset 0
+                for (int j = 0, m = 0; j < K; ++j)
+                    if (j * D / S == 0 && m++ == n) k0 = j;
+                if (k0 < 0 || (k0 * D) % S != (k * D) % S) return 0;
+                ++n;
+            }
+        if (n != n0) return 0;
+    }
+    return n0;
+}
+// slot of tap k in its group (taps in increasing k), and the class of slot s
+__device__ constexpr int tap_slot(int k, int S, int D) {
+    int n = 0;
+    for (int j = 0; j < k; ++j) n += j * D / S == k * D / S;
+    return n;
+}
+__device__ constexpr int slot_class(int s, int S, int D, int K) {
+    for (int k = 0; k < K; ++k)
+        if (k * D / S == 0 && s-- == 0) return (k * D) % S;
+    return -1;
 }
 
 __device__ constexpr int first_live_class(int S, int D, int K) {

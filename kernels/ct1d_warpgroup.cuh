@@ -53,7 +53,8 @@ __device__ __forceinline__ void wgmma_m64n64k16(float (&d)[32], unsigned long lo
 }
 #undef CT1D_WGMMA_M64N64K16
 
-// The same for m64n16k16 and m64n32k16 (N = 16 or 32 columns: N/2 accumulators)
+// The same for m64n16k16 and m64n32k16 (N = 16 or 32 columns: N/2 accumulators), and
+// m64n64k16 by that name
 #define CT1D_WGMMA_M64N16K16(TYPE)                                                                \
     asm volatile(                                                                                 \
         "{\n.reg .pred p;\nsetp.ne.b32 p, %10, 0;\n"                                              \
@@ -75,8 +76,10 @@ __device__ __forceinline__ void wgmma_m64n64k16(float (&d)[32], unsigned long lo
 template <int N, bool BF16>
 __device__ __forceinline__ void wgmma_m64nk16(float (&d)[N / 2], unsigned long long da,
                                               unsigned long long db, int accumulate) {
-    static_assert(N == 16 || N == 32, "m64n16k16 or m64n32k16");
-    if constexpr (N == 16) {
+    static_assert(N == 16 || N == 32 || N == 64, "m64n16k16, m64n32k16 or m64n64k16");
+    if constexpr (N == 64) {
+        wgmma_m64n64k16<BF16>(d, da, db, accumulate);
+    } else if constexpr (N == 16) {
         if constexpr (BF16) CT1D_WGMMA_M64N16K16("bf16");
         else CT1D_WGMMA_M64N16K16("f16");
     } else {

@@ -209,6 +209,35 @@ def test_mma_transposed_instance_compiles_for_sm90a(nvrtc_ok, dtype, products, c
     assert "m64n64k16" not in ptx
 
 
+@pytest.mark.parametrize("dtype,products", [("float32", 3), ("bfloat16", 1)])
+@pytest.mark.parametrize("S,K,c_out,n", [(2, 4, 16, 32), (2, 4, 32, 64), (4, 8, 16, 64), (3, 6, 16, 16)])
+def test_mma_transposed_tap_groups_compile(nvrtc_ok, monkeypatch, dtype, products, S, K, c_out, n):
+    """Transposed tiles whose taps group by column offset (K = 2S, D = 1: offsets 0 and 1,
+    S taps each, one per class) run one m64nNk16 wgmma per offset, k16 step and product
+    with N = S x c_out (32 or 64); CT1D_MMA_WGT_GROUPS=0 builds the chain per class (N =
+    c_out, S times as many wgmmas). Where S x c_out is no wgmma N here (48), per class."""
+    from cupyconv import _modules
+    from cupyconv._args import check_conv_args
+    from cupyconv._dispatch import plan
+    p = check_conv_args((8, 32, 65536), (32, c_out, K), None, stride=S, padding=1)
+    key = plan(p, dtype, "ct1d_mma", 90).key
+    assert key.wg and (key.wm, key.co_tile) == (1, c_out), key
+    ab = "bf16" if dtype == "bfloat16" else "f16"
+    chunks = key.nu // 128
+    grouped = n != c_out
+
+    def count(ptx, width):
+        return ptx.count(f"wgmma.mma_async.sync.aligned.m64n{width}k16.f32.{ab}.{ab}")
+    ptx = compile_instance(key, arch="compute_90a").decode()
+    assert count(ptx, n) == (2 if grouped else K) * 2 * products * chunks
+    original = _modules.kernel_source
+    monkeypatch.setattr(_modules, "kernel_source",
+                        lambda family: "#define CT1D_MMA_WGT_GROUPS 0\n" + original(family))
+    ptx = compile_instance(key, arch="compute_90a").decode()
+    assert count(ptx, c_out) == K * 2 * products * chunks
+    assert not grouped or count(ptx, n) == 0
+
+
 def test_mma_3xtf32_knob(nvrtc_ok, monkeypatch):
     """CT1D_MMA_F16X3=0 builds the 3xTF32 arithmetic for the same float32 instance."""
     from cupyconv import _modules

@@ -256,7 +256,8 @@ def test_mma_warpgroup_random_calls(rng, monkeypatch, dtype, calls, variant):
     MMA_WG_ONE_BLOCK, strides 3-4 with up to 6 taps, whose tiles take one block per SM, or
     with MMA_WG_SPLIT_64 those calls as transposed tiles of 32 channels), and 9-32 output
     channels per group as the N of transposed tiles of 128 or 256
-    positions (MMA_WG_TRANSPOSED); 9-32 input channels per group (one or two k16 steps, zero-padded), single- and
+    positions (MMA_WG_TRANSPOSED), with taps grouped by column offset where they pair up
+    (CT1D_MMA_WGT_GROUPS: K = 2S, D = 1); 9-32 input channels per group (one or two k16 steps, zero-padded), single- and
     multi-class structures, groups, padding, rows of many tiles per block (the float32 x
     scale measured a tile ahead), NaN-poisoned outputs."""
     _skip_without_wgmma()
@@ -276,6 +277,8 @@ def test_mma_warpgroup_random_calls(rng, monkeypatch, dtype, calls, variant):
     _dispatch.plan.cache_clear()
     try:
         structures = [(2, 2, 3), (2, 1, 4), (1, 2, 5), (2, 1, 5), (1, 1, 3), (2, 3, 6)]
+        if narrow:                # tap groups of 2 (above) and 4 (N = 64 for 16 channels),
+            structures += [(4, 1, 8), (3, 1, 6)]      # 3 (not grouped for 16 channels)
         if variant in ("one_block", "split64"):
             structures = [(3, 2, 5), (4, 3, 5), (3, 1, 6), (4, 1, 5)]
         done = draws = 0
