@@ -505,6 +505,9 @@ MMA_WG_T_MAX_STRIDE = 4
 # those fit two blocks per SM: sd-s3d2k5 0.211 -> 0.190 ms (x is read once per channel
 # half, mostly from L2; results/2026-12-01-session17/ab_t32.txt)
 MMA_WG_SPLIT_64 = True
+# ... and 32-channel transposed tiles that do not fit two blocks per SM (stride 4 with 8
+# taps: up-32-32-s4, g8-256-k8-s4, on ct1d_stream at 28% of copy) as two of 16 channels
+MMA_WG_SPLIT_32 = True
 
 
 def mma_warpgroup(key: MmaKey, arch: int) -> MmaKey:
@@ -518,25 +521,29 @@ def mma_warpgroup(key: MmaKey, arch: int) -> MmaKey:
     warpgroups x 64 positions (M) x all channels (N) per wgmma (key wm = 1, wn = 8,
     mt = channels / 16). With MMA_WG_SPLIT_64, a float32 64-channel tile that would need
     one block per SM becomes two transposed 32-channel tiles (two blocks per SM; 16-bit
-    tiles fit two blocks as they are).
+    tiles fit two blocks as they are); with MMA_WG_SPLIT_32, a 32-channel transposed tile
+    that does not fit two blocks per SM becomes two of 16 channels.
     (Padding them to 64-channel tiles instead lost: sd-s2d2k3-c16 0.218 -> 0.236 ms,
     up-32-16-s2 0.276 -> 0.493; results/2026-12-01-session15/ab_narrow*.txt.)"""
     if not (MMA_WGMMA and arch == WGMMA_ARCH and (key.f16x3 or key.dtype != "float32")
             and key.w_all and key.threads == 256 and key.ci_chunk in (16, 32)):
         return key
 
-    def transposed(k: MmaKey) -> Optional[MmaKey]:   # 1 x 8 warps, two blocks per SM
+    def transposed(k: MmaKey, split: bool = False) -> Optional[MmaKey]:   # 1 x 8 warps,
         if not (MMA_WG_TRANSPOSED and k.co_tile in (16, 32) and k.stride <= MMA_WG_T_MAX_STRIDE):
-            return None
-        return next((t for t in (layout_of(k, nu, 1) for nu in MMA_WG_T_POSITIONS)
-                     if t.smem_bytes() <= _MMA_SMEM), None)
+            return None                                                   # two blocks per SM
+        t = next((t for t in (layout_of(k, nu, 1) for nu in MMA_WG_T_POSITIONS)
+                  if t.smem_bytes() <= _MMA_SMEM), None)
+        if t is None and split and k.co_tile == 32:
+            return transposed(replace(k, mt=1))                           # 16 channels
+        return t
 
     def layout_of(k: MmaKey, nu: int, co_warps: int) -> MmaKey:   # co_warps x (8 / co_warps)
         return replace(k, mt=k.co_tile // (16 * co_warps), nt=nu * co_warps // 64,
                        wm=co_warps, wn=8 // co_warps, wg=True,
                        overlap=mma_overlap(k.dtype, k.stride, nu) if k.overlap else 0)
     if key.co_tile in (16, 32):
-        return transposed(key) or key
+        return transposed(key, MMA_WG_SPLIT_32) or key
     one_block = MMA_WG_ONE_BLOCK and key.stride <= 4
     if key.co_tile == 64 and (key.nu == 128 or (one_block and key.nu < 128)):
         wg, wide = layout_of(key, 128, 4), layout_of(key, 256, 4)
