@@ -343,9 +343,12 @@ def check_mma_plan(lp: LaunchPlan, p, dtype: str):
         assert blocks < 8 * _dispatch._SMALL_CALL_BLOCKS
     assert key.co_tile == 16 * key.mt * key.wm and key.co_tile in (16, 32, 48, 64)
     # (MMA_WG_SPLIT_64: float32 64-channel tiles of one block per SM as 32-channel halves)
+    # (MMA_WG_SPLIT_32: 32-channel transposed tiles that do not fit two blocks as 16-channel)
     split64 = (_dispatch.MMA_WG_SPLIT_64 and key.wg and key.wm == 1 and key.co_tile == 32
                and cog > 32 and dtype == "float32")
-    assert key.co_tile >= min(cog, 64) or split64
+    split32 = (_dispatch.MMA_WG_SPLIT_32 and key.wg and key.wm == 1 and key.co_tile == 16
+               and 16 < cog <= 32 and replace(key, mt=2).smem_bytes() > _dispatch._MMA_SMEM)
+    assert key.co_tile >= min(cog, 64) or split64 or split32
     assert key.co_tile < cog + 16 or split64
     assert key.ci_chunk % 8 == 0 and (S * key.nu) % 8 == 0       # static_assert in the kernel
     assert not key.w_all or cig <= key.ci_chunk
@@ -684,6 +687,34 @@ def test_mma_warpgroup_split_64(monkeypatch):
                 assert _dispatch._MMA_SMEM < one.smem_bytes
                 assert one.n_tiles == split.n_tiles and one.tile_out == split.tile_out
                 assert plan(seed, "float32", None, 90) == seed_lp
+    finally:
+        plan.cache_clear()
+
+
+def test_mma_warpgroup_split_32(monkeypatch):
+    """MMA_WG_SPLIT_32 (on): a 32-channel call whose transposed tile does not fit two
+    blocks per SM at any of MMA_WG_T_POSITIONS (up-32-32-s4, g8-256-k8-s4: stride 4, 8
+    taps) takes transposed 16-channel tiles (on sm_90 instead of ct1d_stream); off, the
+    mma.sync key and ct1d_stream come back; calls whose 32-channel tile fits keep it."""
+    s4k8 = params(8, 32, 32, 8, 65536, 4, 2, 1)               # the sweep's up-32-32-s4
+    g8 = params(8, 256, 256, 8, 8192, 4, 2, 1, groups=8)
+    s4k5 = params(8, 32, 32, 5, 65536, 4, 3, 3, output_padding=1)   # sd-s4d3k5: it fits
+    plan.cache_clear()
+    try:
+        for p in (s4k8, g8):
+            lp = plan(p, "float32", None, 90)
+            assert lp.key.family == "ct1d_mma" and lp.key.wg and lp.key.wm == 1, lp.key
+            assert lp.key.co_tile == 16 and lp.smem_bytes <= _dispatch._MMA_SMEM
+            assert replace(lp.key, mt=2).smem_bytes() > _dispatch._MMA_SMEM
+            check_mma_plan(lp, p, "float32")
+            check_any_plan(lp, p, "float32")
+            assert plan(p, "float32").key.family == "ct1d_stream"                   # not sm_90
+        assert plan(s4k5, "float32", None, 90).key.co_tile == 32
+        monkeypatch.setattr(_dispatch, "MMA_WG_SPLIT_32", False)
+        plan.cache_clear()
+        assert plan(s4k8, "float32", None, 90).key.family == "ct1d_stream"
+        off = plan(s4k8, "float32", "ct1d_mma", 90).key
+        assert not off.wg and off.co_tile == 32
     finally:
         plan.cache_clear()
 
