@@ -506,7 +506,9 @@ MMA_WG_T_MAX_STRIDE = 4
 # half, mostly from L2; results/2026-12-01-session17/ab_t32.txt)
 MMA_WG_SPLIT_64 = True
 # ... and 32-channel transposed tiles that do not fit two blocks per SM (stride 4 with 8
-# taps: up-32-32-s4, g8-256-k8-s4, on ct1d_stream at 28% of copy) as two of 16 channels
+# taps) as two of 16 channels (with tap groups of 4 there): up-32-32-s4 / g8-256-k8-s4
+# 0.285 / 0.287 ms on ct1d_stream -> 0.158 / 0.160 (mma.sync tiles 0.269 / 0.319;
+# results/2026-12-01-session18/ab_split32*.txt)
 MMA_WG_SPLIT_32 = True
 
 

@@ -43,7 +43,10 @@
 // or 32 channels (WM = 1, WN = 8) run transposed warpgroup tiles: the positions are the
 // MMA's M (64 per wgmma), the channels its N (m64n16k16, m64n32k16), so no MMA row holds
 // padding; same staging (the x units serve as A, the weight units as B) and copy-out
-// (session 15: up-32-16-s2 0.277 -> 0.23 ms, sd-s4d3k5 0.160 -> 0.127).
+// (session 15: up-32-16-s2 0.277 -> 0.23 ms, sd-s4d3k5 0.160 -> 0.127). Where the taps
+// group by column offset (K = 2S, D = 1: tap_group_size), those tiles run one wgmma per
+// offset with the classes side by side along N instead of a chain per class (session 18:
+// up-32-16-s2 0.233 -> 0.211 ms).
 #include "ct1d_types.cuh"
 #include "ct1d_tensor.cuh"
 #include "ct1d_warpgroup.cuh"
