@@ -510,6 +510,26 @@ MMA_WG_SPLIT_64 = True
 # 0.285 / 0.287 ms on ct1d_stream -> 0.158 / 0.160 (mma.sync tiles 0.269 / 0.319;
 # results/2026-12-01-session18/ab_split32*.txt)
 MMA_WG_SPLIT_32 = True
+# ... and calls of 33-64 input channels per group with at most 32 output channels as
+# transposed tiles staging all 64 input channels at once (eight rows of x per warp; the
+# vocoder's 64 -> 32 layers), of MMA_WG_CI64_CHANNELS output channels (16: no spills; 32
+# spills 12 bytes) where two blocks per SM fit them
+MMA_WG_CI64 = True
+MMA_WG_CI64_CHANNELS = 16
+# (float32 tiles of 256 positions spill 128 bytes there: 128)
+MMA_WG_CI64_F32_POSITIONS = (128,)
+
+
+def transposed_tile(k: MmaKey, positions) -> Optional[MmaKey]:
+    """k as a transposed warpgroup tile (1 x 8 warps: 2 warpgroups x 64 positions as the
+    MMA's M, k's channels as N) of the first of ``positions`` that fits two blocks per SM;
+    None where none fits or k's channels or stride do not allow one."""
+    if not (MMA_WG_TRANSPOSED and k.co_tile in (16, 32) and k.stride <= MMA_WG_T_MAX_STRIDE):
+        return None
+    return next((t for t in (replace(k, mt=k.co_tile // 16, nt=nu // 64, wm=1, wn=8, wg=True,
+                                     overlap=mma_overlap(k.dtype, k.stride, nu) if k.overlap else 0)
+                             for nu in positions)
+                 if t.smem_bytes() <= _MMA_SMEM), None)
 
 
 def mma_warpgroup(key: MmaKey, arch: int) -> MmaKey:
@@ -528,15 +548,16 @@ def mma_warpgroup(key: MmaKey, arch: int) -> MmaKey:
     (Padding them to 64-channel tiles instead lost: sd-s2d2k3-c16 0.218 -> 0.236 ms,
     up-32-16-s2 0.276 -> 0.493; results/2026-12-01-session15/ab_narrow*.txt.)"""
     if not (MMA_WGMMA and arch == WGMMA_ARCH and (key.f16x3 or key.dtype != "float32")
-            and key.w_all and key.threads == 256 and key.ci_chunk in (16, 32)):
+            and key.w_all and key.threads == 256 and key.ci_chunk in (16, 32, 64)):
         return key
+    if key.ci_chunk == 64:                            # (MMA_WG_CI64: transposed tiles only)
+        t = transposed_tile(key, MMA_WG_CI64_F32_POSITIONS if key.dtype == "float32"
+                            else MMA_WG_T_POSITIONS)
+        return key if t is None else t
 
-    def transposed(k: MmaKey, split: bool = False) -> Optional[MmaKey]:   # 1 x 8 warps,
-        if not (MMA_WG_TRANSPOSED and k.co_tile in (16, 32) and k.stride <= MMA_WG_T_MAX_STRIDE):
-            return None                                                   # two blocks per SM
-        t = next((t for t in (layout_of(k, nu, 1) for nu in MMA_WG_T_POSITIONS)
-                  if t.smem_bytes() <= _MMA_SMEM), None)
-        if t is None and split and k.co_tile == 32:
+    def transposed(k: MmaKey, split: bool = False) -> Optional[MmaKey]:
+        t = transposed_tile(k, MMA_WG_T_POSITIONS)
+        if t is None and split and k.co_tile == 32 and MMA_WG_TRANSPOSED:
             return transposed(replace(k, mt=1))                           # 16 channels
         return t
 
@@ -587,6 +608,11 @@ def _plan_mma(p: ConvParams, dtype: str, arch: int = 0):
             if key.smem_bytes() <= _MMA_SMEM:
                 pl = _small_call_tiles(p, mma_launch_plan(p, key))
                 wg = mma_warpgroup(pl.key, arch)
+                if not wg.wg and MMA_WG_CI64 and 32 < cig <= 64 and cog <= 32 and pl.key.threads == 256:
+                    wg = mma_warpgroup(replace(pl.key, mt=min(-(-cog // 16), MMA_WG_CI64_CHANNELS // 16), wm=1,
+                                               ci_chunk=64, w_all=True, f16x3=dtype == "float32"),
+                                       arch)
+                    wg = wg if wg.wg else pl.key
                 return pl if wg == pl.key else mma_launch_plan(p, wg)
         if ci_chunk == 8:
             return None

@@ -346,8 +346,9 @@ def check_mma_plan(lp: LaunchPlan, p, dtype: str):
     # (MMA_WG_SPLIT_32: 32-channel transposed tiles that do not fit two blocks as 16-channel)
     split64 = (_dispatch.MMA_WG_SPLIT_64 and key.wg and key.wm == 1 and key.co_tile == 32
                and cog > 32 and dtype == "float32")
-    split32 = (_dispatch.MMA_WG_SPLIT_32 and key.wg and key.wm == 1 and key.co_tile == 16
-               and 16 < cog <= 32 and replace(key, mt=2).smem_bytes() > _dispatch._MMA_SMEM)
+    split32 = (key.wg and key.wm == 1 and key.co_tile == 16 and 16 < cog <= 32
+               and ((_dispatch.MMA_WG_SPLIT_32 and replace(key, mt=2).smem_bytes() > _dispatch._MMA_SMEM)
+                    or (_dispatch.MMA_WG_CI64 and key.ci_chunk == 64)))
     assert key.co_tile >= min(cog, 64) or split64 or split32
     assert key.co_tile < cog + 16 or split64
     assert key.ci_chunk % 8 == 0 and (S * key.nu) % 8 == 0       # static_assert in the kernel
@@ -387,7 +388,9 @@ def check_mma_plan(lp: LaunchPlan, p, dtype: str):
         assert key.nt == 8 or (key.nt == 16 and dtype != "float32")
     if key.wg:
         assert key.f16x3 or dtype != "float32"
-        assert key.w_all and key.ci_chunk in (16, 32) and (key.ci_chunk // 8) % 2 == 0
+        assert key.w_all and key.ci_chunk in (16, 32, 64) and (key.ci_chunk // 8) % 2 == 0
+        # (64 input channels at once: MMA_WG_CI64's transposed tiles only)
+        assert key.ci_chunk < 64 or (_dispatch.MMA_WG_CI64 and key.wm == 1 and 32 < cig <= 64)
         assert key.options == ("-arch=sm_90a",)
     else:
         assert key.options == ()
@@ -715,6 +718,35 @@ def test_mma_warpgroup_split_32(monkeypatch):
         assert plan(s4k8, "float32", None, 90).key.family == "ct1d_stream"
         off = plan(s4k8, "float32", "ct1d_mma", 90).key
         assert not off.wg and off.co_tile == 32
+    finally:
+        plan.cache_clear()
+
+
+def test_mma_warpgroup_ci64(monkeypatch):
+    """MMA_WG_CI64 (on): calls of 33-64 input channels per group and at most 32 output
+    channels (the sweep's 64 -> 32 vocoder layers, on ct1d_stream elsewhere) take
+    transposed warpgroup tiles that stage all 64 input channels (ci_chunk 64, eight x
+    rows per warp) of 16 output channels: float32 128 positions (256 spill), 16-bit 256;
+    64 output channels and other GPUs keep their plans; off, ct1d_stream comes back."""
+    u4 = params(16, 64, 32, 4, 32768, 2, 1, 1)             # the sweep's hifigan-u4-b16
+    c48 = params(4, 48, 24, 3, 20000, 2, 1, 2)
+    wide = params(8, 64, 64, 3, 65536, 2, 1, 2)            # sd-s2d2k3-c64: 64 outputs
+    plan.cache_clear()
+    try:
+        for p, dtype, nu in ((u4, "float32", 128), (u4, "bfloat16", 256), (c48, "float32", 128)):
+            lp = plan(p, dtype, None, 90)
+            assert lp.key.family == "ct1d_mma" and lp.key.wg and lp.key.wm == 1, lp.key
+            assert (lp.key.ci_chunk, lp.key.co_tile, lp.key.nu) == (64, 16, nu), lp.key
+            assert lp.key.w_all and lp.key.f16x3 == (dtype == "float32")
+            check_mma_plan(lp, p, dtype)
+            check_any_plan(lp, p, dtype)
+        assert plan(u4, "float32").key.family == "ct1d_stream"                     # not sm_90
+        assert plan(wide, "float32", None, 90).key.family != "ct1d_mma" or \
+            plan(wide, "float32", None, 90).key.ci_chunk != 64
+        monkeypatch.setattr(_dispatch, "MMA_WG_CI64", False)
+        plan.cache_clear()
+        assert plan(u4, "float32", None, 90).key.family == "ct1d_stream"
+        assert not plan(u4, "bfloat16", None, 90).key.wg
     finally:
         plan.cache_clear()
 

@@ -246,6 +246,7 @@ def test_wgmma_family_random_calls(rng):
                                                  ("float16", 8, ""),
                                                  ("float32", 12, "one_block"),
                                                  ("float32", 12, "split64"),
+                                                 ("float32", 10, "ci64"), ("bfloat16", 6, "ci64"),
                                                  ("float32", 16, "transposed"),
                                                  ("bfloat16", 8, "transposed"),
                                                  ("float32", 8, "transposed256"),
@@ -256,7 +257,8 @@ def test_mma_warpgroup_random_calls(rng, monkeypatch, dtype, calls, variant):
     MMA_WG_ONE_BLOCK, strides 3-4 with up to 6 taps, whose tiles take one block per SM, or
     with MMA_WG_SPLIT_64 those calls as transposed tiles of 32 channels), and 9-32 output
     channels per group as the N of transposed tiles of 128 or 256
-    positions (MMA_WG_TRANSPOSED), with taps grouped by column offset where they pair up
+    positions (MMA_WG_TRANSPOSED; with 33-64 input channels per group, MMA_WG_CI64's
+    tiles that stage all 64), with taps grouped by column offset where they pair up
     (CT1D_MMA_WGT_GROUPS: K = 2S, D = 1); 9-32 input channels per group (one or two k16 steps, zero-padded), single- and
     multi-class structures, groups, padding, rows of many tiles per block (the float32 x
     scale measured a tile ahead), NaN-poisoned outputs."""
@@ -267,10 +269,11 @@ def test_mma_warpgroup_random_calls(rng, monkeypatch, dtype, calls, variant):
     from cupyconv._args import check_conv_args
     from cupyconv._gpu import device_arch
     monkeypatch.setattr(_dispatch, "MMA_WGMMA", True)
-    narrow = variant.startswith("transposed")
+    narrow = variant.startswith("transposed") or variant == "ci64"
     transposed = narrow or variant == "split64"
     monkeypatch.setattr(_dispatch, "MMA_WG_TRANSPOSED", transposed)
-    monkeypatch.setattr(_dispatch, "MMA_WG_T_POSITIONS", (256,) if variant == "transposed256" else (128,))
+    monkeypatch.setattr(_dispatch, "MMA_WG_T_POSITIONS", (256,) if variant == "transposed256"
+                        else (256, 128) if variant == "ci64" else (128,))
     if variant in ("one_block", "split64"):
         monkeypatch.setattr(_dispatch, "MMA_WG_ONE_BLOCK", True)
         monkeypatch.setattr(_dispatch, "MMA_WG_SPLIT_64", variant == "split64")
@@ -290,7 +293,8 @@ def test_mma_warpgroup_random_calls(rng, monkeypatch, dtype, calls, variant):
             G = int(rng.choice([1, 1, 2]))
             cog = int(rng.integers(9, 33)) if narrow else int(rng.integers(49, 80))
             c.update(K=K, N=int(rng.integers(1, 4)), L=int(rng.integers(2000, 20000)), batched=True,
-                     C_in=G * int(rng.integers(9, 33)), C_out=G * cog)
+                     C_in=G * int(rng.integers(33, 65) if variant == "ci64" else rng.integers(9, 33)),
+                     C_out=G * cog)
             c["kw"].update(stride=S, dilation=D, groups=G,
                            padding=int(rng.integers(0, (K - 1) * D + 3)),
                            output_padding=int(rng.integers(0, max(S, D))))
@@ -301,6 +305,7 @@ def test_mma_warpgroup_random_calls(rng, monkeypatch, dtype, calls, variant):
             key = _dispatch.plan(p, dtype, "ct1d_mma", device_arch(cupy.cuda.Device().id)).key
             if not key.wg or (variant == "split64" and key.wm != 1):
                 continue                  # (split64: the calls split into 32-channel tiles)
+            assert (variant == "ci64") == (key.ci_chunk == 64), key
             # (the one-block draws: tiles beyond two blocks' shared memory, all of them)
             assert variant != "one_block" or key.smem_bytes() > _dispatch._MMA_SMEM, key
             assert variant != "split64" or (key.co_tile, key.nu) == (32, 128), key
