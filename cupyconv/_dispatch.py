@@ -512,12 +512,14 @@ MMA_WG_SPLIT_64 = True
 MMA_WG_SPLIT_32 = True
 # ... and calls of 33-64 input channels per group with at most 32 output channels as
 # transposed tiles staging all 64 input channels at once (eight rows of x per warp; the
-# vocoder's 64 -> 32 layers), of MMA_WG_CI64_CHANNELS output channels (16: no spills; 32
-# spills 12 bytes) where two blocks per SM fit them
+# vocoder's 64 -> 32 layers, on ct1d_stream before) of MMA_WG_CI64_CHANNELS output
+# channels and MMA_WG_CI64_POSITIONS: float32 hifigan-u4-b16 0.227 ms on ct1d_stream ->
+# 0.146 with 32 channels (12 bytes spilled), 0.210 with 16 (x read twice), encodec-s2
+# 0.512 -> 0.315 / 0.470 (results/2026-12-01-session18/ab_ci64*.txt); 256 positions
+# spill 128 bytes (float32) / 290 (16-bit)
 MMA_WG_CI64 = True
-MMA_WG_CI64_CHANNELS = 16
-# (float32 tiles of 256 positions spill 128 bytes there: 128)
-MMA_WG_CI64_F32_POSITIONS = (128,)
+MMA_WG_CI64_CHANNELS = 32
+MMA_WG_CI64_POSITIONS = (128,)
 
 
 def transposed_tile(k: MmaKey, positions) -> Optional[MmaKey]:
@@ -551,8 +553,7 @@ def mma_warpgroup(key: MmaKey, arch: int) -> MmaKey:
             and key.w_all and key.threads == 256 and key.ci_chunk in (16, 32, 64)):
         return key
     if key.ci_chunk == 64:                            # (MMA_WG_CI64: transposed tiles only)
-        t = transposed_tile(key, MMA_WG_CI64_F32_POSITIONS if key.dtype == "float32"
-                            else MMA_WG_T_POSITIONS)
+        t = transposed_tile(key, MMA_WG_CI64_POSITIONS)
         return key if t is None else t
 
     def transposed(k: MmaKey, split: bool = False) -> Optional[MmaKey]:

@@ -346,7 +346,7 @@ def check_mma_plan(lp: LaunchPlan, p, dtype: str):
     # (MMA_WG_SPLIT_32: 32-channel transposed tiles that do not fit two blocks as 16-channel)
     split64 = (_dispatch.MMA_WG_SPLIT_64 and key.wg and key.wm == 1 and key.co_tile == 32
                and cog > 32 and dtype == "float32")
-    split32 = (key.wg and key.wm == 1 and key.co_tile == 16 and 16 < cog <= 32
+    split32 = (key.wg and key.wm == 1 and key.co_tile == 16 and 16 < cog <= 32   # (or CI64 at 16)
                and ((_dispatch.MMA_WG_SPLIT_32 and replace(key, mt=2).smem_bytes() > _dispatch._MMA_SMEM)
                     or (_dispatch.MMA_WG_CI64 and key.ci_chunk == 64)))
     assert key.co_tile >= min(cog, 64) or split64 or split32
@@ -726,17 +726,17 @@ def test_mma_warpgroup_ci64(monkeypatch):
     """MMA_WG_CI64 (on): calls of 33-64 input channels per group and at most 32 output
     channels (the sweep's 64 -> 32 vocoder layers, on ct1d_stream elsewhere) take
     transposed warpgroup tiles that stage all 64 input channels (ci_chunk 64, eight x
-    rows per warp) of 16 output channels: float32 128 positions (256 spill), 16-bit 256;
-    64 output channels and other GPUs keep their plans; off, ct1d_stream comes back."""
+    rows per warp) of up to 32 output channels and 128 positions (256 spill); 64 output
+    channels and other GPUs keep their plans; off, ct1d_stream comes back."""
     u4 = params(16, 64, 32, 4, 32768, 2, 1, 1)             # the sweep's hifigan-u4-b16
     c48 = params(4, 48, 24, 3, 20000, 2, 1, 2)
     wide = params(8, 64, 64, 3, 65536, 2, 1, 2)            # sd-s2d2k3-c64: 64 outputs
     plan.cache_clear()
     try:
-        for p, dtype, nu in ((u4, "float32", 128), (u4, "bfloat16", 256), (c48, "float32", 128)):
+        for p, dtype in ((u4, "float32"), (u4, "bfloat16"), (c48, "float32")):
             lp = plan(p, dtype, None, 90)
             assert lp.key.family == "ct1d_mma" and lp.key.wg and lp.key.wm == 1, lp.key
-            assert (lp.key.ci_chunk, lp.key.co_tile, lp.key.nu) == (64, 16, nu), lp.key
+            assert (lp.key.ci_chunk, lp.key.co_tile, lp.key.nu) == (64, 32, 128), lp.key
             assert lp.key.w_all and lp.key.f16x3 == (dtype == "float32")
             check_mma_plan(lp, p, dtype)
             check_any_plan(lp, p, dtype)

@@ -273,7 +273,7 @@ def test_mma_warpgroup_random_calls(rng, monkeypatch, dtype, calls, variant):
     transposed = narrow or variant == "split64"
     monkeypatch.setattr(_dispatch, "MMA_WG_TRANSPOSED", transposed)
     monkeypatch.setattr(_dispatch, "MMA_WG_T_POSITIONS", (256,) if variant == "transposed256"
-                        else (256, 128) if variant == "ci64" else (128,))
+                        else (128,))
     if variant in ("one_block", "split64"):
         monkeypatch.setattr(_dispatch, "MMA_WG_ONE_BLOCK", True)
         monkeypatch.setattr(_dispatch, "MMA_WG_SPLIT_64", variant == "split64")
