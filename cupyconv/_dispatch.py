@@ -546,7 +546,8 @@ def mma_warpgroup(key: MmaKey, arch: int) -> MmaKey:
     mt = channels / 16). With MMA_WG_SPLIT_64, a float32 64-channel tile that would need
     one block per SM becomes two transposed 32-channel tiles (two blocks per SM; 16-bit
     tiles fit two blocks as they are); with MMA_WG_SPLIT_32, a 32-channel transposed tile
-    that does not fit two blocks per SM becomes two of 16 channels.
+    that does not fit two blocks per SM becomes two of 16 channels. Keys staging 64 input
+    channels (MMA_WG_CI64, made by _plan_mma) take transposed tiles only.
     (Padding them to 64-channel tiles instead lost: sd-s2d2k3-c16 0.218 -> 0.236 ms,
     up-32-16-s2 0.276 -> 0.493; results/2026-12-01-session15/ab_narrow*.txt.)"""
     if not (MMA_WGMMA and arch == WGMMA_ARCH and (key.f16x3 or key.dtype != "float32")
