@@ -391,7 +391,8 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0)
         pl = _plan_wgmma(p, dtype)
         if family is None and pl is not None and not _prefers_wgmma(p, pl):
             pl = None
-    if pl is None and (family == "ct1d_gemm" or (family is None and _prefers_gemm(p, dtype))):
+    if pl is None and (family == "ct1d_gemm" or (family is None and _prefers_gemm(p, dtype)
+                                                  and not _mma_ci64(p, dtype, arch))):
         pl = _plan_gemm(p, dtype)
     if pl is None and (family == "ct1d_stream" or (family is None and _prefers_stream(p, dtype, arch))):
         pl = _plan_stream(p, dtype)
@@ -520,6 +521,9 @@ MMA_WG_SPLIT_32 = True
 MMA_WG_CI64 = True
 MMA_WG_CI64_CHANNELS = 32
 MMA_WG_CI64_POSITIONS = (128,)
+# ... for calls of up to this many output channels per group (above 32: several channel
+# tiles, each reading x), which then leave ct1d_gemm (and ct1d_stream) on sm_90
+MMA_WG_CI64_MAX_COG = 64
 
 
 def transposed_tile(k: MmaKey, positions) -> Optional[MmaKey]:
@@ -555,6 +559,8 @@ def mma_warpgroup(key: MmaKey, arch: int) -> MmaKey:
         return key
     if key.ci_chunk == 64:                            # (MMA_WG_CI64: transposed tiles only)
         t = transposed_tile(key, MMA_WG_CI64_POSITIONS)
+        if t is None and key.co_tile == 32:          # (many taps: 16 channels fit)
+            t = transposed_tile(replace(key, mt=1), MMA_WG_CI64_POSITIONS)
         return key if t is None else t
 
     def transposed(k: MmaKey, split: bool = False) -> Optional[MmaKey]:
@@ -610,11 +616,13 @@ def _plan_mma(p: ConvParams, dtype: str, arch: int = 0):
             if key.smem_bytes() <= _MMA_SMEM:
                 pl = _small_call_tiles(p, mma_launch_plan(p, key))
                 wg = mma_warpgroup(pl.key, arch)
-                if not wg.wg and MMA_WG_CI64 and 32 < cig <= 64 and cog <= 32 and pl.key.threads == 256:
-                    wg = mma_warpgroup(replace(pl.key, mt=min(-(-cog // 16), MMA_WG_CI64_CHANNELS // 16), wm=1,
+                if (not wg.wg and MMA_WG_CI64 and 32 < cig <= 64 and cog <= MMA_WG_CI64_MAX_COG
+                        and pl.key.threads == 256):
+                    wg = mma_warpgroup(replace(pl.key, mt=min(-(-cog // 16), MMA_WG_CI64_CHANNELS // 16), wm=1, wn=8,
                                                ci_chunk=64, w_all=True, f16x3=dtype == "float32"),
                                        arch)
-                    wg = wg if wg.wg else pl.key
+                    # (16-channel tiles, x read once per tile, only where two cover the group)
+                    wg = wg if wg.wg and cog <= 2 * wg.co_tile else pl.key
                 return pl if wg == pl.key else mma_launch_plan(p, wg)
         if ci_chunk == 8:
             return None
@@ -640,6 +648,15 @@ STREAM_WIDE_STRIDE = 4
 # ... and for calls with at least this many positions u over all rows (batch x groups):
 # small calls (N = 1, L = 1024) are one block's latency, measured only on ct1d_mma
 STREAM_MIN_POSITIONS = 16384
+
+
+def _mma_ci64(p: ConvParams, dtype: str, arch: int) -> bool:
+    """ct1d_mma would run the call as MMA_WG_CI64's transposed tiles (sm_90), which beat
+    ct1d_gemm there (results/2026-12-01-session18/ab_ci64_gemm.txt)."""
+    if not (MMA_WG_CI64 and arch == WGMMA_ARCH and 32 < p.in_channels // p.groups <= 64):
+        return False
+    mp = _plan_mma(p, dtype, arch)
+    return mp is not None and mp.key.wg and mp.key.ci_chunk == 64
 
 
 def _prefers_stream(p: ConvParams, dtype: str, arch: int = 0) -> bool:

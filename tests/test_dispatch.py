@@ -349,8 +349,9 @@ def check_mma_plan(lp: LaunchPlan, p, dtype: str):
     split32 = (key.wg and key.wm == 1 and key.co_tile == 16 and 16 < cog <= 32   # (or CI64 at 16)
                and ((_dispatch.MMA_WG_SPLIT_32 and replace(key, mt=2).smem_bytes() > _dispatch._MMA_SMEM)
                     or (_dispatch.MMA_WG_CI64 and key.ci_chunk == 64)))
-    assert key.co_tile >= min(cog, 64) or split64 or split32
-    assert key.co_tile < cog + 16 or split64
+    ci64 = key.wg and key.ci_chunk == 64 and cog > key.co_tile                # (MMA_WG_CI64)
+    assert key.co_tile >= min(cog, 64) or split64 or split32 or ci64
+    assert key.co_tile < cog + 16 or split64 or ci64
     assert key.ci_chunk % 8 == 0 and (S * key.nu) % 8 == 0       # static_assert in the kernel
     assert not key.w_all or cig <= key.ci_chunk
     # overlapping tiles: each row's stores start at a 32-byte sector boundary within the
@@ -726,11 +727,12 @@ def test_mma_warpgroup_ci64(monkeypatch):
     """MMA_WG_CI64 (on): calls of 33-64 input channels per group and at most 32 output
     channels (the sweep's 64 -> 32 vocoder layers, on ct1d_stream elsewhere) take
     transposed warpgroup tiles that stage all 64 input channels (ci_chunk 64, eight x
-    rows per warp) of up to 32 output channels and 128 positions (256 spill); 64 output
-    channels and other GPUs keep their plans; off, ct1d_stream comes back."""
+    rows per warp) of up to 32 output channels and 128 positions (256 spill); 33-64
+    output channels in several such tiles, on sm_90 instead of ct1d_gemm; other GPUs keep
+    their plans; off, ct1d_stream and ct1d_gemm come back."""
     u4 = params(16, 64, 32, 4, 32768, 2, 1, 1)             # the sweep's hifigan-u4-b16
     c48 = params(4, 48, 24, 3, 20000, 2, 1, 2)
-    wide = params(8, 64, 64, 3, 65536, 2, 1, 2)            # sd-s2d2k3-c64: 64 outputs
+    wide = params(16, 64, 64, 3, 65536, 2, 1, 2)           # sd-s2d2k3-c64: 64 outputs
     plan.cache_clear()
     try:
         for p, dtype in ((u4, "float32"), (u4, "bfloat16"), (c48, "float32")):
@@ -741,8 +743,16 @@ def test_mma_warpgroup_ci64(monkeypatch):
             check_mma_plan(lp, p, dtype)
             check_any_plan(lp, p, dtype)
         assert plan(u4, "float32").key.family == "ct1d_stream"                     # not sm_90
-        assert plan(wide, "float32", None, 90).key.family != "ct1d_mma" or \
-            plan(wide, "float32", None, 90).key.ci_chunk != 64
+        # 64 output channels: two 32-channel tiles, instead of ct1d_gemm (elsewhere)
+        lp = plan(wide, "float32", None, 90)
+        assert lp.key.family == "ct1d_mma" and (lp.key.ci_chunk, lp.key.co_tile) == (64, 32), lp.key
+        assert lp.co_chunks == 2
+        check_mma_plan(lp, wide, "float32")
+        assert plan(wide, "float32").key.family == "ct1d_gemm"
+        monkeypatch.setattr(_dispatch, "MMA_WG_CI64_MAX_COG", 32)
+        plan.cache_clear()
+        assert plan(wide, "float32", None, 90).key.family == "ct1d_gemm"
+        assert plan(u4, "float32", None, 90) == plan(u4, "float32", None, 90)
         monkeypatch.setattr(_dispatch, "MMA_WG_CI64", False)
         plan.cache_clear()
         assert plan(u4, "float32", None, 90).key.family == "ct1d_stream"

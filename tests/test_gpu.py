@@ -247,6 +247,7 @@ def test_wgmma_family_random_calls(rng):
                                                  ("float32", 12, "one_block"),
                                                  ("float32", 12, "split64"),
                                                  ("float32", 10, "ci64"), ("bfloat16", 6, "ci64"),
+                                                 ("float32", 6, "ci64wide"), ("bfloat16", 4, "ci64wide"),
                                                  ("float32", 16, "transposed"),
                                                  ("bfloat16", 8, "transposed"),
                                                  ("float32", 8, "transposed256"),
@@ -258,7 +259,8 @@ def test_mma_warpgroup_random_calls(rng, monkeypatch, dtype, calls, variant):
     with MMA_WG_SPLIT_64 those calls as transposed tiles of 32 channels), and 9-32 output
     channels per group as the N of transposed tiles of 128 or 256
     positions (MMA_WG_TRANSPOSED; with 33-64 input channels per group, MMA_WG_CI64's
-    tiles that stage all 64), with taps grouped by column offset where they pair up
+    tiles that stage all 64, for up to 32 output channels and, in several channel tiles,
+    33-64), with taps grouped by column offset where they pair up
     (CT1D_MMA_WGT_GROUPS: K = 2S, D = 1); 9-32 input channels per group (one or two k16 steps, zero-padded), single- and
     multi-class structures, groups, padding, rows of many tiles per block (the float32 x
     scale measured a tile ahead), NaN-poisoned outputs."""
@@ -270,7 +272,7 @@ def test_mma_warpgroup_random_calls(rng, monkeypatch, dtype, calls, variant):
     from cupyconv._gpu import device_arch
     monkeypatch.setattr(_dispatch, "MMA_WGMMA", True)
     narrow = variant.startswith("transposed") or variant == "ci64"
-    transposed = narrow or variant == "split64"
+    transposed = narrow or variant in ("split64", "ci64wide")
     monkeypatch.setattr(_dispatch, "MMA_WG_TRANSPOSED", transposed)
     monkeypatch.setattr(_dispatch, "MMA_WG_T_POSITIONS", (256,) if variant == "transposed256"
                         else (128,))
@@ -284,6 +286,8 @@ def test_mma_warpgroup_random_calls(rng, monkeypatch, dtype, calls, variant):
             structures += [(4, 1, 8), (3, 1, 6)]      # 3 (not grouped for 16 channels)
         if variant in ("one_block", "split64"):
             structures = [(3, 2, 5), (4, 3, 5), (3, 1, 6), (4, 1, 5)]
+        if variant == "ci64wide":             # ((2, 3, 6) fits no 32-channel tile)
+            structures = structures[:5]
         done = draws = 0
         while done < calls:
             draws += 1
@@ -291,9 +295,10 @@ def test_mma_warpgroup_random_calls(rng, monkeypatch, dtype, calls, variant):
             c = _random_call(rng, dtype)
             S, D, K = structures[done % len(structures)]
             G = int(rng.choice([1, 1, 2]))
-            cog = int(rng.integers(9, 33)) if narrow else int(rng.integers(49, 80))
+            cog = (int(rng.integers(9, 33)) if narrow else int(rng.integers(33, 65)) if variant == "ci64wide"
+                   else int(rng.integers(49, 80)))
             c.update(K=K, N=int(rng.integers(1, 4)), L=int(rng.integers(2000, 20000)), batched=True,
-                     C_in=G * int(rng.integers(33, 65) if variant == "ci64" else rng.integers(9, 33)),
+                     C_in=G * int(rng.integers(33, 65) if variant.startswith("ci64") else rng.integers(9, 33)),
                      C_out=G * cog)
             c["kw"].update(stride=S, dilation=D, groups=G,
                            padding=int(rng.integers(0, (K - 1) * D + 3)),
@@ -305,7 +310,7 @@ def test_mma_warpgroup_random_calls(rng, monkeypatch, dtype, calls, variant):
             key = _dispatch.plan(p, dtype, "ct1d_mma", device_arch(cupy.cuda.Device().id)).key
             if not key.wg or (variant == "split64" and key.wm != 1):
                 continue                  # (split64: the calls split into 32-channel tiles)
-            assert (variant == "ci64") == (key.ci_chunk == 64), key
+            assert variant.startswith("ci64") == (key.ci_chunk == 64), key
             # (the one-block draws: tiles beyond two blocks' shared memory, all of them)
             assert variant != "one_block" or key.smem_bytes() > _dispatch._MMA_SMEM, key
             assert variant != "split64" or (key.co_tile, key.nu) == (32, 128), key
