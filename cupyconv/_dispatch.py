@@ -522,7 +522,9 @@ MMA_WG_CI64 = True
 MMA_WG_CI64_CHANNELS = 32
 MMA_WG_CI64_POSITIONS = (128,)
 # ... for calls of up to this many output channels per group (above 32: several channel
-# tiles, each reading x), which then leave ct1d_gemm (and ct1d_stream) on sm_90
+# tiles, each reading x), which then leave ct1d_gemm (and ct1d_stream) on sm_90:
+# sd-s2d2k3-c64 0.788 ms on ct1d_gemm -> 0.459, sd-s2d4k4 0.240 -> 0.150 (two sweeps of
+# results/2026-12-01-session18, not one process; error 1.5e-7 -> 2.7-3.5e-7)
 MMA_WG_CI64_MAX_COG = 64
 
 
@@ -652,7 +654,7 @@ STREAM_MIN_POSITIONS = 16384
 
 def _mma_ci64(p: ConvParams, dtype: str, arch: int) -> bool:
     """ct1d_mma would run the call as MMA_WG_CI64's transposed tiles (sm_90), which beat
-    ct1d_gemm there (results/2026-12-01-session18/ab_ci64_gemm.txt)."""
+    ct1d_gemm there (see MMA_WG_CI64_MAX_COG)."""
     if not (MMA_WG_CI64 and arch == WGMMA_ARCH and 32 < p.in_channels // p.groups <= 64):
         return False
     mp = _plan_mma(p, dtype, arch)
