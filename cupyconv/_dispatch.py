@@ -592,6 +592,17 @@ def mma_warpgroup(key: MmaKey, arch: int) -> MmaKey:
     return key
 
 
+def _mma_ci64_key(key: MmaKey, cig: int, cog: int, arch: int) -> Optional[MmaKey]:
+    """MMA_WG_CI64: the mma.sync key of a call with 33-64 input channels per group as a
+    transposed warpgroup tile staging all 64 (None where that does not apply or fit).
+    16-channel tiles read x once per tile: only where two of them cover the group."""
+    if not (MMA_WG_CI64 and 32 < cig <= 64 and cog <= MMA_WG_CI64_MAX_COG and key.threads == 256):
+        return None
+    wg = mma_warpgroup(replace(key, mt=min(-(-cog // 16), MMA_WG_CI64_CHANNELS // 16), wm=1, wn=8,
+                               ci_chunk=64, w_all=True, f16x3=key.dtype == "float32"), arch)
+    return wg if wg.wg and cog <= 2 * wg.co_tile else None
+
+
 def _plan_mma(p: ConvParams, dtype: str, arch: int = 0):
     S, D, K = p.stride, p.dilation, p.kernel_size
     cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
@@ -618,13 +629,8 @@ def _plan_mma(p: ConvParams, dtype: str, arch: int = 0):
             if key.smem_bytes() <= _MMA_SMEM:
                 pl = _small_call_tiles(p, mma_launch_plan(p, key))
                 wg = mma_warpgroup(pl.key, arch)
-                if (not wg.wg and MMA_WG_CI64 and 32 < cig <= 64 and cog <= MMA_WG_CI64_MAX_COG
-                        and pl.key.threads == 256):
-                    wg = mma_warpgroup(replace(pl.key, mt=min(-(-cog // 16), MMA_WG_CI64_CHANNELS // 16), wm=1, wn=8,
-                                               ci_chunk=64, w_all=True, f16x3=dtype == "float32"),
-                                       arch)
-                    # (16-channel tiles, x read once per tile, only where two cover the group)
-                    wg = wg if wg.wg and cog <= 2 * wg.co_tile else pl.key
+                if not wg.wg:
+                    wg = _mma_ci64_key(pl.key, cig, cog, arch) or pl.key
                 return pl if wg == pl.key else mma_launch_plan(p, wg)
         if ci_chunk == 8:
             return None
