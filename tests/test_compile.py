@@ -238,6 +238,23 @@ def test_mma_transposed_tap_groups_compile(nvrtc_ok, monkeypatch, dtype, product
     assert not grouped or count(ptx, n) == 0
 
 
+@pytest.mark.parametrize("dtype,products", [("float32", 3), ("bfloat16", 1)])
+def test_mma_ci64_instance_compiles_for_sm90a(nvrtc_ok, dtype, products):
+    """MMA_WG_CI64's transposed tile for the sweep's hifigan-u4-b16 (64 -> 32, K = 4,
+    S = 2): all 64 input channels staged (ci_chunk 64: four k16 steps), tap groups of 2
+    (N = 2 x 32 = 64): one m64n64k16 per column offset (2), k16 step (4) and product."""
+    from cupyconv._args import check_conv_args
+    from cupyconv._dispatch import plan
+    p = check_conv_args((16, 64, 32768), (64, 32, 4), None, stride=2, padding=1)
+    key = plan(p, dtype, None, 90).key
+    assert key.family == "ct1d_mma" and key.wg and (key.ci_chunk, key.co_tile, key.wm) == (64, 32, 1)
+    assert compile_instance(key, arch="sm_90")[:4] == b"\x7fELF"
+    ptx = compile_instance(key, arch="compute_90a").decode()
+    ab = "bf16" if dtype == "bfloat16" else "f16"
+    assert ptx.count(f"wgmma.mma_async.sync.aligned.m64n64k16.f32.{ab}.{ab}") == 2 * 4 * products * key.nu // 128
+    assert "m64n32k16" not in ptx and "m64n16k16" not in ptx
+
+
 def test_mma_3xtf32_knob(nvrtc_ok, monkeypatch):
     """CT1D_MMA_F16X3=0 builds the 3xTF32 arithmetic for the same float32 instance."""
     from cupyconv import _modules
