@@ -9,7 +9,9 @@ Each call runs with the dispatcher's plan forced to FAMILY, once per variant (th
 source first). The rows alternate between variants over ``--rounds`` rounds, so drift
 between them shows; the summary is the median per variant. Times are CUDA-event medians of
 5 back-to-back launches per launch (CuPy arrays). ``--dtype`` runs the configs in another
-dtype (torch in that dtype too). ``--call`` adds a call that is not in the sweep.
+dtype (torch in that dtype too). ``--call`` adds a call that is not in the sweep. FAMILY
+``auto`` leaves the family to the dispatcher, so that ``dispatch.`` variants can move a
+call between families in one process (kernel macros then apply to no family).
 """
 import argparse
 import dataclasses
@@ -34,6 +36,7 @@ def main():
     args = ap.parse_args()
     torch.backends.cudnn.allow_tf32 = False
     variants = parse_variants(args.variant)
+    family = None if args.family == "auto" else args.family      # auto: the dispatcher's choice
     arch = _gpu.device_arch(0)
     extra = [Config(name, "extra", *map(int, dims.split(",")[:5]),
                     **dict(zip("SPDG", map(int, dims.split(",")[5:]))))
@@ -44,19 +47,19 @@ def main():
     jobs = []
     for _, defines in variants:
         use_variant(args.family, defines)
-        jobs += [key_job(plan(p, c.dtype, args.family, arch).key) for c, p in calls]
+        jobs += [key_job(plan(p, c.dtype, family, arch).key) for c, p in calls]
     warm_parallel(jobs)
     use_variant(args.family, None)             # (the headers name the shipped instance)
     for c, p in calls:
         case = torch_case(c)
         t_torch = launch_ms(case.call)
-        print(f"\n{c.name} ({c.dtype}, {plan(p, c.dtype, args.family, arch).key.name_expression()}): "
+        print(f"\n{c.name} ({c.dtype}, {plan(p, c.dtype, family, arch).key.name_expression()}): "
               f"torch {t_torch:.3f} ms, {min_bytes(c) / 1e6:.0f} MB")
         times = {name: [] for name, _ in variants}
         for _ in range(args.rounds):
             for name, defines in variants:
                 use_variant(args.family, defines)
-                run = lambda: _gpu.launch(case.x, case.w, case.b, case.y, p, c.dtype, 0, args.family)
+                run = lambda: _gpu.launch(case.x, case.w, case.b, case.y, p, c.dtype, 0, family)
                 case.yt.fill_(float("nan"))
                 run()
                 err = ((case.yt.double() - case.ref).norm() / case.ref.norm()).item()
