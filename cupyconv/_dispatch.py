@@ -528,16 +528,26 @@ MMA_WG_CI64_POSITIONS = (128,)
 MMA_WG_CI64_MAX_COG = 64
 
 
-def transposed_tile(k: MmaKey, positions) -> Optional[MmaKey]:
+def _wg_layout(k: MmaKey, nu: int, co_warps: int) -> MmaKey:
+    """k as a warpgroup tile of nu positions, co_warps x (8 / co_warps) warps (4: 16
+    channels x 64-position halves per warp; 1: transposed)."""
+    return replace(k, mt=k.co_tile // (16 * co_warps), nt=nu * co_warps // 64,
+                   wm=co_warps, wn=8 // co_warps, wg=True,
+                   overlap=mma_overlap(k.dtype, k.stride, nu) if k.overlap else 0)
+
+
+def transposed_tile(k: MmaKey, positions, split: bool = False) -> Optional[MmaKey]:
     """k as a transposed warpgroup tile (1 x 8 warps: 2 warpgroups x 64 positions as the
     MMA's M, k's channels as N) of the first of ``positions`` that fits two blocks per SM;
-    None where none fits or k's channels or stride do not allow one."""
+    with ``split``, a 32-channel k that fits none as 16-channel tiles; None where none fits
+    or k's channels or stride do not allow one."""
     if not (MMA_WG_TRANSPOSED and k.co_tile in (16, 32) and k.stride <= MMA_WG_T_MAX_STRIDE):
         return None
-    return next((t for t in (replace(k, mt=k.co_tile // 16, nt=nu // 64, wm=1, wn=8, wg=True,
-                                     overlap=mma_overlap(k.dtype, k.stride, nu) if k.overlap else 0)
-                             for nu in positions)
-                 if t.smem_bytes() <= _MMA_SMEM), None)
+    t = next((t for t in (_wg_layout(k, nu, 1) for nu in positions) if t.smem_bytes() <= _MMA_SMEM),
+             None)
+    if t is None and split and k.co_tile == 32:
+        return transposed_tile(replace(k, mt=1), positions)
+    return t
 
 
 def mma_warpgroup(key: MmaKey, arch: int) -> MmaKey:
@@ -559,29 +569,15 @@ def mma_warpgroup(key: MmaKey, arch: int) -> MmaKey:
     if not (MMA_WGMMA and arch == WGMMA_ARCH and (key.f16x3 or key.dtype != "float32")
             and key.w_all and key.threads == 256 and key.ci_chunk in (16, 32, 64)):
         return key
-    if key.ci_chunk == 64:                            # (MMA_WG_CI64: transposed tiles only)
-        t = transposed_tile(key, MMA_WG_CI64_POSITIONS)
-        if t is None and key.co_tile == 32:          # (many taps: 16 channels fit)
-            t = transposed_tile(replace(key, mt=1), MMA_WG_CI64_POSITIONS)
-        return key if t is None else t
-
-    def transposed(k: MmaKey, split: bool = False) -> Optional[MmaKey]:
-        t = transposed_tile(k, MMA_WG_T_POSITIONS)
-        if t is None and split and k.co_tile == 32 and MMA_WG_TRANSPOSED:
-            return transposed(replace(k, mt=1))                           # 16 channels
-        return t
-
-    def layout_of(k: MmaKey, nu: int, co_warps: int) -> MmaKey:   # co_warps x (8 / co_warps)
-        return replace(k, mt=k.co_tile // (16 * co_warps), nt=nu * co_warps // 64,
-                       wm=co_warps, wn=8 // co_warps, wg=True,
-                       overlap=mma_overlap(k.dtype, k.stride, nu) if k.overlap else 0)
+    if key.ci_chunk == 64:                # (MMA_WG_CI64: transposed tiles only; many taps: 16 channels)
+        return transposed_tile(key, MMA_WG_CI64_POSITIONS, split=True) or key
     if key.co_tile in (16, 32):
-        return transposed(key, MMA_WG_SPLIT_32) or key
+        return transposed_tile(key, MMA_WG_T_POSITIONS, MMA_WG_SPLIT_32) or key
     one_block = MMA_WG_ONE_BLOCK and key.stride <= 4
     if key.co_tile == 64 and (key.nu == 128 or (one_block and key.nu < 128)):
-        wg, wide = layout_of(key, 128, 4), layout_of(key, 256, 4)
+        wg, wide = _wg_layout(key, 128, 4), _wg_layout(key, 256, 4)
         if wg.smem_bytes() > _MMA_SMEM and MMA_WG_SPLIT_64:
-            split = transposed(replace(key, mt=2, wm=1, wn=8))     # 32 channels
+            split = transposed_tile(replace(key, mt=2, wm=1, wn=8), MMA_WG_T_POSITIONS)   # 32 channels
             if split is not None:
                 return split
         if wg.smem_bytes() > (_MMA_SMEM_ONE_BLOCK if one_block else _MMA_SMEM):
@@ -658,21 +654,27 @@ STREAM_WIDE_STRIDE = 4
 STREAM_MIN_POSITIONS = 16384
 
 
+def _mma_transposed(p: ConvParams, dtype: str, arch: int) -> Optional[MmaKey]:
+    """The key where ct1d_mma would run the call as transposed warpgroup tiles (sm_90)."""
+    if not (MMA_WG_TRANSPOSED and arch == WGMMA_ARCH):
+        return None
+    mp = _plan_mma(p, dtype, arch)
+    return mp.key if mp is not None and mp.key.wg and mp.key.wm == 1 else None
+
+
 def _mma_ci64(p: ConvParams, dtype: str, arch: int) -> bool:
     """ct1d_mma would run the call as MMA_WG_CI64's transposed tiles (sm_90), which beat
     ct1d_gemm there (see MMA_WG_CI64_MAX_COG)."""
-    if not (MMA_WG_CI64 and arch == WGMMA_ARCH and 32 < p.in_channels // p.groups <= 64):
+    if not (MMA_WG_CI64 and 32 < p.in_channels // p.groups <= 64):
         return False
-    mp = _plan_mma(p, dtype, arch)
-    return mp is not None and mp.key.wg and mp.key.ci_chunk == 64
+    key = _mma_transposed(p, dtype, arch)
+    return key is not None and key.ci_chunk == 64
 
 
 def _prefers_stream(p: ConvParams, dtype: str, arch: int = 0) -> bool:
     cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
-    if MMA_WG_TRANSPOSED and arch == WGMMA_ARCH:      # ct1d_mma's transposed tiles win
-        mp = _plan_mma(p, dtype, arch)
-        if mp is not None and mp.key.wg and mp.key.wm == 1:
-            return False
+    if _mma_transposed(p, dtype, arch) is not None:   # ct1d_mma's transposed tiles win
+        return False
     return (dtype == "float32" and cig * p.kernel_size >= STREAM_MIN_MACS * p.stride
             and (cog >= STREAM_MIN_COG or p.stride >= STREAM_WIDE_STRIDE)
             and p.batch * p.groups * _row_positions(p)[1] >= STREAM_MIN_POSITIONS)

@@ -239,9 +239,9 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     constexpr bool WGT = WG && WM == 1;
     // ... whose taps, where they form groups by column offset, run a group per wgmma: N =
     // NS classes x CO_T channels, the weights of a group's taps side by side along N
-    constexpr int NS = (WGT_ON && CT1D_MMA_WGT_GROUPS && tap_group_size(S, D, K) > 1
-                        && (tap_group_size(S, D, K) * CO_T == 32 || tap_group_size(S, D, K) * CO_T == 64))
-        ? tap_group_size(S, D, K) : 1;                // (wgmma N of 32 or 64)
+    constexpr int TG = tap_group_size(S, D, K);
+    constexpr int NS = (WGT_ON && CT1D_MMA_WGT_GROUPS && TG > 1 && (TG * CO_T == 32 || TG * CO_T == 64))
+        ? TG : 1;                                     // (wgmma N of 32 or 64)
     constexpr bool GROUPS = NS > 1;
     constexpr int NB = NS * CO_T;                     // weight units per (group, part, kk)
     static_assert(CI_CHUNK % 8 == 0 && (S * NU) % 8 == 0 && (S * OV) % VEC == 0 && NUO > 0,
