@@ -1,4 +1,4 @@
-# For the next session (not run yet): the full GPU suite on session 18's final code, then
+# Ran as session 19 run 1: the full GPU suite on session 18's final code, then
 # an in-process A/B of MMA_WG_CI64's calls against the families they left (the dispatcher
 # picks the family: ab_variant.py auto; off = ct1d_gemm for sd-s2d2k3-c64 and sd-s2d4k4,
 # ct1d_stream for the 64 -> 32 vocoder layers).   bash benchmarks/results/next/run_next.sh
