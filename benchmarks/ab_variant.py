@@ -11,7 +11,7 @@ between them shows; the summary is the median per variant. Times are CUDA-event 
 5 back-to-back launches per launch (CuPy arrays). ``--dtype`` runs the configs in another
 dtype (torch in that dtype too). ``--call`` adds a call that is not in the sweep. FAMILY
 ``auto`` leaves the family to the dispatcher, so that ``dispatch.`` variants can move a
-call between families in one process (kernel macros then apply to no family).
+call between families in one process (kernel macros then apply to every family).
 """
 import argparse
 import dataclasses
@@ -46,10 +46,10 @@ def main():
     calls = [(c, config_params(c)) for c in configs]
     jobs = []
     for _, defines in variants:
-        use_variant(args.family, defines)
+        use_variant(family, defines)
         jobs += [key_job(plan(p, c.dtype, family, arch).key) for c, p in calls]
     warm_parallel(jobs)
-    use_variant(args.family, None)             # (the headers name the shipped instance)
+    use_variant(family, None)             # (the headers name the shipped instance)
     for c, p in calls:
         case = torch_case(c)
         t_torch = launch_ms(case.call)
@@ -58,7 +58,7 @@ def main():
         times = {name: [] for name, _ in variants}
         for _ in range(args.rounds):
             for name, defines in variants:
-                use_variant(args.family, defines)
+                use_variant(family, defines)
                 run = lambda: _gpu.launch(case.x, case.w, case.b, case.y, p, c.dtype, 0, family)
                 case.yt.fill_(float("nan"))
                 run()
@@ -66,7 +66,7 @@ def main():
                 ms = launch_ms(run)
                 times[name].append(ms)
                 print(f"  {name:10s} {ms:7.3f} ms  {t_torch / ms:6.2f}x torch  err {err:.1e}", flush=True)
-        use_variant(args.family, None)
+        use_variant(family, None)
         print("  median: " + ", ".join(f"{n} {np.median(t):.3f} ms" for n, t in times.items()))
 
 

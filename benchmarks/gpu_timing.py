@@ -98,7 +98,8 @@ def use_variant(family, defines):
             macros.append((m, v))
     _dispatch.plan.cache_clear()
     head = "".join(f"#define {m} {v}\n" for m, v in macros)
-    _modules.kernel_source = lambda fam: ((head + source(fam)) if fam == family else _SOURCE(fam))
+    # (family None: the dispatcher picks the family, so the macros go to every family)
+    _modules.kernel_source = lambda fam: ((head + source(fam)) if family in (None, fam) else _SOURCE(fam))
     _modules._kernels.clear()
     _gpu._smem_set.clear()
 

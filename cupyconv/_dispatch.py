@@ -526,6 +526,16 @@ MMA_WG_CI64_POSITIONS = (128,)
 # sd-s2d2k3-c64 0.788 ms on ct1d_gemm -> 0.459, sd-s2d4k4 0.240 -> 0.150 (two sweeps of
 # results/2026-12-01-session18, not one process; error 1.5e-7 -> 2.7-3.5e-7)
 MMA_WG_CI64_MAX_COG = 64
+# ... in at most this many channel tiles (each reading x)
+MMA_WG_CI64_TILES = 2
+# ... whose 32-channel tile may take one block per SM where it does not fit two (before
+# the split into 16-channel tiles)
+MMA_WG_CI64_ONE_BLOCK = False
+# Calls of up to 32 input channels per group whose mma.sync tile cannot stage all weights
+# (w_all: 48 KB; e.g. 64 channels x 7 taps) as transposed tiles that stage them all, in
+# up to MMA_WG_CI64_TILES channel tiles of up to MMA_WG_CI64_CHANNELS; with at most
+# MMA_WG_CI64_MAX_COG output channels they leave ct1d_gemm on sm_90 too
+MMA_WG_WIDE_W = False
 
 
 def _wg_layout(k: MmaKey, nu: int, co_warps: int) -> MmaKey:
@@ -536,15 +546,17 @@ def _wg_layout(k: MmaKey, nu: int, co_warps: int) -> MmaKey:
                    overlap=mma_overlap(k.dtype, k.stride, nu) if k.overlap else 0)
 
 
-def transposed_tile(k: MmaKey, positions, split: bool = False) -> Optional[MmaKey]:
+def transposed_tile(k: MmaKey, positions, split: bool = False,
+                    one_block: bool = False) -> Optional[MmaKey]:
     """k as a transposed warpgroup tile (1 x 8 warps: 2 warpgroups x 64 positions as the
-    MMA's M, k's channels as N) of the first of ``positions`` that fits two blocks per SM;
-    with ``split``, a 32-channel k that fits none as 16-channel tiles; None where none fits
-    or k's channels or stride do not allow one."""
+    MMA's M, k's channels as N) of the first of ``positions`` that fits two blocks per SM
+    (with ``one_block``, else one); with ``split``, a 32-channel k that fits none as
+    16-channel tiles; None where none fits or k's channels or stride do not allow one."""
     if not (MMA_WG_TRANSPOSED and k.co_tile in (16, 32) and k.stride <= MMA_WG_T_MAX_STRIDE):
         return None
-    t = next((t for t in (_wg_layout(k, nu, 1) for nu in positions) if t.smem_bytes() <= _MMA_SMEM),
-             None)
+    tiles = [_wg_layout(k, nu, 1) for nu in positions]
+    t = next((t for limit in ((_MMA_SMEM, _MMA_SMEM_ONE_BLOCK) if one_block else (_MMA_SMEM,))
+              for t in tiles if t.smem_bytes() <= limit), None)
     if t is None and split and k.co_tile == 32:
         return transposed_tile(replace(k, mt=1), positions)
     return t
@@ -570,7 +582,7 @@ def mma_warpgroup(key: MmaKey, arch: int) -> MmaKey:
             and key.w_all and key.threads == 256 and key.ci_chunk in (16, 32, 64)):
         return key
     if key.ci_chunk == 64:                # (MMA_WG_CI64: transposed tiles only; many taps: 16 channels)
-        return transposed_tile(key, MMA_WG_CI64_POSITIONS, split=True) or key
+        return transposed_tile(key, MMA_WG_CI64_POSITIONS, True, MMA_WG_CI64_ONE_BLOCK) or key
     if key.co_tile in (16, 32):
         return transposed_tile(key, MMA_WG_T_POSITIONS, MMA_WG_SPLIT_32) or key
     one_block = MMA_WG_ONE_BLOCK and key.stride <= 4
@@ -588,15 +600,27 @@ def mma_warpgroup(key: MmaKey, arch: int) -> MmaKey:
     return key
 
 
+def _staged_ci(cig: int, w_all: bool) -> int:
+    """The input channels per step of a transposed tile that stages all input channels
+    and weights where the mma.sync tile stages fewer (0: no such tile): 64 for 33-64 input
+    channels per group (MMA_WG_CI64), 16 or 32 for calls whose mma.sync tile cannot keep all
+    their weights (MMA_WG_WIDE_W)."""
+    if 32 < cig <= 64:
+        return 64 if MMA_WG_CI64 else 0
+    return (16 if cig <= 16 else 32) if MMA_WG_WIDE_W and 8 < cig and not w_all else 0
+
+
 def _mma_ci64_key(key: MmaKey, cig: int, cog: int, arch: int) -> Optional[MmaKey]:
-    """MMA_WG_CI64: the mma.sync key of a call with 33-64 input channels per group as a
-    transposed warpgroup tile staging all 64 (None where that does not apply or fit).
-    16-channel tiles read x once per tile: only where two of them cover the group."""
-    if not (MMA_WG_CI64 and 32 < cig <= 64 and cog <= MMA_WG_CI64_MAX_COG and key.threads == 256):
+    """MMA_WG_CI64 / MMA_WG_WIDE_W: the mma.sync key of a call that stages part of its
+    input channels or weights per step as a transposed warpgroup tile staging them all
+    (None where that does not apply or fit). Each channel tile reads x: at most
+    MMA_WG_CI64_TILES of them cover the group."""
+    ci = _staged_ci(cig, key.w_all)
+    if not (ci and cog <= MMA_WG_CI64_MAX_COG and key.threads == 256):
         return None
     wg = mma_warpgroup(replace(key, mt=min(-(-cog // 16), MMA_WG_CI64_CHANNELS // 16), wm=1, wn=8,
-                               ci_chunk=64, w_all=True, f16x3=key.dtype == "float32"), arch)
-    return wg if wg.wg and cog <= 2 * wg.co_tile else None
+                               ci_chunk=ci, w_all=True, f16x3=key.dtype == "float32"), arch)
+    return wg if wg.wg and cog <= MMA_WG_CI64_TILES * wg.co_tile else None
 
 
 def _plan_mma(p: ConvParams, dtype: str, arch: int = 0):
@@ -663,12 +687,13 @@ def _mma_transposed(p: ConvParams, dtype: str, arch: int) -> Optional[MmaKey]:
 
 
 def _mma_ci64(p: ConvParams, dtype: str, arch: int) -> bool:
-    """ct1d_mma would run the call as MMA_WG_CI64's transposed tiles (sm_90), which beat
-    ct1d_gemm there (see MMA_WG_CI64_MAX_COG)."""
-    if not (MMA_WG_CI64 and 32 < p.in_channels // p.groups <= 64):
+    """ct1d_mma would run the call as MMA_WG_CI64's (or MMA_WG_WIDE_W's) transposed tiles
+    (sm_90), which beat ct1d_gemm there (see MMA_WG_CI64_MAX_COG)."""
+    cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
+    if cog > MMA_WG_CI64_MAX_COG or not (MMA_WG_CI64 if 32 < cig <= 64 else MMA_WG_WIDE_W and cig <= 32):
         return False
     key = _mma_transposed(p, dtype, arch)
-    return key is not None and key.ci_chunk == 64
+    return key is not None and key.ci_chunk >= min(cig, 64) and cog <= MMA_WG_CI64_TILES * key.co_tile
 
 
 def _prefers_stream(p: ConvParams, dtype: str, arch: int = 0) -> bool:

@@ -100,6 +100,10 @@
 #ifndef CT1D_MMA_WGT_GROUPS
 #define CT1D_MMA_WGT_GROUPS 1
 #endif
+// ... up to this wgmma N (64, or 128: stride 8's groups of 8 classes x 16 channels)
+#ifndef CT1D_MMA_WGT_MAX_N
+#define CT1D_MMA_WGT_MAX_N 64
+#endif
 #if CT1D_BULK_STORE
 __device__ __forceinline__ void bulk_store(void* dst, const void* src, int bytes) {
     const unsigned s = (unsigned)__cvta_generic_to_shared(src);
@@ -240,8 +244,9 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     // ... whose taps, where they form groups by column offset, run a group per wgmma: N =
     // NS classes x CO_T channels, the weights of a group's taps side by side along N
     constexpr int TG = tap_group_size(S, D, K);
-    constexpr int NS = (WGT_ON && CT1D_MMA_WGT_GROUPS && TG > 1 && (TG * CO_T == 32 || TG * CO_T == 64))
-        ? TG : 1;                                     // (wgmma N of 32 or 64)
+    constexpr int NS = (WGT_ON && CT1D_MMA_WGT_GROUPS && TG > 1 && (TG * CO_T == 32 || TG * CO_T == 64
+                                                       || (TG * CO_T == 128 && CT1D_MMA_WGT_MAX_N >= 128)))
+        ? TG : 1;                                     // (wgmma N of 32, 64 or 128)
     constexpr bool GROUPS = NS > 1;
     constexpr int NB = NS * CO_T;                     // weight units per (group, part, kk)
     static_assert(CI_CHUNK % 8 == 0 && (S * NU) % 8 == 0 && (S * OV) % VEC == 0 && NUO > 0,
