@@ -498,10 +498,15 @@ MMA_WG_ONE_BLOCK = True
 # would go to ct1d_stream, such a tile takes it instead (_prefers_stream).
 MMA_WG_TRANSPOSED = True
 MMA_WG_T_POSITIONS = (256, 128)
-# Stride 8 stays on mma.sync: up-16-16-s8 0.090 ms there, 0.102 with transposed tiles of 128
-# positions, 0.116 with 256 at one block per SM (results/2026-12-01-session16/
-# ab_s8_transposed.txt)
-MMA_WG_T_MAX_STRIDE = 4
+# Strides up to 5: sd-s5d1k11 0.104 ms on ct1d_stream -> 0.075, a 32 -> 16 stride-5 call
+# 0.088 -> 0.077 (results/2026-12-01-session19/ab_s5.txt) ...
+MMA_WG_T_MAX_STRIDE = 5
+# ... and up to 8 where the call has at least STREAM_MIN_MACS multiply-adds per output
+# (staged input channels x K / S; with tap groups of 8 classes x 16 channels, m64n128k16):
+# g16-512-k16-s8 0.090 ms on ct1d_stream -> 0.076 (0.088 without tap groups). Fewer stay
+# on mma.sync: up-16-16-s8 0.082 there, 0.089 / 0.101 with / without tap groups
+# (results/2026-12-01-session19/ab_s8.txt; session 16: ab_s8_transposed.txt)
+MMA_WG_T_MACS_STRIDE = 8
 # ... and MMA_WG_ONE_BLOCK's 64-channel calls as two transposed tiles of 32 channels where
 # those fit two blocks per SM: sd-s3d2k5 0.211 -> 0.190 ms (x is read once per channel
 # half, mostly from L2; results/2026-12-01-session17/ab_t32.txt)
@@ -526,16 +531,21 @@ MMA_WG_CI64_POSITIONS = (128,)
 # sd-s2d2k3-c64 0.788 ms on ct1d_gemm -> 0.459, sd-s2d4k4 0.240 -> 0.150 (two sweeps of
 # results/2026-12-01-session18, not one process; error 1.5e-7 -> 2.7-3.5e-7)
 MMA_WG_CI64_MAX_COG = 64
-# ... in at most this many channel tiles (each reading x)
-MMA_WG_CI64_TILES = 2
-# ... whose 32-channel tile may take one block per SM where it does not fit two (before
-# the split into 16-channel tiles)
-MMA_WG_CI64_ONE_BLOCK = False
+# ... in at most this many channel tiles (each reading x, mostly from L2) ...
+MMA_WG_CI64_TILES = 4
+# ... whose 32-channel tile takes one block per SM where it does not fit two, before the
+# split into 16-channel tiles. up-64-64-s3 (stride 3, 6 taps) 0.699 ms on ct1d_gemm ->
+# 0.423 at one block (52 bytes spilled), 0.479 as four 16-channel tiles; 64 -> 64 with
+# stride 3, dilation 2: 0.698 -> 0.516 / 0.499 (results/2026-12-01-session19/ab_ci64_tiles.txt)
+MMA_WG_CI64_ONE_BLOCK = True
 # Calls of up to 32 input channels per group whose mma.sync tile cannot stage all weights
 # (w_all: 48 KB; e.g. 64 channels x 7 taps) as transposed tiles that stage them all, in
 # up to MMA_WG_CI64_TILES channel tiles of up to MMA_WG_CI64_CHANNELS; with at most
-# MMA_WG_CI64_MAX_COG output channels they leave ct1d_gemm on sm_90 too
-MMA_WG_WIDE_W = False
+# MMA_WG_CI64_MAX_COG output channels they leave ct1d_gemm on sm_90 too. sd-s2d1k7 0.495
+# ms on ct1d_gemm -> 0.191 (bf16: 0.396 on mma.sync -> 0.110), 32 -> 64 with K = 9
+# 0.534 -> 0.236, 32 -> 64 with stride 4, K = 8 0.891 on ct1d_stream -> 0.287 (four
+# 16-channel tiles; results/2026-12-01-session19/ab_wide_w.txt, ab_bf16.txt)
+MMA_WG_WIDE_W = True
 
 
 def _wg_layout(k: MmaKey, nu: int, co_warps: int) -> MmaKey:
@@ -552,7 +562,8 @@ def transposed_tile(k: MmaKey, positions, split: bool = False,
     MMA's M, k's channels as N) of the first of ``positions`` that fits two blocks per SM
     (with ``one_block``, else one); with ``split``, a 32-channel k that fits none as
     16-channel tiles; None where none fits or k's channels or stride do not allow one."""
-    if not (MMA_WG_TRANSPOSED and k.co_tile in (16, 32) and k.stride <= MMA_WG_T_MAX_STRIDE):
+    if not (MMA_WG_TRANSPOSED and k.co_tile in (16, 32) and (k.stride <= MMA_WG_T_MAX_STRIDE or (
+            k.stride <= MMA_WG_T_MACS_STRIDE and k.ci_chunk * k.kernel_size >= STREAM_MIN_MACS * k.stride))):
         return None
     tiles = [_wg_layout(k, nu, 1) for nu in positions]
     t = next((t for limit in ((_MMA_SMEM, _MMA_SMEM_ONE_BLOCK) if one_block else (_MMA_SMEM,))

@@ -100,9 +100,11 @@
 #ifndef CT1D_MMA_WGT_GROUPS
 #define CT1D_MMA_WGT_GROUPS 1
 #endif
-// ... up to this wgmma N (64, or 128: stride 8's groups of 8 classes x 16 channels)
-#ifndef CT1D_MMA_WGT_MAX_N
-#define CT1D_MMA_WGT_MAX_N 64
+// ... also as m64n128k16 for groups of 8 classes x 16 channels (stride 8; 1 = on): g16-512-
+// k16-s8 0.088 -> 0.076 ms. Groups of 4 x 32 channels stay ungrouped: bf16 up-32-32-s4
+// 0.080 -> 0.098 (88 bytes spilled; results/2026-12-01-session19/ab_s8.txt, ab_bf16.txt)
+#ifndef CT1D_MMA_WGT_N128
+#define CT1D_MMA_WGT_N128 1
 #endif
 #if CT1D_BULK_STORE
 __device__ __forceinline__ void bulk_store(void* dst, const void* src, int bytes) {
@@ -245,7 +247,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     // NS classes x CO_T channels, the weights of a group's taps side by side along N
     constexpr int TG = tap_group_size(S, D, K);
     constexpr int NS = (WGT_ON && CT1D_MMA_WGT_GROUPS && TG > 1 && (TG * CO_T == 32 || TG * CO_T == 64
-                                                       || (TG * CO_T == 128 && CT1D_MMA_WGT_MAX_N >= 128)))
+                                                       || (TG == 8 && CO_T == 16 && CT1D_MMA_WGT_N128)))
         ? TG : 1;                                     // (wgmma N of 32, 64 or 128)
     constexpr bool GROUPS = NS > 1;
     constexpr int NB = NS * CO_T;                     // weight units per (group, part, kk)

@@ -255,6 +255,22 @@ def test_mma_ci64_instance_compiles_for_sm90a(nvrtc_ok, dtype, products):
     assert "m64n32k16" not in ptx and "m64n16k16" not in ptx
 
 
+@pytest.mark.parametrize("dtype,products", [("float32", 3), ("bfloat16", 1)])
+def test_mma_stride8_tap_groups_compile_for_sm90a(nvrtc_ok, dtype, products):
+    """The sweep's g16-512-k16-s8 (32 -> 16 per group, K = 16, S = 8) as a transposed tile
+    (MMA_WG_T_MACS_STRIDE) whose tap groups of 8 classes x 16 channels run as m64n128k16:
+    one per column offset (2), k16 step (2) and product."""
+    from cupyconv._args import check_conv_args
+    from cupyconv._dispatch import plan
+    p = check_conv_args((4, 512, 2048), (512, 16, 16), None, stride=8, padding=4, groups=16)
+    key = plan(p, dtype, None, 90).key
+    assert key.family == "ct1d_mma" and key.wg and (key.ci_chunk, key.co_tile, key.wm) == (32, 16, 1)
+    ptx = compile_instance(key, arch="compute_90a").decode()
+    ab = "bf16" if dtype == "bfloat16" else "f16"
+    assert ptx.count(f"wgmma.mma_async.sync.aligned.m64n128k16.f32.{ab}.{ab}") == 2 * 2 * products * key.nu // 128
+    assert "m64n16k16" not in ptx
+
+
 def test_mma_3xtf32_knob(nvrtc_ok, monkeypatch):
     """CT1D_MMA_F16X3=0 builds the 3xTF32 arithmetic for the same float32 instance."""
     from cupyconv import _modules

@@ -349,7 +349,11 @@ def check_mma_plan(lp: LaunchPlan, p, dtype: str):
     split32 = (key.wg and key.wm == 1 and key.co_tile == 16 and 16 < cog <= 32   # (or CI64 at 16)
                and ((_dispatch.MMA_WG_SPLIT_32 and replace(key, mt=2).smem_bytes() > _dispatch._MMA_SMEM)
                     or (_dispatch.MMA_WG_CI64 and key.ci_chunk == 64)))
-    ci64 = key.wg and key.ci_chunk == 64 and cog > key.co_tile                # (MMA_WG_CI64)
+    # (MMA_WG_CI64 / MMA_WG_WIDE_W: transposed tiles staging all input channels, in up to
+    # MMA_WG_CI64_TILES channel tiles)
+    ci64 = (key.wg and key.wm == 1 and key.ci_chunk >= min(cig, 64) and cog > key.co_tile
+            and cog <= _dispatch.MMA_WG_CI64_TILES * key.co_tile
+            and (_dispatch.MMA_WG_CI64 if key.ci_chunk == 64 else _dispatch.MMA_WG_WIDE_W))
     assert key.co_tile >= min(cog, 64) or split64 or split32 or ci64
     assert key.co_tile < cog + 16 or split64 or ci64
     assert key.ci_chunk % 8 == 0 and (S * key.nu) % 8 == 0       # static_assert in the kernel
@@ -371,8 +375,10 @@ def check_mma_plan(lp: LaunchPlan, p, dtype: str):
     # two blocks per SM, but for MMA_WG_ONE_BLOCK's 64-channel warpgroup tiles (one)
     assert lp.smem_bytes == key.smem_bytes()
     if lp.smem_bytes > _dispatch._MMA_SMEM:
-        assert _dispatch.MMA_WG_ONE_BLOCK and key.wg and key.co_tile == 64 and key.nt == 8
-        assert S <= 4
+        assert ((_dispatch.MMA_WG_ONE_BLOCK and key.wg and key.co_tile == 64 and key.nt == 8
+                 and S <= 4)                  # (or MMA_WG_CI64_ONE_BLOCK's 32-channel tiles)
+                or (_dispatch.MMA_WG_CI64_ONE_BLOCK and key.wm == 1 and key.ci_chunk == 64
+                    and key.co_tile == 32))
         assert lp.smem_bytes <= _dispatch._MMA_SMEM_ONE_BLOCK <= SM90_ONE_BLOCK
     assert _dispatch._MMA_SMEM <= SM90_TWO_BLOCKS
     assert lp == _dispatch.mma_launch_plan(p, key)
@@ -382,8 +388,12 @@ def check_mma_plan(lp: LaunchPlan, p, dtype: str):
     # Transposed (MMA_WG_TRANSPOSED): 2 warpgroups of 64 positions x 16-32 channels each
     if key.wg and key.wm == 1:
         assert _dispatch.MMA_WG_TRANSPOSED and key.wn == 8 and key.mt in (1, 2)
-        assert key.nu in _dispatch.MMA_WG_T_POSITIONS and key.nu % 128 == 0 and S <= 4
-        assert lp.smem_bytes <= _dispatch._MMA_SMEM
+        assert key.nu in _dispatch.MMA_WG_T_POSITIONS + _dispatch.MMA_WG_CI64_POSITIONS
+        assert key.nu % 128 == 0
+        # strides up to MMA_WG_T_MAX_STRIDE, beyond that with enough multiply-adds
+        assert S <= _dispatch.MMA_WG_T_MAX_STRIDE or (
+            S <= _dispatch.MMA_WG_T_MACS_STRIDE
+            and key.ci_chunk * key.kernel_size >= _dispatch.STREAM_MIN_MACS * S)
     elif key.wg:
         assert (key.mt, key.wm, key.wn) == (1, 4, 2)
         assert key.nt == 8 or (key.nt == 16 and dtype != "float32")
@@ -723,6 +733,52 @@ def test_mma_warpgroup_split_32(monkeypatch):
         plan.cache_clear()
 
 
+def test_mma_warpgroup_session19_rules(monkeypatch):
+    """The sweep calls that session 19's rules move, on sm_90: sd-s2d1k7 (32 -> 64, 7
+    taps: weights beyond the mma.sync tile's 48 KB) off ct1d_gemm as two 32-channel
+    transposed tiles staging all weights (MMA_WG_WIDE_W); up-64-64-s3 off ct1d_gemm as
+    32-channel ci64 tiles of one block per SM (MMA_WG_CI64_ONE_BLOCK), else four of 16
+    (MMA_WG_CI64_TILES); sd-s5d1k11 (stride 5) and g16-512-k16-s8 (stride 8, 32 x 16 / 8
+    multiply-adds per output) off ct1d_stream (MMA_WG_T_MAX_STRIDE, MMA_WG_T_MACS_STRIDE),
+    up-16-16-s8 (16 x 16 / 8) stays on mma.sync; other GPUs keep their plans; each switch
+    off brings the old plan back."""
+    k7 = params(8, 32, 64, 7, 65536, 2, 3, 1, output_padding=1)
+    u3 = params(8, 64, 64, 6, 65536, 3, 2, 1, output_padding=1)
+    s5 = params(4, 32, 32, 11, 32768, 5, 3, 1)
+    g16 = params(4, 512, 256, 16, 2048, 8, 4, 1, groups=16)
+    u8 = params(8, 16, 16, 16, 32768, 8, 4, 1)
+    plan.cache_clear()
+    try:
+        shape = lambda lp: (lp.key.family, lp.key.wg and lp.key.wm == 1, lp.key.ci_chunk,
+                            lp.key.co_tile, lp.co_chunks)
+        assert shape(plan(k7, "float32", None, 90)) == ("ct1d_mma", True, 32, 32, 2)
+        assert shape(plan(u3, "float32", None, 90)) == ("ct1d_mma", True, 64, 32, 2)
+        assert plan(u3, "float32", None, 90).smem_bytes > _dispatch._MMA_SMEM      # one block
+        assert shape(plan(s5, "float32", None, 90)) == ("ct1d_mma", True, 32, 16, 2)
+        assert shape(plan(g16, "float32", None, 90)) == ("ct1d_mma", True, 32, 16, 1)
+        assert not plan(u8, "float32", None, 90).key.wg
+        for p, dtype in ((k7, "float32"), (k7, "bfloat16"), (u3, "float32"), (s5, "float32"),
+                         (g16, "float32"), (g16, "bfloat16")):
+            lp = plan(p, dtype, None, 90)
+            check_mma_plan(lp, p, dtype)
+            check_any_plan(lp, p, dtype)
+        for p, fam in ((k7, "ct1d_gemm"), (u3, "ct1d_gemm"), (s5, "ct1d_stream"), (g16, "ct1d_stream")):
+            assert plan(p, "float32").key.family == fam                            # not sm_90
+        monkeypatch.setattr(_dispatch, "MMA_WG_CI64_ONE_BLOCK", False)
+        plan.cache_clear()
+        assert shape(plan(u3, "float32", None, 90)) == ("ct1d_mma", True, 64, 16, 4)
+        monkeypatch.setattr(_dispatch, "MMA_WG_CI64_TILES", 2)
+        monkeypatch.setattr(_dispatch, "MMA_WG_WIDE_W", False)
+        monkeypatch.setattr(_dispatch, "MMA_WG_T_MAX_STRIDE", 4)
+        monkeypatch.setattr(_dispatch, "MMA_WG_T_MACS_STRIDE", 4)
+        plan.cache_clear()
+        for p, fam in ((k7, "ct1d_gemm"), (u3, "ct1d_gemm"), (s5, "ct1d_stream"), (g16, "ct1d_stream")):
+            assert plan(p, "float32", None, 90).key.family == fam
+        assert not plan(k7, "bfloat16", None, 90).key.wg
+    finally:
+        plan.cache_clear()
+
+
 def test_mma_warpgroup_ci64(monkeypatch):
     """MMA_WG_CI64 (on): calls of 33-64 input channels per group and at most 32 output
     channels (the sweep's 64 -> 32 vocoder layers, on ct1d_stream elsewhere) take
@@ -812,7 +868,7 @@ def test_random_mma_plans_on_sm90_satisfy_invariants(rng, monkeypatch, variant):
     if variant.startswith("transposed"):
         monkeypatch.setattr(_dispatch, "MMA_WG_T_POSITIONS", (int(variant[-3:]),))
     plan.cache_clear()
-    seen = wg = narrow = transposed = split = 0
+    seen = wg = narrow = transposed = split = wide = 0
     try:
         for _ in range(1500):
             p = random_params(rng, lambda r: int(r.integers(1, 9)), [1, 1, 2],
@@ -830,15 +886,20 @@ def test_random_mma_plans_on_sm90_satisfy_invariants(rng, monkeypatch, variant):
             wg += lp.key.wg
             narrow += lp.key.wg and p.out_channels // p.groups <= 32
             transposed += lp.key.wg and lp.key.wm == 1
-            # 64-channel float32 tiles of one block per SM as 32-channel halves
-            split += lp.key.wg and lp.key.wm == 1 and p.out_channels // p.groups > 32
+            # 64-channel float32 tiles of one block per SM as 32-channel halves, and
+            # (MMA_WG_WIDE_W) calls whose mma.sync tile cannot stage all weights
+            cog = p.out_channels // p.groups
+            sync_w_all = 4 * p.kernel_size * lp.key.ci_chunk * 16 * min(4, -(-cog // 16)) <= 48 * 1024
+            split += lp.key.wg and lp.key.wm == 1 and cog > 32 and sync_w_all
+            wide += lp.key.wg and lp.key.wm == 1 and cog > 32 and not sync_w_all
     finally:
         plan.cache_clear()
     assert seen > 500 and wg > 50, (seen, wg)
     assert (narrow == 0) if variant == "no_transposed" else (narrow > 20), narrow
-    assert transposed == narrow + split, (transposed, narrow, split)
+    assert transposed == narrow + split + wide, (transposed, narrow, split, wide)
     # (split tiles are 128 positions: 32 channels x 256 do not fit those calls twice per SM)
     assert (split > 5) if variant in ("default", "transposed128") else (split == 0), split
+    assert (wide == 0) if variant == "no_transposed" else (wide > 5), wide
 
 
 def test_random_gemm_plans_satisfy_invariants(rng):
@@ -894,7 +955,9 @@ def test_wgmma_only_on_sm90_for_wide_float32_calls():
     check_wgmma_plan(lp, wide, "float32")
     for dtype in ("float16", "bfloat16", "float64"):
         assert plan(wide, dtype, None, 90).key.family != "ct1d_wgmma"
-    assert plan(params(8, 64, 64, 6, 65536, 3, 2, 1), "float32", None, 90).key.family == "ct1d_gemm"
+    # (64 -> 64: ct1d_mma's MMA_WG_CI64 tiles on sm_90, ct1d_gemm elsewhere)
+    assert plan(params(8, 64, 64, 6, 65536, 3, 2, 1), "float32", None, 90).key.family == "ct1d_mma"
+    assert plan(params(8, 64, 64, 6, 65536, 3, 2, 1), "float32", None, 80).key.family == "ct1d_gemm"
     assert plan(params(1, 512, 256, 16, 1024, 8, 4, 1), "float32", None, 90).key.family == "ct1d_gemm"
     # 257 positions per row in 3 tiles of 128 (33% empty): ct1d_gemm; 1025 in 9 (11%): wgmma
     assert plan(params(16, 512, 256, 16, 256, 8, 4, 1), "float32", None, 90).key.family == "ct1d_gemm"

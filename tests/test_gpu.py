@@ -321,6 +321,70 @@ def test_mma_warpgroup_random_calls(rng, monkeypatch, dtype, calls, variant):
         _dispatch.plan.cache_clear()
 
 
+# (S, D, K), input and output channels per group drawn for each rule below
+_WG_RULE_CALLS = {
+    # MMA_WG_WIDE_W: weights beyond the mma.sync tile's 48 KB (64 channels x 7-9 taps, 16
+    # input channels x 16 taps), 2-4 channel tiles
+    "wide_w": ([(2, 1, 7), (2, 1, 9), (4, 1, 8), (1, 2, 7), (2, 1, 16)], (17, 33), (33, 65)),
+    # MMA_WG_CI64_ONE_BLOCK (32-channel tiles at one block per SM) and MMA_WG_CI64_TILES
+    # (four 16-channel tiles) for 33-64 input and output channels (float32: 16-bit tiles
+    # fit two blocks per SM)
+    "ci64_tiles": ([(3, 1, 6), (3, 2, 6), (2, 3, 6), (2, 1, 8)], (33, 65), (33, 65)),
+    # strides 5 (MMA_WG_T_MAX_STRIDE) and 6-8 with >= STREAM_MIN_MACS per output
+    # (MMA_WG_T_MACS_STRIDE; K = 16 at stride 8 with <= 16 output channels: tap groups of
+    # 8 classes, m64n128k16)
+    "stride5_8": ([(5, 1, 11), (5, 1, 10), (5, 2, 7), (8, 1, 16), (6, 1, 12), (7, 1, 14)], (17, 33), (9, 33)),
+}
+
+
+@pytest.mark.parametrize("dtype,calls,rule", [("float32", 10, "wide_w"), ("bfloat16", 5, "wide_w"),
+                                              ("float32", 8, "ci64_tiles"),
+                                              ("float32", 12, "stride5_8"), ("bfloat16", 6, "stride5_8")])
+def test_mma_warpgroup_staged_and_strided_rules(rng, dtype, calls, rule):
+    """Session 19's transposed-tile rules on random calls they take (ct1d_mma forced,
+    wgmma on sm_90): MMA_WG_WIDE_W, MMA_WG_CI64_ONE_BLOCK / MMA_WG_CI64_TILES, strides 5-8
+    (with m64n128k16 tap groups at stride 8); groups, padding, NaN-poisoned outputs."""
+    _skip_without_wgmma()
+    import cupy
+
+    from cupyconv import _dispatch
+    from cupyconv._args import check_conv_args
+    from cupyconv._gpu import device_arch
+    structures, (ci_lo, ci_hi), (co_lo, co_hi) = _WG_RULE_CALLS[rule]
+    arch = device_arch(cupy.cuda.Device().id)
+    done = draws = 0
+    while done < calls:
+        draws += 1
+        assert draws < 20000, (done, "draws that the rule takes are too rare")
+        c = _random_call(rng, dtype)
+        S, D, K = structures[done % len(structures)]
+        G = int(rng.choice([1, 1, 2]))
+        cig, cog = int(rng.integers(ci_lo, ci_hi)), int(rng.integers(co_lo, co_hi))
+        c.update(K=K, N=int(rng.integers(1, 4)), L=int(rng.integers(2000, 20000)), batched=True,
+                 C_in=G * cig, C_out=G * cog)
+        c["kw"].update(stride=S, dilation=D, groups=G, padding=int(rng.integers(0, (K - 1) * D + 3)),
+                       output_padding=int(rng.integers(0, max(S, D))))
+        if not _valid(c):
+            continue
+        p = check_conv_args((c["N"], c["C_in"], c["L"]), (c["C_in"], cog, K), None, **c["kw"])
+        key = _dispatch.plan(p, dtype, "ct1d_mma", arch).key
+        if not (key.wg and key.wm == 1):
+            continue
+        if rule == "wide_w":                      # (else the mma.sync tile stages them all)
+            mma_sync_w = 4 * K * key.ci_chunk * 16 * min(4, -(-cog // 16))
+            if mma_sync_w <= 48 * 1024:
+                continue
+            assert key.ci_chunk >= cig and key.w_all, key
+        elif rule == "ci64_tiles":
+            assert key.ci_chunk == 64, key
+            if key.smem_bytes() <= _dispatch._MMA_SMEM and cog <= 2 * key.co_tile:
+                continue                          # (session 18's ci64 tiles)
+        else:
+            assert S > 4, key
+        assert _check_forced_family(rng, c, "ct1d_mma"), c
+        done += 1
+
+
 @pytest.mark.parametrize("dtype", ["bfloat16", "float16"])
 def test_mma_warpgroup_16bit_x_alignment(rng, monkeypatch, dtype):
     """16-bit warpgroup instances on x at any 2-byte alignment (a wider load of x would
