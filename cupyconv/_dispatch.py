@@ -560,13 +560,15 @@ def transposed_tile(k: MmaKey, positions, split: bool = False,
                     one_block: bool = False) -> Optional[MmaKey]:
     """k as a transposed warpgroup tile (1 x 8 warps: 2 warpgroups x 64 positions as the
     MMA's M, k's channels as N) of the first of ``positions`` that fits two blocks per SM
-    (with ``one_block``, else one); with ``split``, a 32-channel k that fits none as
-    16-channel tiles; None where none fits or k's channels or stride do not allow one."""
+    (with ``one_block``, a 32-channel k else one); with ``split``, a 32-channel k that fits
+    none as 16-channel tiles; None where none fits or k's channels or stride do not allow
+    one."""
     if not (MMA_WG_TRANSPOSED and k.co_tile in (16, 32) and (k.stride <= MMA_WG_T_MAX_STRIDE or (
             k.stride <= MMA_WG_T_MACS_STRIDE and k.ci_chunk * k.kernel_size >= STREAM_MIN_MACS * k.stride))):
         return None
     tiles = [_wg_layout(k, nu, 1) for nu in positions]
-    t = next((t for limit in ((_MMA_SMEM, _MMA_SMEM_ONE_BLOCK) if one_block else (_MMA_SMEM,))
+    t = next((t for limit in ((_MMA_SMEM, _MMA_SMEM_ONE_BLOCK) if one_block and k.co_tile == 32
+                              else (_MMA_SMEM,))
               for t in tiles if t.smem_bytes() <= limit), None)
     if t is None and split and k.co_tile == 32:
         return transposed_tile(replace(k, mt=1), positions)
@@ -618,7 +620,9 @@ def _staged_ci(cig: int, w_all: bool) -> int:
     their weights (MMA_WG_WIDE_W)."""
     if 32 < cig <= 64:
         return 64 if MMA_WG_CI64 else 0
-    return (16 if cig <= 16 else 32) if MMA_WG_WIDE_W and 8 < cig and not w_all else 0
+    if not (MMA_WG_WIDE_W and 8 < cig <= 32 and not w_all):
+        return 0
+    return 16 if cig <= 16 else 32
 
 
 def _mma_ci64_key(key: MmaKey, cig: int, cog: int, arch: int) -> Optional[MmaKey]:

@@ -31,6 +31,9 @@ def _session_seed() -> int:
 
 
 SESSION_SEED = _session_seed()
+# pytest-xdist's workers start after this (controller) process has imported conftest and
+# inherit its environment: they draw from the same seed, so the one printed reproduces
+os.environ[SEED_ENV] = str(SESSION_SEED)
 
 
 def gpu_available() -> bool:

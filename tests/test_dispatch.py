@@ -868,11 +868,11 @@ def test_random_mma_plans_on_sm90_satisfy_invariants(rng, monkeypatch, variant):
     if variant.startswith("transposed"):
         monkeypatch.setattr(_dispatch, "MMA_WG_T_POSITIONS", (int(variant[-3:]),))
     plan.cache_clear()
-    seen = wg = narrow = transposed = split = wide = 0
+    seen = wg = narrow = transposed = split = wide = ci64 = 0
     try:
-        for _ in range(1500):
+        for _ in range(2500):
             p = random_params(rng, lambda r: int(r.integers(1, 9)), [1, 1, 2],
-                              [8, 9, 16, 17, 24, 32], [16, 33, 48, 49, 64, 100])
+                              [8, 9, 16, 17, 24, 32, 48, 64, 70, 100], [16, 33, 48, 49, 64, 100])
             if p is None:
                 continue
             dtype = str(rng.choice(["float32", "float16", "bfloat16"]))
@@ -890,13 +890,15 @@ def test_random_mma_plans_on_sm90_satisfy_invariants(rng, monkeypatch, variant):
             # (MMA_WG_WIDE_W) calls whose mma.sync tile cannot stage all weights
             cog = p.out_channels // p.groups
             sync_w_all = 4 * p.kernel_size * lp.key.ci_chunk * 16 * min(4, -(-cog // 16)) <= 48 * 1024
-            split += lp.key.wg and lp.key.wm == 1 and cog > 32 and sync_w_all
-            wide += lp.key.wg and lp.key.wm == 1 and cog > 32 and not sync_w_all
+            t = lp.key.wg and lp.key.wm == 1 and cog > 32
+            ci64 += t and lp.key.ci_chunk == 64           # (MMA_WG_CI64, 33-64 input channels)
+            split += t and lp.key.ci_chunk < 64 and sync_w_all
+            wide += t and lp.key.ci_chunk < 64 and not sync_w_all
     finally:
         plan.cache_clear()
     assert seen > 500 and wg > 50, (seen, wg)
     assert (narrow == 0) if variant == "no_transposed" else (narrow > 20), narrow
-    assert transposed == narrow + split + wide, (transposed, narrow, split, wide)
+    assert transposed == narrow + split + wide + ci64, (transposed, narrow, split, wide, ci64)
     # (split tiles are 128 positions: 32 channels x 256 do not fit those calls twice per SM)
     assert (split > 5) if variant in ("default", "transposed128") else (split == 0), split
     assert (wide == 0) if variant == "no_transposed" else (wide > 5), wide
