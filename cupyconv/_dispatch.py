@@ -486,7 +486,8 @@ MMA_ITEM_LOOP = True
 # (results/2026-12-01-session15/ab_one_block.txt); strides up to 4, where the one
 # block's output tile is at most 128 KB (larger strides' tiles are not measured)
 MMA_WG_ONE_BLOCK = True
-# ... and instances of 16 or 32 output channels (strides up to 4) as transposed warpgroup
+# ... and instances of 16 or 32 output channels (strides up to 4; session 19: see
+# MMA_WG_T_MAX_STRIDE) as transposed warpgroup
 # tiles: positions as the MMA's M (64 per instruction), the channels as its N (m64n16k16,
 # m64n32k16), so no MMA row is wasted on padding; tiles of the first of
 # MMA_WG_T_POSITIONS that fits two blocks per SM. A/B against the mma.sync tiles
@@ -582,7 +583,8 @@ def mma_warpgroup(key: MmaKey, arch: int) -> MmaKey:
     channels x 64 positions each (16-bit: two such halves, where they fit). With
     MMA_WG_ONE_BLOCK (strides up to 4), also where that tile fits one block per SM but
     not two (the mma.sync key then has fewer positions). Instances of 16 or 32 channels
-    (strides up to MMA_WG_T_MAX_STRIDE), with MMA_WG_TRANSPOSED: transposed tiles, 2
+    (strides up to MMA_WG_T_MAX_STRIDE, or MMA_WG_T_MACS_STRIDE with enough multiply-adds),
+    with MMA_WG_TRANSPOSED: transposed tiles, 2
     warpgroups x 64 positions (M) x all channels (N) per wgmma (key wm = 1, wn = 8,
     mt = channels / 16). With MMA_WG_SPLIT_64, a float32 64-channel tile that would need
     one block per SM becomes two transposed 32-channel tiles (two blocks per SM; 16-bit
