@@ -132,6 +132,22 @@ def _valid(c):
                          kw["dilation"]) >= 1
 
 
+def _structured_call(rng, dtype, structure, G, cig, cog):
+    """A random call of the class structure (S, D, K), G groups of cig -> cog channels,
+    2000-20000 columns, 1-3 batch items, random padding: (call dict, its ConvParams), or
+    None where it has no output."""
+    from cupyconv._args import check_conv_args
+    S, D, K = structure
+    c = _random_call(rng, dtype)
+    c.update(K=K, N=int(rng.integers(1, 4)), L=int(rng.integers(2000, 20000)), batched=True,
+             C_in=G * cig, C_out=G * cog)
+    c["kw"].update(stride=S, dilation=D, groups=G, padding=int(rng.integers(0, (K - 1) * D + 3)),
+                   output_padding=int(rng.integers(0, max(S, D))))
+    if not _valid(c):
+        return None
+    return c, check_conv_args((c["N"], c["C_in"], c["L"]), (c["C_in"], cog, K), None, **c["kw"])
+
+
 @pytest.mark.parametrize("family", [None, "ct1d_scatter"], ids=["auto", "scatter"])
 def test_random_configurations(rng, family):
     """>= 300 random calls through the launcher, poisoned outputs, all four dtypes; once
@@ -268,7 +284,6 @@ def test_mma_warpgroup_random_calls(rng, monkeypatch, dtype, calls, variant):
     import cupy
 
     from cupyconv import _dispatch
-    from cupyconv._args import check_conv_args
     from cupyconv._gpu import device_arch
     monkeypatch.setattr(_dispatch, "MMA_WGMMA", True)
     narrow = variant.startswith("transposed") or variant == "ci64"
@@ -292,21 +307,14 @@ def test_mma_warpgroup_random_calls(rng, monkeypatch, dtype, calls, variant):
         while done < calls:
             draws += 1
             assert draws < 20000, (done, "draws that the warpgroup path takes are too rare")
-            c = _random_call(rng, dtype)
-            S, D, K = structures[done % len(structures)]
-            G = int(rng.choice([1, 1, 2]))
             cog = (int(rng.integers(9, 33)) if narrow else int(rng.integers(33, 65)) if variant == "ci64wide"
                    else int(rng.integers(49, 80)))
-            c.update(K=K, N=int(rng.integers(1, 4)), L=int(rng.integers(2000, 20000)), batched=True,
-                     C_in=G * int(rng.integers(33, 65) if variant.startswith("ci64") else rng.integers(9, 33)),
-                     C_out=G * cog)
-            c["kw"].update(stride=S, dilation=D, groups=G,
-                           padding=int(rng.integers(0, (K - 1) * D + 3)),
-                           output_padding=int(rng.integers(0, max(S, D))))
-            if not _valid(c):
+            cig = int(rng.integers(33, 65) if variant.startswith("ci64") else rng.integers(9, 33))
+            drawn = _structured_call(rng, dtype, structures[done % len(structures)],
+                                     int(rng.choice([1, 1, 2])), cig, cog)
+            if drawn is None:
                 continue
-            p = check_conv_args((c["N"], c["C_in"], c["L"]), (c["C_in"], c["C_out"] // G, K),
-                                None, **c["kw"])
+            c, p = drawn
             key = _dispatch.plan(p, dtype, "ct1d_mma", device_arch(cupy.cuda.Device().id)).key
             if not key.wg or (variant == "split64" and key.wm != 1):
                 continue                  # (split64: the calls split into 32-channel tiles)
@@ -348,7 +356,6 @@ def test_mma_warpgroup_staged_and_strided_rules(rng, dtype, calls, rule):
     import cupy
 
     from cupyconv import _dispatch
-    from cupyconv._args import check_conv_args
     from cupyconv._gpu import device_arch
     structures, (ci_lo, ci_hi), (co_lo, co_hi) = _WG_RULE_CALLS[rule]
     arch = device_arch(cupy.cuda.Device().id)
@@ -356,17 +363,12 @@ def test_mma_warpgroup_staged_and_strided_rules(rng, dtype, calls, rule):
     while done < calls:
         draws += 1
         assert draws < 20000, (done, "draws that the rule takes are too rare")
-        c = _random_call(rng, dtype)
         S, D, K = structures[done % len(structures)]
-        G = int(rng.choice([1, 1, 2]))
         cig, cog = int(rng.integers(ci_lo, ci_hi)), int(rng.integers(co_lo, co_hi))
-        c.update(K=K, N=int(rng.integers(1, 4)), L=int(rng.integers(2000, 20000)), batched=True,
-                 C_in=G * cig, C_out=G * cog)
-        c["kw"].update(stride=S, dilation=D, groups=G, padding=int(rng.integers(0, (K - 1) * D + 3)),
-                       output_padding=int(rng.integers(0, max(S, D))))
-        if not _valid(c):
+        drawn = _structured_call(rng, dtype, (S, D, K), int(rng.choice([1, 1, 2])), cig, cog)
+        if drawn is None:
             continue
-        p = check_conv_args((c["N"], c["C_in"], c["L"]), (c["C_in"], cog, K), None, **c["kw"])
+        c, p = drawn
         key = _dispatch.plan(p, dtype, "ct1d_mma", arch).key
         if not (key.wg and key.wm == 1):
             continue
