@@ -392,7 +392,7 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0)
         if family is None and pl is not None and not _prefers_wgmma(p, pl):
             pl = None
     if pl is None and (family == "ct1d_gemm" or (family is None and _prefers_gemm(p, dtype)
-                                                  and not _mma_ci64(p, dtype, arch))):
+                                                  and not _mma_staged(p, dtype, arch))):
         pl = _plan_gemm(p, dtype)
     if pl is None and (family == "ct1d_stream" or (family is None and _prefers_stream(p, dtype, arch))):
         pl = _plan_stream(p, dtype)
@@ -627,7 +627,7 @@ def _staged_ci(cig: int, w_all: bool) -> int:
     return 16 if cig <= 16 else 32
 
 
-def _mma_ci64_key(key: MmaKey, cig: int, cog: int, arch: int) -> Optional[MmaKey]:
+def _mma_staged_key(key: MmaKey, cig: int, cog: int, arch: int) -> Optional[MmaKey]:
     """MMA_WG_CI64 / MMA_WG_WIDE_W: the mma.sync key of a call that stages part of its
     input channels or weights per step as a transposed warpgroup tile staging them all
     (None where that does not apply or fit). Each channel tile reads x: at most
@@ -667,7 +667,7 @@ def _plan_mma(p: ConvParams, dtype: str, arch: int = 0):
                 pl = _small_call_tiles(p, mma_launch_plan(p, key))
                 wg = mma_warpgroup(pl.key, arch)
                 if not wg.wg:
-                    wg = _mma_ci64_key(pl.key, cig, cog, arch) or pl.key
+                    wg = _mma_staged_key(pl.key, cig, cog, arch) or pl.key
                 return pl if wg == pl.key else mma_launch_plan(p, wg)
         if ci_chunk == 8:
             return None
@@ -703,9 +703,11 @@ def _mma_transposed(p: ConvParams, dtype: str, arch: int) -> Optional[MmaKey]:
     return mp.key if mp is not None and mp.key.wg and mp.key.wm == 1 else None
 
 
-def _mma_ci64(p: ConvParams, dtype: str, arch: int) -> bool:
-    """ct1d_mma would run the call as MMA_WG_CI64's (or MMA_WG_WIDE_W's) transposed tiles
-    (sm_90), which beat ct1d_gemm there (see MMA_WG_CI64_MAX_COG)."""
+def _mma_staged(p: ConvParams, dtype: str, arch: int) -> bool:
+    """ct1d_mma would run the call (sm_90) as transposed tiles staging all its input
+    channels (33-64 per group with MMA_WG_CI64, up to 32 with MMA_WG_WIDE_W), at most
+    MMA_WG_CI64_TILES of them per group of at most MMA_WG_CI64_MAX_COG output channels:
+    such tiles beat ct1d_gemm there."""
     cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
     if cog > MMA_WG_CI64_MAX_COG or not (MMA_WG_CI64 if 32 < cig <= 64 else MMA_WG_WIDE_W and cig <= 32):
         return False
