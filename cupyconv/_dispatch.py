@@ -640,6 +640,12 @@ def _mma_staged_key(key: MmaKey, cig: int, cog: int, arch: int) -> Optional[MmaK
     return wg if wg.wg and cog <= MMA_WG_CI64_TILES * wg.co_tile else None
 
 
+def mma_weights_fit(K: int, ci_chunk: int, co_tile: int) -> bool:
+    """A mma.sync tile of co_tile channels can keep all K taps of a ci_chunk-channel
+    chunk staged (w_all; 48 KB of float32 weight fragments)."""
+    return 4 * K * ci_chunk * co_tile <= 48 * 1024
+
+
 def _plan_mma(p: ConvParams, dtype: str, arch: int = 0):
     S, D, K = p.stride, p.dilation, p.kernel_size
     cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
@@ -655,7 +661,7 @@ def _plan_mma(p: ConvParams, dtype: str, arch: int = 0):
     # the widest tile (positions per warp) that keeps two blocks per SM, then fewer channels
     # staged per step
     while True:
-        w_all = cig <= ci_chunk and 4 * K * ci_chunk * 16 * mt * wm <= 48 * 1024
+        w_all = cig <= ci_chunk and mma_weights_fit(K, ci_chunk, 16 * mt * wm)
         for nt in (4, 2, 1):
             # float32 with all weights staged in whole k16 steps: the scaled 3xFP16 split,
             # 1.06-1.28x faster than 3xTF32 on the sweep's ct1d_mma calls (seed 0.714 ->
@@ -709,7 +715,7 @@ def _mma_staged(p: ConvParams, dtype: str, arch: int) -> bool:
     MMA_WG_CI64_TILES of them per group of at most MMA_WG_CI64_MAX_COG output channels:
     such tiles beat ct1d_gemm there."""
     cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
-    if cog > MMA_WG_CI64_MAX_COG or not (MMA_WG_CI64 if 32 < cig <= 64 else MMA_WG_WIDE_W and cig <= 32):
+    if cog > MMA_WG_CI64_MAX_COG or not _staged_ci(cig, w_all=False):
         return False
     key = _mma_transposed(p, dtype, arch)
     return key is not None and key.ci_chunk >= min(cig, 64) and cog <= MMA_WG_CI64_TILES * key.co_tile

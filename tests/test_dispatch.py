@@ -889,7 +889,7 @@ def test_random_mma_plans_on_sm90_satisfy_invariants(rng, monkeypatch, variant):
             # 64-channel float32 tiles of one block per SM as 32-channel halves, and
             # (MMA_WG_WIDE_W) calls whose mma.sync tile cannot stage all weights
             cog = p.out_channels // p.groups
-            sync_w_all = 4 * p.kernel_size * lp.key.ci_chunk * 16 * min(4, -(-cog // 16)) <= 48 * 1024
+            sync_w_all = _dispatch.mma_weights_fit(p.kernel_size, lp.key.ci_chunk, 16 * min(4, -(-cog // 16)))
             t = lp.key.wg and lp.key.wm == 1 and cog > 32
             ci64 += t and lp.key.ci_chunk == 64           # (MMA_WG_CI64, 33-64 input channels)
             split += t and lp.key.ci_chunk < 64 and sync_w_all

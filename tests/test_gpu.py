@@ -373,8 +373,7 @@ def test_mma_warpgroup_staged_and_strided_rules(rng, dtype, calls, rule):
         if not (key.wg and key.wm == 1):
             continue
         if rule == "wide_w":                      # (else the mma.sync tile stages them all)
-            mma_sync_w = 4 * K * key.ci_chunk * 16 * min(4, -(-cog // 16))
-            if mma_sync_w <= 48 * 1024:
+            if _dispatch.mma_weights_fit(K, key.ci_chunk, 16 * min(4, -(-cog // 16))):
                 continue
             assert key.ci_chunk >= cig and key.w_all, key
         elif rule == "ci64_tiles":
