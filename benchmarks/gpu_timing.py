@@ -110,14 +110,16 @@ _WAVES_SAVED: dict = {}
 
 
 def _alt_source(path):
-    """kernel_source-like function for a whole kernel file kept elsewhere: its text for
-    the family its file name starts with (ct1d_mma_v19.cu: ct1d_mma), the shipped source
-    for the others (FAMILY auto compiles every family through it)."""
+    """kernel_source-like function for a whole kernel file kept elsewhere. A file named
+    after a family (ct1d_mma_v19.cu) replaces that family only, so that FAMILY auto, which
+    compiles every family through this, keeps the others' shipped source."""
     from pathlib import Path
+    from cupyconv._dispatch import FAMILIES
     from cupyconv._modules import _INCLUDE, _inline, kernel_dir
     seen = set()                      # each header once, as the loader does
     text = _INCLUDE.sub(lambda m: _inline(kernel_dir() / m.group(1), seen), Path(path).read_text())
-    return lambda fam: text if Path(path).name.startswith(fam) else _SOURCE(fam)
+    owner = next((f for f in FAMILIES if Path(path).name.startswith(f)), None)
+    return lambda fam: text if owner in (None, fam) else _SOURCE(fam)
 
 
 def torch_case(c):

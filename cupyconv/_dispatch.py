@@ -451,13 +451,13 @@ def _plan_depthwise(p: ConvParams, dtype: str) -> Optional[LaunchPlan]:
 
 def depthwise_launch_plan(p: ConvParams, key: DepthwiseKey) -> LaunchPlan:
     """Tile geometry of a ct1d_depthwise instance: row segments of at most NU positions."""
-    u_first, n_u = row_positions(p)
+    u_first, n_u = _row_positions(p)
     # the kernel splits a row's n_u positions into n_tiles equal segments, each <= NU
     return LaunchPlan(key, p.stride * key.nu, -(-n_u // key.nu), p.out_channels // p.groups,
                       key.smem_bytes(), u_first)
 
 
-def row_positions(p: ConvParams):
+def _row_positions(p: ConvParams):
     """(u_first, n_u): a row's outputs o = u*S + r - P lie at positions u_first = P div S
     .. (L_out - 1 + P) div S."""
     u_first = p.padding // p.stride
@@ -480,17 +480,6 @@ MMA_WG16_WIDE = True
 # ... and their blocks take several batch items in turn, in a grid resident at once
 # (_gpu.prepare), instead of a second wave of blocks that stage their weights again
 MMA_ITEM_LOOP = True
-# ... and their tiles may start fewer than NU - OV positions apart (sharing more positions
-# with the previous tile) where that fills the blocks' last round of tiles
-# (_gpu.mma_tile_step): a round that few blocks run costs about a whole tile's time (the
-# bf16 seed at a length whose tiles the blocks divide: 2.5% less time per byte,
-# results/2026-12-01-session16/length_scan_balance.txt). The choice weighs a block's
-# rounds x (its tile step + MMA_TAIL_TILE_COST x NU, the per-tile work that does not shrink
-# with the step: x loads, products, barriers) and takes a smaller step only where that
-# is at least MMA_TAIL_MIN_GAIN lower than with NU - OV
-MMA_TAIL_STEP = True
-MMA_TAIL_TILE_COST = 0.1
-MMA_TAIL_MIN_GAIN = 0.005
 # ... and 64-channel instances whose 128-position warpgroup tile needs more shared memory
 # than two blocks per SM leave (strides 3-4 with 5-6 taps) take it with one block per SM
 # instead of mma.sync tiles of 64 positions: sd-s3d2k5 0.273 -> 0.232 ms, 5 of 5 rounds
@@ -738,7 +727,7 @@ def _prefers_stream(p: ConvParams, dtype: str, arch: int = 0) -> bool:
         return False
     return (dtype == "float32" and cig * p.kernel_size >= STREAM_MIN_MACS * p.stride
             and (cog >= STREAM_MIN_COG or p.stride >= STREAM_WIDE_STRIDE)
-            and p.batch * p.groups * row_positions(p)[1] >= STREAM_MIN_POSITIONS)
+            and p.batch * p.groups * _row_positions(p)[1] >= STREAM_MIN_POSITIONS)
 
 
 def stream_key(p: ConvParams, dtype: str, nt: int = 2, warps: int = 4,
@@ -775,7 +764,7 @@ def stream_launch_plan(p: ConvParams, key: StreamKey) -> LaunchPlan:
 def _row_tile_plan(p: ConvParams, key, step: int) -> LaunchPlan:
     """Tiles whose first positions u lie ``step`` apart from the row's first (each tile
     covers S*step outputs of a row), for every family that tiles whole rows this way."""
-    u_first, n_u = row_positions(p)
+    u_first, n_u = _row_positions(p)
     return LaunchPlan(key, p.stride * step, -(-n_u // step),
                       -(-(p.out_channels // p.groups) // key.co_tile), key.smem_bytes(), u_first)
 
@@ -923,7 +912,7 @@ def wgmma_key(p: ConvParams, dtype: str = "float32") -> Optional[WgmmaKey]:
 
 def _prefers_wgmma(p: ConvParams, pl: LaunchPlan) -> bool:
     """Whether the dispatcher takes the ct1d_wgmma plan ``pl`` (float32) for a call."""
-    waste = 1 - row_positions(p)[1] / (pl.n_tiles * pl.key.nu)
+    waste = 1 - _row_positions(p)[1] / (pl.n_tiles * pl.key.nu)
     return (_prefers_gemm(p, "float32") and p.in_channels // p.groups >= WGMMA_MIN_CIG
             and _block_count(p, pl) >= WGMMA_MIN_BLOCKS and waste <= WGMMA_MAX_TILE_WASTE)
 

@@ -120,11 +120,7 @@ def prepare(p: ConvParams, dtype: str, device_id: int, family: Optional[str] = N
             # the warpgroup blocks loop over items n0 + z, n0 + z + grid_z, ...
             grid_z = mma_item_rows(nz, grid_x * grid_y, resident)
         if pl.key.family == "ct1d_mma":
-            step, n_tiles = pl.key.nu_owned, pl.n_tiles
-            if pl.key.wg:
-                step = mma_tile_step(p, pl.key, dtype, grid_x, nz // grid_z)
-                n_tiles = -(-_dispatch.row_positions(p)[1] // step)
-            scalars = common + (i32(pl.u_first), i32(n_tiles), i32(n0), i32(nz), i32(step))
+            scalars = common + (i32(pl.u_first), i32(pl.n_tiles), i32(n0), i32(nz))
         elif pl.key.family != "ct1d_scatter":
             scalars = common + (i32(pl.u_first), i32(pl.n_tiles), i32(n0))
         else:
@@ -133,30 +129,6 @@ def prepare(p: ConvParams, dtype: str, device_id: int, family: Optional[str] = N
         launches.append(((grid_x, grid_y, grid_z), scalars))
     return Prepared(kern, (pl.key.threads,), pl.smem_bytes, tuple(launches),
                     tuple(_param_block(g, sc) for g, sc in launches))
-
-
-def mma_tile_step(p: ConvParams, key, dtype: str, blocks: int, items: int) -> int:
-    """Positions u between the starts of consecutive warpgroup ct1d_mma tiles for a grid
-    row of ``blocks`` blocks that walk the ``items`` items' tiles in turn: NU - OV, or a
-    smaller step (a whole number of 32-byte units of a row, at least NU/2) whose tiles
-    fill the blocks' last round better, where _dispatch.MMA_TAIL_STEP allows and that
-    lowers rounds x (step + MMA_TAIL_TILE_COST x NU) by MMA_TAIL_MIN_GAIN. The kernel takes
-    any such step (kernels/ct1d_mma.cu, tile_step); tiles that do not overlap keep theirs.
-    The bf16 seed: 529 tiles of 248 positions per item, 2 items per 33 blocks, 32.06
-    rounds (the 33rd on 6% of the blocks) -> 607 tiles of 216, 36.79 rounds.
-    """
-    nuo = key.nu_owned
-    if not (_dispatch.MMA_TAIL_STEP and key.overlap > 0):
-        return nuo
-    n_u = _dispatch.row_positions(p)[1]
-    size = _dispatch.ELEMENT_BYTES[dtype]
-    quantum = 32 // np.gcd(32, p.stride * size)     # positions per whole 32-byte units
-
-    def cost(step):
-        rounds = -(-items * -(-n_u // step) // blocks)
-        return rounds * (step + _dispatch.MMA_TAIL_TILE_COST * key.nu)
-    best = min(range(nuo // quantum * quantum, key.nu // 2 - 1, -quantum), key=cost, default=nuo)
-    return best if cost(best) < (1 - _dispatch.MMA_TAIL_MIN_GAIN) * cost(nuo) else nuo
 
 
 def mma_item_rows(items: int, blocks_per_item: int, resident: int) -> int:

@@ -176,11 +176,6 @@ template <typename T> struct pair_of { T a, b; };
 //              allocations align to 256 bytes), so no element-wise stores inside a row;
 //              the shared positions are computed twice
 //
-// tile_step (argument): positions u between consecutive tiles' starts, NU - OV, or on the
-// warpgroup path less (a whole number of 32-byte units of every row, so that the rows'
-// shifts stay; the tiles then share NU - tile_step positions), which the launcher picks
-// so that the blocks' last round of tiles is nearly full (_gpu.mma_tile_step)
-//
 // Shared memory (float bits, MMA-operand order): w_s uint4 [taps][CI_CHUNK/8][CO_T/16][32],
 // x_s uint2 [CI_CHUNK/2][XP]; out_s T [CO_T][OP] (the tile in its final type); sh_s int
 // [CO_T]. x_s pairs channels c and c+4 of each group of 8 (the b0, b1 operands).
@@ -189,7 +184,7 @@ template <typename T, int S, int D, int K, int MT, int NT, int WM, int WN, int C
 __global__ void __launch_bounds__(WM * WN * 32, (WM * WN <= 8) ? 2 : 1)
 ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__ bias,
          T* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
-         int u_first, int n_tiles, int n_offset, int n_items, int tile_step)
+         int u_first, int n_tiles, int n_offset, int n_items)
 {
     constexpr int WARPS = WM * WN;
     constexpr int THREADS = WARPS * 32;
@@ -236,9 +231,6 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     constexpr bool WG = false;
     if (WG_ON) __trap();                              // sm_90a only: the dispatcher knows
 #endif
-    // positions between tile starts, and those a tile shares with the previous one (OV
-    // and NUO where tiles do not move by tile_step: mma.sync keeps its compile-time steps)
-    const int nuo = WG ? tile_step : NUO, ovr = NU - nuo;
     constexpr int KK = CI_CHUNK / 8;                  // 8-channel core-matrix columns
     constexpr int NPART = F16X3 ? 2 : 1;              // operand parts: hi, lo / the values
     static_assert(!WG_ON || ((F16X3 || !SPLIT) && W_ALL && RPW % 2 == 0 && 8 % RPW == 0 && RPW * WARPS == CI_CHUNK
@@ -291,9 +283,9 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
 
     // Alignment shift of out_s row `row`: its element p sits at row*OP + shift(row) + p,
     // whose shared-memory address is congruent to its global one modulo SALIGN elements.
-    // Tiles start nuo*S (a multiple of SALIGN) apart.
+    // Tiles start NUO*S (a multiple of SALIGN) apart.
     auto shift = [&](int row) -> int {
-        const long long gi = (row0 + row) * L_out + (long long)(u_first - ovr) * S - pad;
+        const long long gi = (row0 + row) * L_out + (long long)(u_first - OV) * S - pad;
         const int base = (int)(__cvta_generic_to_shared(out_s + row * OP) / sizeof(T)) % SALIGN;
         return (int)((((gi - base) % SALIGN) + SALIGN) % SALIGN);
     };
@@ -523,7 +515,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     // tile t of a block's walk is tile tile_at(t) of the row (CT1D_MMA_ROTATE)
     const int rot = (WG && CT1D_MMA_ROTATE) ? (int)((long long)n_tiles * blockIdx.z / gridDim.z) : 0;
     auto tile_at = [&](int t) -> int { return t + rot < n_tiles ? t + rot : t + rot - n_tiles; };
-    if (one_chunk && (int)blockIdx.x < n_tiles) fetch_cols(u_first - ovr + tile_at(blockIdx.x) * nuo, 0, cig);
+    if (one_chunk && (int)blockIdx.x < n_tiles) fetch_cols(u_first - OV + tile_at(blockIdx.x) * NUO, 0, cig);
     if (F16X3 && !WG) {
         if (tid == 0) x_emax[0] = x_emax[1] = w_emax = 0;
         __syncthreads();
@@ -558,7 +550,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     for (;;) {                                        // items
     for (int tile = tile0; tile < n_tiles; tile += gridDim.x, par ^= 1) {
         const int tt = tile_at(tile);
-        const int u0 = u_first - ovr + tt * nuo;       // first position computed
+        const int u0 = u_first - OV + tt * NUO;       // first position computed
         const int o0 = u0 * S - pad;                  // output position of tile column 0
         const bool next_tile = tile + (int)gridDim.x < n_tiles;
         const bool next_item = WG && !next_tile && n + gridDim.z < (long long)n_offset + n_items;
@@ -577,10 +569,10 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
             __syncthreads();
             if (tid == 0) x_emax[par] = 0;           // read by everyone before the barrier
             if (next_tile) {
-                fetch_cols(u_first - ovr + tile_at(tile + gridDim.x) * nuo, 0, cig);
+                fetch_cols(u_first - OV + tile_at(tile + gridDim.x) * NUO, 0, cig);
             } else if (next_item) {
                 xf = xn + (long long)gridDim.z * C_in * L_in;
-                fetch_cols(u_first - ovr + tile_at(next_first(tile0)) * nuo, 0, cig);
+                fetch_cols(u_first - OV + tile_at(next_first(tile0)) * NUO, 0, cig);
             }
         } else if (one_chunk) {
             commit_cols(par);
@@ -595,7 +587,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                 unscale_x = pow2(-sx);
                 if (tid == 0) x_emax[par ^ 1] = 0;   // read by everyone a tile ago
             }
-            if (tile + (int)gridDim.x < n_tiles) fetch_cols(u0 + gridDim.x * nuo, 0, cig);
+            if (tile + (int)gridDim.x < n_tiles) fetch_cols(u0 + gridDim.x * NUO, 0, cig);
         }
 
 #pragma unroll
@@ -807,13 +799,13 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
         // of a row is out_s column sh + p, congruent to its global index mod VEC, so
         // columns [qa, qb) of every row are 16-byte aligned on both sides.
         const int p_lo = max(0, -o0), p_hi = min(S * NU, L_out - o0);
-        // OV > 0: a row stores tile columns [sector boundary at or before column ovr*S,
+        // OV > 0: a row stores tile columns [sector boundary at or before column OV*S,
         // the one at or before S*NU): the next tile starts exactly there. The first and
-        // last tiles of a row reach its ends (the first tile's column ovr*S is at o <= 0).
+        // last tiles of a row reach its ends (the first tile's column OV*S is at o <= 0).
         auto own_lo = [&](int row) -> int {
             if (OV == 0 || tt == 0) return p_lo;
-            const long long gi = (row0 + row) * L_out + o0 + ovr * S;
-            return max(ovr * S - (int)(gi % SEC), p_lo);
+            const long long gi = (row0 + row) * L_out + o0 + OV * S;
+            return max(OV * S - (int)(gi % SEC), p_lo);
         };
         auto own_hi = [&](int row) -> int {
             if (OV == 0 || tt == n_tiles - 1) return p_hi;

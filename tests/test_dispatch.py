@@ -15,7 +15,6 @@ import subprocess
 import sys
 from dataclasses import replace
 
-import numpy as np
 import pytest
 
 from cupyconv._args import check_conv_args
@@ -1088,7 +1087,7 @@ def check_stream_plan(lp: LaunchPlan, p, dtype: str):
     assert 4 * K * key.cig_pad * key.co_tile <= _dispatch._STREAM_W_SMEM
     assert key.smem_bytes() == lp.smem_bytes <= _dispatch._STREAM_SMEM
     # row positions u_first .. u_first + n_tiles*NU cover every output
-    u_first, n_u = _dispatch.row_positions(p)
+    u_first, n_u = _dispatch._row_positions(p)
     assert lp.u_first == u_first and (lp.n_tiles - 1) * key.nu < n_u <= lp.n_tiles * key.nu
     # the output slice's rows stay 16-byte aligned and tiles start NU*S (a multiple of the
     # 16-byte vector) apart, so one alignment shift per row serves every tile
@@ -1226,96 +1225,3 @@ def test_mma_item_rows_fill_one_wave_or_keep_one_item_per_block():
             rows = mma_item_rows(items, bpi, 264)
             assert items % rows == 0
             assert rows == items or 0.9 * 264 <= rows * bpi <= 264
-
-
-def _copy_out_model(L_out, S, pad, NU, OV, step, size, row_base):
-    """Which outputs of a row the tiles of kernels/ct1d_mma.cu store (own_lo / own_hi,
-    restated from the kernel): a count per output position, the interior boundaries
-    (where one tile's part ends and the next one's starts) as global element indices, and
-    the tiles' first outputs modulo the kernel's SALIGN (the row's shift in shared memory,
-    computed once per row, holds for every tile only if that is one value)."""
-    sec = 32 // size
-    salign = sec if (S * (NU - OV) * size) % 32 == 0 and S * NU * size <= 2048 else 16 // size
-    u_first = pad // S
-    n_u = (L_out - 1 + pad) // S + 1 - u_first
-    n_tiles, ovr = -(-n_u // step), NU - step
-    count, cuts, phases = np.zeros(L_out, int), [], set()
-    for tt in range(n_tiles):
-        o0 = (u_first - ovr + tt * step) * S - pad
-        p_lo, p_hi = max(0, -o0), min(S * NU, L_out - o0)
-        lo = p_lo if OV == 0 or tt == 0 else max(ovr * S - (row_base + o0 + ovr * S) % sec, p_lo)
-        hi = p_hi if OV == 0 or tt == n_tiles - 1 else min(S * NU - (row_base + o0 + S * NU) % sec, p_hi)
-        count[o0 + lo:o0 + hi] += 1
-        phases.add((row_base + o0) % salign)
-        if tt > 0 and lo > p_lo:
-            cuts.append(row_base + o0 + lo)
-    return count, cuts, phases
-
-
-def test_mma_tile_step_copy_out_stores_every_output_once(rng):
-    """The copy-out rule of overlapping ct1d_mma tiles with any tile step the launcher
-    may pick (a whole number of 32-byte units per row, from NU - OV down to NU/2): every
-    output of a row stored exactly once, each tile's part starting on a 32-byte sector,
-    every tile of a row at the same offset modulo 16 or 32 bytes (its shift in shared memory),
-    for random lengths, strides, padding and row offsets."""
-    for _ in range(400):
-        size = int(rng.choice([2, 4]))
-        S = int(rng.integers(1, 9))
-        NU = int(rng.choice([128, 256]))
-        OV = _dispatch.mma_overlap("float32" if size == 4 else "bfloat16", S, NU)
-        q = 32 // int(np.gcd(32, S * size))
-        step = int(rng.choice([NU - OV] + list(range((NU - OV) // q * q, NU // 2 - 1, -q))))
-        L_out = int(rng.integers(1, 6000))
-        pad = int(rng.integers(0, 3 * S))
-        row_base = int(rng.integers(0, 10**6)) * L_out     # the row's first global element
-        count, cuts, phases = _copy_out_model(L_out, S, pad, NU, OV, step, size, row_base)
-        assert (count == 1).all(), (size, S, NU, OV, step, L_out, pad, np.flatnonzero(count != 1)[:5])
-        assert all(c % (32 // size) == 0 for c in cuts), (size, S, NU, step, L_out, pad)
-        assert len(phases) == 1, (size, S, NU, step, phases)
-
-
-def test_mma_tile_step_fills_the_last_round(monkeypatch, launcher_on_132_sms):
-    """prepare() passes warpgroup ct1d_mma tiles a step (the kernel's tile_step) and the
-    tile count for it: NU - OV, or a smaller whole number of 32-byte units per row (at
-    least NU/2) where that lowers the blocks' most positions (rounds x step); the bf16
-    seed (32.06 rounds of 248) goes to 216 (36.79), the float32 seed (64.12 rounds of 124,
-    a 0.4% gain at most) keeps 124, g16-512-k16-s8 (4.25 rounds) 127 -> 103 (5.0);
-    mma.sync tiles and MMA_TAIL_STEP off keep NU - OV."""
-    from cupyconv.bench import SWEEP, config_params
-    _gpu = launcher_on_132_sms
-    monkeypatch.setattr(_gpu, "device_arch", lambda device_id: 90)
-    monkeypatch.setattr(_gpu, "_resident_blocks",
-                        lambda kern, pl, d: (1 if pl.smem_bytes > SM90_TWO_BLOCKS else 2) * 132)
-
-    def steps(arch_plans=True):
-        out = {}
-        for c in SWEEP:
-            for dtype in {"float32", c.dtype, "bfloat16"}:
-                p = config_params(c)
-                pl = plan(p, dtype, None, 90)
-                if pl.key.family != "ct1d_mma":
-                    continue
-                (gx, _, gz), sc = _gpu.prepare(p, dtype, 0).launches[0]
-                out[c.name, dtype] = (pl, p, gx, p.batch // gz, int(sc[-1]), int(sc[7]))
-        return out
-
-    moved = 0
-    for (name, dtype), (pl, p, gx, items, step, n_tiles) in steps().items():
-        k, n_u = pl.key, _dispatch.row_positions(p)[1]
-        assert n_tiles == -(-n_u // step) and n_tiles >= gx, (name, dtype)
-        if step == k.nu_owned:
-            continue
-        moved += 1
-        assert k.wg and k.overlap > 0, (name, dtype, k)
-        assert k.nu // 2 <= step < k.nu_owned and (p.stride * step * _dispatch.ELEMENT_BYTES[dtype]) % 32 == 0
-
-        def most(u):                              # a block's most positions
-            return -(-items * -(-n_u // u) // gx) * u
-        assert most(step) < most(k.nu_owned), (name, dtype, step)
-    got = steps()
-    assert got["seed", "bfloat16"][4:] == (216, 607)
-    assert got["seed", "float32"][4:] == (124, 1058)
-    assert got["g16-512-k16-s8", "float32"][4] == 103
-    assert moved >= 10
-    monkeypatch.setattr(_dispatch, "MMA_TAIL_STEP", False)
-    assert all(v[4] == v[0].key.nu_owned for v in steps().values())

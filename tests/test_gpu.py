@@ -470,53 +470,6 @@ def test_mma_warpgroup_item_loop(rng, monkeypatch, dtype, items_per_block):
     assert uneven, "no call whose tiles the blocks do not divide"
 
 
-# (S, D, K), input and output channels per group: 64-channel warpgroup tiles (the seed's
-# class structure, one-block strides 3-4), transposed 16-32-channel tiles with and without
-# tap groups, 33-64 input channels (staged ci64 tiles), stride 8
-_TILE_STEP_CALLS = [((2, 2, 3), 32, 64), ((3, 2, 5), 32, 64), ((2, 1, 4), 32, 32),
-                    ((2, 2, 3), 16, 16), ((3, 1, 6), 64, 32), ((8, 1, 16), 32, 16),
-                    ((1, 4, 3), 32, 32), ((5, 1, 11), 32, 16)]
-
-
-@pytest.mark.parametrize("dtype,calls", [("float32", 16), ("bfloat16", 10)])
-def test_mma_warpgroup_tile_steps(rng, monkeypatch, dtype, calls):
-    """Warpgroup ct1d_mma tiles that start fewer than NU - OV positions apart (the tile
-    step _gpu.mma_tile_step picks; here a random one of those it may pick, down to NU/2,
-    per call): every output written once and right. 64-channel and transposed tiles,
-    blocks that loop over tiles and batch items (a launcher sized for 8 SMs), random
-    lengths and padding, groups, bias, NaN-poisoned outputs; the launch carries the step
-    and the tile count for it."""
-    _skip_without_wgmma()
-    import cupy
-
-    from cupyconv import _dispatch, _gpu
-    dev = cupy.cuda.Device().id
-    arch = _gpu.device_arch(dev)
-    monkeypatch.setattr(_gpu, "_sm_count", lambda device_id: 8)
-    step = {}
-    monkeypatch.setattr(_gpu, "mma_tile_step", lambda p, key, dt, blocks, items: step["u"])
-    done = draws = 0
-    while done < calls:
-        draws += 1
-        assert draws < 5000, (done, "warpgroup calls with overlapping tiles are too rare")
-        structure, cig, cog = _TILE_STEP_CALLS[done % len(_TILE_STEP_CALLS)]
-        drawn = _structured_call(rng, dtype, structure, int(rng.choice([1, 1, 2])), cig, cog)
-        if drawn is None:
-            continue
-        c, p = drawn
-        key = _dispatch.plan(p, dtype, "ct1d_mma", arch).key
-        if not key.wg or key.overlap == 0:
-            continue
-        q = 32 // int(np.gcd(32, p.stride * _dispatch.ELEMENT_BYTES[dtype]))
-        steps = range(key.nu_owned // q * q, key.nu // 2 - 1, -q)
-        step["u"] = int(rng.choice([s for s in steps if s != key.nu_owned]))
-        (_, scalars), *_ = _gpu.prepare(p, dtype, dev, "ct1d_mma").launches
-        n_u = _dispatch.row_positions(p)[1]
-        assert int(scalars[-1]) == step["u"] and int(scalars[7]) == -(-n_u // step["u"]), scalars
-        assert _check_forced_family(rng, c, "ct1d_mma"), c
-        done += 1
-
-
 def test_depthwise_family_random_calls(rng):
     """The depthwise family forced on random calls with 1-32 input channels per group and
     small channel multipliers, all four dtypes: every class structure up to S = 16, K = 32,
