@@ -75,12 +75,6 @@
 #ifndef CT1D_MMA_SPREAD_ROWS
 #define CT1D_MMA_SPREAD_ROWS 1
 #endif
-// 1: a warp copies out its rows (warp, warp + WARPS, ...) one after another with all its
-// lanes on the same row, so that a bulk copy's operands are the same on every lane and
-// its issue loop (the copy takes uniform operands) runs once; 0: a lane per row
-#ifndef CT1D_MMA_WARP_ROWS
-#define CT1D_MMA_WARP_ROWS 1
-#endif
 // Warpgroup path, float32: where a tile measures the next tile's maximum (its x loads were
 // issued at the top of the tile, and the maximum waits for them): 1 = after the epilogue,
 // 0 = right after the wgmma issue (seed 0.418 -> 0.414 ms; at the top of the next tile,
@@ -824,18 +818,6 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
         // warp issues its lanes' bulk copies one at a time (the copy takes uniform
         // operands), and with rows on consecutive lanes warps 0-1 issued all 64 of a tile
         // while the other six waited at the next barrier (a quarter of all stall samples)
-        if (CT1D_MMA_WARP_ROWS) {
-            for (int row = warp; row < co_n; row += WARPS) {
-                const int sh = sh_s[row], q_lo = sh + own_lo(row), q_hi = sh + own_hi(row);
-                const int qa = min((q_lo + VEC - 1) / VEC * VEC, q_hi), qb = max(q_hi / VEC * VEC, qa);
-                const T* src = out_s + row * OP;
-                T* dst = yb + (long long)row * L_out + (o0 - sh);
-                if (qb > qa) bulk_store(dst + qa, src + qa, (qb - qa) * (int)sizeof(T));
-                // the ends (fewer than VEC elements each): lanes 0-15 the first, 16-31 the last
-                const int q = lane < 16 ? q_lo + lane : qb + lane - 16;
-                if (q < (lane < 16 ? qa : q_hi)) dst[q] = src[q];
-            }
-        } else
         for (int row = CT1D_MMA_SPREAD_ROWS ? warp + WARPS * lane : tid; row < co_n; row += THREADS) {
             const int sh = sh_s[row], q_lo = sh + own_lo(row), q_hi = sh + own_hi(row);
             const int qa = min((q_lo + VEC - 1) / VEC * VEC, q_hi), qb = max(q_hi / VEC * VEC, qa);
