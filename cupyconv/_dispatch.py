@@ -94,7 +94,6 @@ class MmaKey:
     f16x3: bool = False  # float32 through the scaled 3xFP16 split (w_all, ci_chunk % 16 == 0)
     overlap: int = 0    # positions u each tile shares with the previous one (see mma_overlap)
     wg: bool = False    # sm_90a: the products on warpgroup MMA (mma_warpgroup)
-    producer: bool = False  # warpgroup tiles: a ninth warp issues the copy-out (MMA_WG_PRODUCER)
 
     family = "ct1d_mma"
 
@@ -103,7 +102,7 @@ class MmaKey:
                 f"{self.kernel_size}, {self.mt}, {self.nt}, {self.wm}, {self.wn}, "
                 f"{self.ci_chunk}, {'true' if self.w_all else 'false'}, "
                 f"{'true' if self.f16x3 else 'false'}, {self.overlap}"
-                + (", true" + (", true>" if self.producer else ">") if self.wg else ">"))
+                + (", true>" if self.wg else ">"))
 
     @property
     def options(self) -> tuple:
@@ -112,7 +111,7 @@ class MmaKey:
 
     @property
     def threads(self) -> int:
-        return 32 * self.wm * self.wn + (32 if self.producer else 0)
+        return 32 * self.wm * self.wn
 
     @property
     def co_tile(self) -> int:
@@ -548,16 +547,13 @@ MMA_WG_CI64_ONE_BLOCK = True
 # 0.534 -> 0.236, 32 -> 64 with stride 4, K = 8 0.891 on ct1d_stream -> 0.287 (four
 # 16-channel tiles; results/2026-12-01-session19/ab_wide_w.txt, ab_bf16.txt)
 MMA_WG_WIDE_W = True
-# Warpgroup tiles with a ninth warp that issues each tile's bulk copies (PROD_ON in
-# kernels/ct1d_mma.cu), so the compute warps do not wait for the copy engine to accept them
-MMA_WG_PRODUCER = False
 
 
 def _wg_layout(k: MmaKey, nu: int, co_warps: int) -> MmaKey:
     """k as a warpgroup tile of nu positions, co_warps x (8 / co_warps) warps (4: 16
     channels x 64-position halves per warp; 1: transposed)."""
     return replace(k, mt=k.co_tile // (16 * co_warps), nt=nu * co_warps // 64,
-                   wm=co_warps, wn=8 // co_warps, wg=True, producer=MMA_WG_PRODUCER,
+                   wm=co_warps, wn=8 // co_warps, wg=True,
                    overlap=mma_overlap(k.dtype, k.stride, nu) if k.overlap else 0)
 
 

@@ -130,15 +130,6 @@ __device__ __forceinline__ void bulk_wait_all() {
     asm volatile("cp.async.bulk.wait_group 0;" ::: "memory");
 }
 #endif
-// Named barriers of the copy-out warp (PROD): 1 = the compute warps among themselves,
-// 2 = a tile is in out_s (everyone waits), 3 = its copies have read out_s (the copy warp
-// arrives, the compute warps wait)
-__device__ __forceinline__ void bar_sync(int id, int count) {
-    asm volatile("bar.sync %0, %1;" :: "r"(id), "r"(count) : "memory");
-}
-__device__ __forceinline__ void bar_arrive(int id, int count) {
-    asm volatile("bar.arrive %0, %1;" :: "r"(id), "r"(count) : "memory");
-}
 
 // A block's prologue loop over n weights: BATCH loads in flight per thread before any is
 // used. use(e, load(e)) in a plain loop waits an L2 latency per element (the float32
@@ -173,10 +164,6 @@ template <typename T> struct pair_of { T a, b; };
 //              the block covers CO_T = 16*MT*WM channels and NU = 8*NT*WN positions u
 //              (warpgroup path: WM = 4, WN = 2, or the transposed tiles' WM = 1, WN = 8)
 //   WG_ON      the warpgroup path (sm_90a only)
-//   PROD_ON    warpgroup path: a ninth warp issues the copy-out (the bulk copies), so that
-//              the compute warps go on to the next tile's staging and products while the
-//              engine accepts them (each copy's issue waits for the engine: 18% of the
-//              bf16 seed's stall samples sat in that loop, benchmarks/NOTES.md session 21)
 //   CI_CHUNK   input channels staged per step (a multiple of 8)
 //   W_ALL      all K taps of a single channel chunk stay in shared memory for every tile
 //   F16X3      float32 through the scaled 3xFP16 split (needs W_ALL, CI_CHUNK % 16 == 0);
@@ -193,8 +180,8 @@ template <typename T> struct pair_of { T a, b; };
 // x_s uint2 [CI_CHUNK/2][XP]; out_s T [CO_T][OP] (the tile in its final type); sh_s int
 // [CO_T]. x_s pairs channels c and c+4 of each group of 8 (the b0, b1 operands).
 template <typename T, int S, int D, int K, int MT, int NT, int WM, int WN, int CI_CHUNK, bool W_ALL,
-          bool F16X3_ON, int OV, bool WG_ON = false, bool PROD_ON = false>
-__global__ void __launch_bounds__(WM * WN * 32 + (PROD_ON ? 32 : 0), (WM * WN <= 8) ? 2 : 1)
+          bool F16X3_ON, int OV, bool WG_ON = false>
+__global__ void __launch_bounds__(WM * WN * 32, (WM * WN <= 8) ? 2 : 1)
 ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__ bias,
          T* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
          int u_first, int n_tiles, int n_offset, int n_items)
@@ -244,9 +231,6 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     constexpr bool WG = false;
     if (WG_ON) __trap();                              // sm_90a only: the dispatcher knows
 #endif
-    static_assert(!PROD_ON || (WG_ON && CT1D_BULK_STORE), "the copy warp issues bulk copies");
-    constexpr bool PROD = WG && PROD_ON;
-    constexpr int ALL = THREADS + (PROD ? 32 : 0);    // with the copy warp
     constexpr int KK = CI_CHUNK / 8;                  // 8-channel core-matrix columns
     constexpr int NPART = F16X3 ? 2 : 1;              // operand parts: hi, lo / the values
     static_assert(!WG_ON || ((F16X3 || !SPLIT) && W_ALL && RPW % 2 == 0 && 8 % RPW == 0 && RPW * WARPS == CI_CHUNK
@@ -286,7 +270,6 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     int* sh_s = reinterpret_cast<int*>(out_s + CO_T * OP);
 
     const int tid = threadIdx.x, warp = tid >> 5, lane = tid & 31;
-    const bool producer = PROD && warp == WARPS;      // the copy warp: no staging, no products
     const int gq = lane >> 2, tq = lane & 3;          // MMA fragment coordinates
     const int wm = WG ? (warp & 3) : warp / WN, wn = WG ? (warp >> 2) : warp % WN;
     const int uw = WGT_ON ? wn * (NU / 2) : wn * NT * 8;   // this warp's first position u
@@ -481,7 +464,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
         float scale = 1.f;
         if (F16X3) {
             unsigned m = 0;
-            batched_loads<8>(producer ? 0 : K * CI_CHUNK * CO_T, tid, THREADS,   // reads contiguous
+            batched_loads<8>(K * CI_CHUNK * CO_T, tid, THREADS,             // reads contiguous
                              [&](int e) { return w_at(e / (K * CO_T), (e / K) % CO_T, e % K); },
                              [&](int, T v) { m = max(m, finite_exp(to_acc(v))); });
             m = __reduce_max_sync(0xffffffffu, m);
@@ -492,7 +475,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
             unscale_w = pow2(-sw);
         }
         unsigned* ws = reinterpret_cast<unsigned*>(w_s);
-        batched_loads<8>(producer ? 0 : K * KK * CO_T * 4, tid, THREADS, [&](int e) {
+        batched_loads<8>(K * KK * CO_T * 4, tid, THREADS, [&](int e) {
             const int q = e & 3, co = (e >> 2) % CO_T, kk = (e >> 2) / CO_T % KK, k = (e >> 2) / (CO_T * KK);
             const int ci = 8 * kk + 2 * q;
             return pair_of<T>{w_at(ci, co, k), w_at(ci + 1, co, k)};
@@ -516,7 +499,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     const int b_row = warp + WARPS * lane;
     const float b_lane = (WG && bg != nullptr && b_row < co_n) ? to_acc(bg[b_row]) : 0.f;
     auto place_bias = [&]() {                        // (again for each item: the shifts move)
-        for (int i = 0, row = warp; row < (producer ? 0 : CO_T); ++i, row += WARPS) {
+        for (int i = 0, row = warp; row < CO_T; ++i, row += WARPS) {
             const int sh = shift(row);
             if (lane == 0) sh_s[row] = sh;
             const T b = from_acc<T>(WG ? __shfl_sync(0xffffffffu, b_lane, i)
@@ -532,29 +515,23 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     // tile t of a block's walk is tile tile_at(t) of the row (CT1D_MMA_ROTATE)
     const int rot = (WG && CT1D_MMA_ROTATE) ? (int)((long long)n_tiles * blockIdx.z / gridDim.z) : 0;
     auto tile_at = [&](int t) -> int { return t + rot < n_tiles ? t + rot : t + rot - n_tiles; };
-    if (one_chunk && !producer && (int)blockIdx.x < n_tiles) fetch_cols(u_first - OV + tile_at(blockIdx.x) * NUO, 0, cig);
+    if (one_chunk && (int)blockIdx.x < n_tiles) fetch_cols(u_first - OV + tile_at(blockIdx.x) * NUO, 0, cig);
     if (F16X3 && !WG) {
         if (tid == 0) x_emax[0] = x_emax[1] = w_emax = 0;
         __syncthreads();
     }
     if (WG) {
-        if (F16X3 && !producer && (int)blockIdx.x < n_tiles) wg_max_x(&x_emax[0]);
+        if (F16X3 && (int)blockIdx.x < n_tiles) wg_max_x(&x_emax[0]);
         __syncthreads();
     }
 
     // before the first class of a tile goes into out_s: the previous tile's bulk copies
     // have read it
-    bool owe_empty = false;   // PROD: the copy warp has yet to report the last tile's copies
     auto before_epilogue = [&](int r) {
 #if CT1D_BULK_STORE
         if (r == first_live_class(S, D, K)) {
-            if (PROD) {
-                if (owe_empty) bar_sync(3, ALL);
-                owe_empty = false;
-            } else {
-                bulk_wait_read();
-                __syncthreads();
-            }
+            bulk_wait_read();
+            __syncthreads();
         }
 #endif
     };
@@ -569,45 +546,6 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
         const int G = (int)gridDim.x;
         return CT1D_MMA_FLAT_ITEMS ? ((first - n_tiles) % G + G) % G : first;
     };
-    // Copy-out: each output element goes to global memory exactly once. Tile column p
-    // of a row is out_s column sh + p, congruent to its global index mod VEC, so
-    // columns [qa, qb) of every row are 16-byte aligned on both sides. Tile tt's column 0
-    // is output position o0.
-    // OV > 0: a row stores tile columns [sector boundary at or before column OV*S,
-    // the one at or before S*NU): the next tile starts exactly there. The first and
-    // last tiles of a row reach its ends (the first tile's column OV*S is at o <= 0).
-    auto own_lo = [&](int tt, int o0, int row) -> int {
-        const int p_lo = max(0, -o0);
-        if (OV == 0 || tt == 0) return p_lo;
-        const long long gi = (row0 + row) * L_out + o0 + OV * S;
-        return max(OV * S - (int)(gi % SEC), p_lo);
-    };
-    auto own_hi = [&](int tt, int o0, int row) -> int {
-        const int p_hi = min(S * NU, L_out - o0);
-        if (OV == 0 || tt == n_tiles - 1) return p_hi;
-        const long long gi = (row0 + row) * L_out + o0 + S * NU;
-        return min(S * NU - (int)(gi % SEC), p_hi);
-    };
-#if CT1D_BULK_STORE
-    // rows row_first, row_first + row_step, ...: the aligned middle by the bulk-copy
-    // engine, at most 2*(VEC-1) elements at the ends by ordinary stores. Rows go
-    // round-robin over the warps: a warp issues its lanes' bulk copies one at a time (the
-    // copy takes uniform operands), and with rows on consecutive lanes warps 0-1 issued
-    // all 64 of a tile while the other six waited at the next barrier (a quarter of all
-    // stall samples)
-    auto copy_out = [&](int tt, int row_first, int row_step) {
-        const int o0 = (u_first - OV + tt * NUO) * S - pad;
-        for (int row = row_first; row < co_n; row += row_step) {
-            const int sh = sh_s[row], q_lo = sh + own_lo(tt, o0, row), q_hi = sh + own_hi(tt, o0, row);
-            const int qa = min((q_lo + VEC - 1) / VEC * VEC, q_hi), qb = max(q_hi / VEC * VEC, qa);
-            const T* src = out_s + row * OP;
-            T* dst = yb + (long long)row * L_out + (o0 - sh);      // dst[q] <-> src[q]
-            if (qb > qa) bulk_store(dst + qa, src + qa, (qb - qa) * (int)sizeof(T));
-            for (int q = q_lo; q < qa; ++q) dst[q] = src[q];
-            for (int q = qb; q < q_hi; ++q) dst[q] = src[q];
-        }
-    };
-#endif
     int tile0 = blockIdx.x;                           // this item's first tile
     for (;;) {                                        // items
     for (int tile = tile0; tile < n_tiles; tile += gridDim.x, par ^= 1) {
@@ -616,20 +554,6 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
         const int o0 = u0 * S - pad;                  // output position of tile column 0
         const bool next_tile = tile + (int)gridDim.x < n_tiles;
         const bool next_item = WG && !next_tile && n + gridDim.z < (long long)n_offset + n_items;
-#if CT1D_BULK_STORE
-        if (PROD && producer) {
-            // the copy warp: wait for the tile, copy it out, report when its copies have
-            // read out_s (but after the block's last tile)
-            bar_sync(2, ALL);
-            copy_out(tt, lane, 32);
-            bulk_commit();
-            if (next_tile || next_item) {
-                bulk_wait_read();
-                bar_arrive(3, ALL);
-            }
-            continue;
-        }
-#endif
 
         // x_s is free: every warp passed the barrier before the previous copy-out after
         // its last read of it
@@ -642,7 +566,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
             }
             wg_commit(scale_x);
             fence_proxy_async();
-            if (PROD) bar_sync(1, THREADS); else __syncthreads();
+            __syncthreads();
             if (tid == 0) x_emax[par] = 0;           // read by everyone before the barrier
             if (next_tile) {
                 fetch_cols(u_first - OV + tile_at(tile + gridDim.x) * NUO, 0, cig);
@@ -870,14 +794,39 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
 #if CT1D_BULK_STORE
         fence_proxy_async();          // out_s writes visible to the bulk-copy engine
 #endif
-        if (PROD) {                   // the copy warp takes the tile from here
-            bar_sync(2, ALL);
-            owe_empty = next_tile || next_item;
-            continue;
-        }
         __syncthreads();
+        // Copy-out: each output element goes to global memory exactly once. Tile column p
+        // of a row is out_s column sh + p, congruent to its global index mod VEC, so
+        // columns [qa, qb) of every row are 16-byte aligned on both sides.
+        const int p_lo = max(0, -o0), p_hi = min(S * NU, L_out - o0);
+        // OV > 0: a row stores tile columns [sector boundary at or before column OV*S,
+        // the one at or before S*NU): the next tile starts exactly there. The first and
+        // last tiles of a row reach its ends (the first tile's column OV*S is at o <= 0).
+        auto own_lo = [&](int row) -> int {
+            if (OV == 0 || tt == 0) return p_lo;
+            const long long gi = (row0 + row) * L_out + o0 + OV * S;
+            return max(OV * S - (int)(gi % SEC), p_lo);
+        };
+        auto own_hi = [&](int row) -> int {
+            if (OV == 0 || tt == n_tiles - 1) return p_hi;
+            const long long gi = (row0 + row) * L_out + o0 + S * NU;
+            return min(S * NU - (int)(gi % SEC), p_hi);
+        };
 #if CT1D_BULK_STORE
-        copy_out(tt, CT1D_MMA_SPREAD_ROWS ? warp + WARPS * lane : tid, THREADS);
+        // one thread per row: the aligned middle by the bulk-copy engine, at most 2*(VEC-1)
+        // elements at the ends by ordinary stores. Rows go round-robin over the warps: a
+        // warp issues its lanes' bulk copies one at a time (the copy takes uniform
+        // operands), and with rows on consecutive lanes warps 0-1 issued all 64 of a tile
+        // while the other six waited at the next barrier (a quarter of all stall samples)
+        for (int row = CT1D_MMA_SPREAD_ROWS ? warp + WARPS * lane : tid; row < co_n; row += THREADS) {
+            const int sh = sh_s[row], q_lo = sh + own_lo(row), q_hi = sh + own_hi(row);
+            const int qa = min((q_lo + VEC - 1) / VEC * VEC, q_hi), qb = max(q_hi / VEC * VEC, qa);
+            const T* src = out_s + row * OP;
+            T* dst = yb + (long long)row * L_out + (o0 - sh);      // dst[q] <-> src[q]
+            if (qb > qa) bulk_store(dst + qa, src + qa, (qb - qa) * (int)sizeof(T));
+            for (int q = q_lo; q < qa; ++q) dst[q] = src[q];
+            for (int q = qb; q < q_hi; ++q) dst[q] = src[q];
+        }
         bulk_commit();
 #else
         // slot c of a row covers out_s columns [c*VEC, c*VEC + VEC): a 16-byte store where
@@ -888,7 +837,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
             const int sh = sh_s[row];
             const T* src = out_s + row * OP + q;
             T* dst = yb + (long long)row * L_out + (o0 - sh + q);
-            const int lo = max(q, sh + own_lo(tt, o0, row)) - q, hi = min(q + VEC, sh + own_hi(tt, o0, row)) - q;
+            const int lo = max(q, sh + own_lo(row)) - q, hi = min(q + VEC, sh + own_hi(row)) - q;
             if (lo == 0 && hi == VEC) {
                 *reinterpret_cast<uint4*>(dst) = *reinterpret_cast<const uint4*>(src);
             } else {
@@ -913,15 +862,10 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
             ro[mt][h] = co * OP + shift(co);
         }
     rows_t();
-    if (PROD) {
-        if (owe_empty && !producer) bar_sync(3, ALL);   // the copies have read out_s, sh_s
-        owe_empty = false;
-    } else {
 #if CT1D_BULK_STORE
-        bulk_wait_read();
+    bulk_wait_read();
 #endif
-        __syncthreads();
-    }
+    __syncthreads();
     place_bias();
     }                                                 // items
 #if CT1D_BULK_STORE

@@ -267,10 +267,7 @@ def test_wgmma_family_random_calls(rng):
                                                  ("float32", 16, "transposed"),
                                                  ("bfloat16", 8, "transposed"),
                                                  ("float32", 8, "transposed256"),
-                                                 ("float16", 6, "transposed256"),
-                                                 ("float32", 12, "producer"), ("bfloat16", 8, "producer"),
-                                                 ("float32", 8, "transposed_producer"),
-                                                 ("bfloat16", 4, "transposed_producer")])
+                                                 ("float16", 6, "transposed256")])
 def test_mma_warpgroup_random_calls(rng, monkeypatch, dtype, calls, variant):
     """ct1d_mma's warpgroup path (wgmma on sm_90: 3xFP16 for float32, 16-bit inputs as
     they are) on random calls it takes: 64-channel tiles (full and partial; with
@@ -282,16 +279,13 @@ def test_mma_warpgroup_random_calls(rng, monkeypatch, dtype, calls, variant):
     33-64), with taps grouped by column offset where they pair up
     (CT1D_MMA_WGT_GROUPS: K = 2S, D = 1); 9-32 input channels per group (one or two k16 steps, zero-padded), single- and
     multi-class structures, groups, padding, rows of many tiles per block (the float32 x
-    scale measured a tile ahead), NaN-poisoned outputs; ``producer``: with the copy-out
-    issued by a ninth warp (MMA_WG_PRODUCER)."""
+    scale measured a tile ahead), NaN-poisoned outputs."""
     _skip_without_wgmma()
     import cupy
 
     from cupyconv import _dispatch
     from cupyconv._gpu import device_arch
     monkeypatch.setattr(_dispatch, "MMA_WGMMA", True)
-    producer = variant.endswith("producer")
-    monkeypatch.setattr(_dispatch, "MMA_WG_PRODUCER", producer)
     narrow = variant.startswith("transposed") or variant == "ci64"
     transposed = narrow or variant in ("split64", "ci64wide")
     monkeypatch.setattr(_dispatch, "MMA_WG_TRANSPOSED", transposed)
@@ -328,7 +322,7 @@ def test_mma_warpgroup_random_calls(rng, monkeypatch, dtype, calls, variant):
             # (the one-block draws: tiles beyond two blocks' shared memory, all of them)
             assert variant != "one_block" or key.smem_bytes() > _dispatch._MMA_SMEM, key
             assert variant != "split64" or (key.co_tile, key.nu) == (32, 128), key
-            assert transposed == (key.wm == 1) and key.producer == producer, key
+            assert transposed == (key.wm == 1), key
             assert _check_forced_family(rng, c, "ct1d_mma"), c
             done += 1
     finally:
@@ -426,10 +420,9 @@ def test_mma_warpgroup_16bit_x_alignment(rng, monkeypatch, dtype):
         _dispatch.plan.cache_clear()
 
 
-@pytest.mark.parametrize("producer", [False, True], ids=["", "producer"])
 @pytest.mark.parametrize("items_per_block", [2, 4])
 @pytest.mark.parametrize("dtype", ["float32", "bfloat16"])
-def test_mma_warpgroup_item_loop(rng, monkeypatch, dtype, items_per_block, producer):
+def test_mma_warpgroup_item_loop(rng, monkeypatch, dtype, items_per_block):
     """Warpgroup blocks that take several batch items in turn (a grid sized for 4 SMs:
     each block 2 or 4 of the 4 items, 10-40 tiles each): every item right, the next
     item's first tile prefetched (and, float32, its scale measured) by the previous item's
@@ -438,8 +431,7 @@ def test_mma_warpgroup_item_loop(rng, monkeypatch, dtype, items_per_block, produ
     tile moves from item to item (CT1D_MMA_FLAT_ITEMS); with 2 items per block, grid row 1
     walks its tiles from the middle of the row on, wrapping (CT1D_MMA_ROTATE); odd L_out
     (the rows' shifts move between items), bias, NaN-poisoned output, each item checked
-    on its own; with ``producer``, the copy-out issued by a ninth warp (MMA_WG_PRODUCER),
-    which walks the items and tiles alongside the compute warps."""
+    on its own."""
     _skip_without_wgmma()
     import cupy
 
@@ -447,7 +439,6 @@ def test_mma_warpgroup_item_loop(rng, monkeypatch, dtype, items_per_block, produ
     from cupyconv._args import check_conv_args
     from cupyconv._gpu import device_arch, prepare
     monkeypatch.setattr(_dispatch, "MMA_WGMMA", True)
-    monkeypatch.setattr(_dispatch, "MMA_WG_PRODUCER", producer)
     monkeypatch.setattr(_gpu, "_sm_count", lambda device_id: 4)
     # 2 waves: 4 blocks per item, items 0, 2 / 1, 3; 4 waves: 8 blocks per item, all 4 items
     monkeypatch.setitem(_gpu._WAVES, "ct1d_mma", items_per_block)
@@ -464,7 +455,7 @@ def test_mma_warpgroup_item_loop(rng, monkeypatch, dtype, items_per_block, produ
             x = (np.asarray(x, np.float64) * scales).astype(x.dtype)
             p = check_conv_args(x.shape, w.shape, b.shape, **c["kw"])
             pl = _dispatch.plan(p, dtype, "ct1d_mma", device_arch(cupy.cuda.Device().id))
-            assert pl.key.wg and (pl.key.wm == 1) == (C_out == 32) and pl.key.producer == producer, pl.key
+            assert pl.key.wg and (pl.key.wm == 1) == (C_out == 32), pl.key
             (grid, _), = prepare(p, dtype, cupy.cuda.Device().id, "ct1d_mma").launches
             assert grid[2] == 4 // items_per_block, grid
             uneven += pl.n_tiles % grid[0] != 0
