@@ -2,7 +2,7 @@
 out; wrong results on purpose) timed on any sweep calls, side by side with the shipped
 kernel, through ab_variant.py.
 
-    python benchmarks/ablate_calls.py CONFIG ... --variants no_xload,no_store [--rounds N]
+    python benchmarks/ablate_calls.py CONFIG ... --variants no_xload,no_store,no_store+no_epi [--rounds N]
     (GPU machine with torch, repo root or benchmarks/)
 """
 import argparse
@@ -25,9 +25,9 @@ def main():
     src = kernel_source("ct1d_mma")                   # headers inlined
     tmp = Path(tempfile.mkdtemp())
     variants = []
-    for name in args.variants.split(","):
-        path = tmp / f"{name}.cu"
-        path.write_text(patched(src, VARIANTS[name]))
+    for name in args.variants.split(","):        # a+b: both stages left out
+        path = tmp / f"{name.replace('+', '_')}.cu"
+        path.write_text(patched(src, [pt for part in name.split("+") for pt in VARIANTS[part]]))
         variants += ["--variant", f"{name}=source:{path}"]
     here = Path(__file__).resolve().parent
     sys.exit(subprocess.call([sys.executable, str(here / "ab_variant.py"), "ct1d_mma", *args.configs,

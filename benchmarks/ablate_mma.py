@@ -63,6 +63,9 @@ VARIANTS = {
     "no_xmax": [(r"wg_max_x\(&x_emax\[par \^ 1\]\);", "(void)0;")],
     # no wait for the previous tile's bulk copies before overwriting the tile
     "no_wait": [(r"bulk_wait_read\(\);", "")],
+    # warpgroup path: the prefetched x is not written into the operand tile (16-bit; float32
+    # keeps its lo part)
+    "no_wgcommit": [(r"x_s\[word\] = hi;", "if (pad == -12345) x_s[word] = hi;")],
 }
 # the store skeleton with one more stage left out
 for _v in ("no_epi", "no_edge", "no_commit", "no_wait"):

@@ -106,6 +106,11 @@
 #ifndef CT1D_MMA_WGT_N128
 #define CT1D_MMA_WGT_N128 1
 #endif
+// 16-bit 64-channel warpgroup tiles of 128 positions: resident blocks per SM the register
+// allocation must allow (0: two, as every instance; for A/B runs with MMA_WG16_WIDE off)
+#ifndef CT1D_MMA_WG16_MINB
+#define CT1D_MMA_WG16_MINB 0
+#endif
 #if CT1D_BULK_STORE
 __device__ __forceinline__ void bulk_store(void* dst, const void* src, int bytes) {
     const unsigned s = (unsigned)__cvta_generic_to_shared(src);
@@ -181,7 +186,8 @@ template <typename T> struct pair_of { T a, b; };
 // [CO_T]. x_s pairs channels c and c+4 of each group of 8 (the b0, b1 operands).
 template <typename T, int S, int D, int K, int MT, int NT, int WM, int WN, int CI_CHUNK, bool W_ALL,
           bool F16X3_ON, int OV, bool WG_ON = false>
-__global__ void __launch_bounds__(WM * WN * 32, (WM * WN <= 8) ? 2 : 1)
+__global__ void __launch_bounds__(WM * WN * 32, (WM * WN <= 8) ? ((CT1D_MMA_WG16_MINB && WG_ON && sizeof(T) == 2
+                                                             && WM == 4 && NT == 8) ? CT1D_MMA_WG16_MINB : 2) : 1)
 ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__ bias,
          T* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
          int u_first, int n_tiles, int n_offset, int n_items)
