@@ -106,18 +106,6 @@
 #ifndef CT1D_MMA_WGT_N128
 #define CT1D_MMA_WGT_N128 1
 #endif
-// 16-bit warpgroup tiles of 256 positions (two halves per warpgroup): 1 = each tile's
-// copy-out in two groups, the left half of every row (half 0 of both warpgroups, which
-// then take positions 128*hh + 64*wn) issued as soon as that half is in out_s, so that the
-// next tile waits only for those copies before it overwrites that half
-#ifndef CT1D_MMA_SPLIT_COPY
-#define CT1D_MMA_SPLIT_COPY 1
-#endif
-// 16-bit 64-channel warpgroup tiles of 128 positions: resident blocks per SM the register
-// allocation must allow (0: two, as every instance; for A/B runs with MMA_WG16_WIDE off)
-#ifndef CT1D_MMA_WG16_MINB
-#define CT1D_MMA_WG16_MINB 0
-#endif
 #if CT1D_BULK_STORE
 __device__ __forceinline__ void bulk_store(void* dst, const void* src, int bytes) {
     const unsigned s = (unsigned)__cvta_generic_to_shared(src);
@@ -138,49 +126,8 @@ __device__ __forceinline__ void bulk_commit() {
 __device__ __forceinline__ void bulk_wait_read() {
     asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
 }
-// ... but for its latest group
-__device__ __forceinline__ void bulk_wait_read_but_last() {
-    asm volatile("cp.async.bulk.wait_group.read 1;" ::: "memory");
-}
 __device__ __forceinline__ void bulk_wait_all() {
     asm volatile("cp.async.bulk.wait_group 0;" ::: "memory");
-}
-#endif
-
-#if CT1D_BULK_STORE
-// CT1D_MMA_SPLIT_COPY: part 1 (the columns left of m, the tile's middle column HALF
-// rounded down to a vector) or part 2 (the rest) of the rows warp + WARPS*lane, ... of a
-// tile whose column 0 is output o0 (each row's out_s column sh + p holds tile column p;
-// the columns [lo, hi) a row stores, as the copy-out in the kernel). Part 2's first
-// vector holds columns of both halves: an ordinary 16-byte store, so that its bulk copy
-// reads columns of the second half only. (A function, not a lambda of the kernel: the
-// lambda changed the code of every other instance.)
-template <typename T, int S, int NU, int OV, int OP, int WARPS>
-__device__ __forceinline__ void copy_split(const T* out_s, const int* sh_s, T* yb, long long row0, int L_out,
-                                           int o0, bool first, bool last, int co_n, int warp, int lane,
-                                           int part) {
-    constexpr int VEC = 16 / sizeof(T), SEC = 32 / sizeof(T), HALF = S * NU / 2;
-    const int p_lo = max(0, -o0), p_hi = min(S * NU, L_out - o0);
-    for (int row = warp + WARPS * lane; row < co_n; row += WARPS * 32) {
-        const int sh = sh_s[row], m = (sh + HALF) / VEC * VEC;
-        const long long gi = (row0 + row) * L_out + o0;
-        int q_lo = sh + ((OV == 0 || first) ? p_lo : max(OV * S - (int)((gi + OV * S) % SEC), p_lo));
-        int q_hi = sh + ((OV == 0 || last) ? p_hi : min(S * NU - (int)((gi + S * NU) % SEC), p_hi));
-        const T* src = out_s + row * OP;
-        T* dst = yb + (long long)row * L_out + (o0 - sh);      // dst[q] <-> src[q]
-        if (part == 1) q_hi = min(q_hi, m);
-        if (part == 2) {
-            q_lo = max(q_lo, m);
-            if (q_lo == m && m + VEC <= q_hi) {
-                *reinterpret_cast<uint4*>(dst + m) = *reinterpret_cast<const uint4*>(src + m);
-                q_lo += VEC;
-            }
-        }
-        const int qa = min((q_lo + VEC - 1) / VEC * VEC, q_hi), qb = max(q_hi / VEC * VEC, qa);
-        if (qb > qa) bulk_store(dst + qa, src + qa, (qb - qa) * (int)sizeof(T));
-        for (int q = q_lo; q < qa; ++q) dst[q] = src[q];
-        for (int q = qb; q < q_hi; ++q) dst[q] = src[q];
-    }
 }
 #endif
 
@@ -234,8 +181,7 @@ template <typename T> struct pair_of { T a, b; };
 // [CO_T]. x_s pairs channels c and c+4 of each group of 8 (the b0, b1 operands).
 template <typename T, int S, int D, int K, int MT, int NT, int WM, int WN, int CI_CHUNK, bool W_ALL,
           bool F16X3_ON, int OV, bool WG_ON = false>
-__global__ void __launch_bounds__(WM * WN * 32, (WM * WN <= 8) ? ((CT1D_MMA_WG16_MINB && WG_ON && sizeof(T) == 2
-                                                             && WM == 4 && NT == 8) ? CT1D_MMA_WG16_MINB : 2) : 1)
+__global__ void __launch_bounds__(WM * WN * 32, (WM * WN <= 8) ? 2 : 1)
 ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__ bias,
          T* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
          int u_first, int n_tiles, int n_offset, int n_items)
@@ -297,10 +243,6 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     // NU/2 positions, in chunks of 64
     constexpr bool WGT_ON = WG_ON && WM == 1;
     constexpr bool WGT = WG && WM == 1;
-    // the copy-out in two groups (CT1D_MMA_SPLIT_COPY): each row's part left of its
-    // column m (HALF rounded down to a vector) after half 0, the rest after half 1
-    constexpr bool CSPLIT = WG && !WGT_ON && NT == 16 && CT1D_MMA_SPLIT_COPY && CT1D_BULK_STORE;
-    constexpr int HALF = S * NU / 2;
     // ... whose taps, where they form groups by column offset, run a group per wgmma: N =
     // NS classes x CO_T channels, the weights of a group's taps side by side along N
     constexpr int TG = tap_group_size(S, D, K);
@@ -331,8 +273,6 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     const int gq = lane >> 2, tq = lane & 3;          // MMA fragment coordinates
     const int wm = WG ? (warp & 3) : warp / WN, wn = WG ? (warp >> 2) : warp % WN;
     const int uw = WGT_ON ? wn * (NU / 2) : wn * NT * 8;   // this warp's first position u
-    // the first position of this warp's 64-position half hh (warpgroup path)
-    auto upos = [&](int hh) -> int { return CSPLIT ? 64 * wn + 128 * hh : uw + 64 * hh; };
 
     const T* xn = x + (n * C_in + (long long)g * cig) * L_in;
     const T* xf = xn;         // where fetch_cols reads: the next item's x for its first tile
@@ -587,11 +527,10 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
 
     // before the first class of a tile goes into out_s: the previous tile's bulk copies
     // have read it
-    bool wait_all = false;    // CSPLIT: the last tile's second group read columns left of HALF
     auto before_epilogue = [&](int r) {
 #if CT1D_BULK_STORE
         if (r == first_live_class(S, D, K)) {
-            if (CSPLIT && !wait_all) bulk_wait_read_but_last(); else bulk_wait_read();
+            bulk_wait_read();
             __syncthreads();
         }
 #endif
@@ -672,7 +611,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                     return smem_desc(w8 + ((gw * NPART + h) * KK + 2 * s16) * NB * 16, NB * 16, 128, 0);
                 };
                 auto xdesc = [&](int ck, int h, int s16, int hh) {
-                    return smem_desc(x8 + ((h * KK + 2 * s16) * XW + upos(hh) + CMAX - ck) * 16,
+                    return smem_desc(x8 + ((h * KK + 2 * s16) * XW + uw + 64 * hh + CMAX - ck) * 16,
                                      XW * 16, 128, 0);
                 };
                 constexpr int ACC = WGT ? NB / 2 : 32;      // accumulators per half
@@ -731,21 +670,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                             [&](int slot) { return GROUPS ? slot_class(slot, S, D, K) : r; },
                             unscale_x, unscale_w);
                     else
-                        tiles_to_out<F16X3, S>(out_s, half, ro, bv, upos(hh), tq, r, unscale_x, unscale_w);
-#if CT1D_BULK_STORE
-                    if constexpr (CSPLIT) {
-                        if (hh == 0) {
-                            // half 0 of every row is in out_s: its copies go now, once the
-                            // previous tile's second group has read out_s
-                            bulk_wait_read();
-                            fence_proxy_async();
-                            __syncthreads();
-                            copy_split<T, S, NU, OV, OP, WARPS>(out_s, sh_s, yb, row0, L_out, o0, tt == 0,
-                                                                tt == n_tiles - 1, co_n, warp, lane, 1);
-                            bulk_commit();
-                        }
-                    }
-#endif
+                        tiles_to_out<F16X3, S>(out_s, half, ro, bv, uw + 64 * hh, tq, r, unscale_x, unscale_w);
                 }
                 continue;
             }
@@ -893,13 +818,6 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
         // warp issues its lanes' bulk copies one at a time (the copy takes uniform
         // operands), and with rows on consecutive lanes warps 0-1 issued all 64 of a tile
         // while the other six waited at the next barrier (a quarter of all stall samples)
-        if constexpr (CSPLIT) {
-            copy_split<T, S, NU, OV, OP, WARPS>(out_s, sh_s, yb, row0, L_out, o0, tt == 0, tt == n_tiles - 1,
-                                                co_n, warp, lane, 2);
-            // a second group whose bulk copies start left of HALF (a row's first tile,
-            // with a large padding) makes the next tile wait for all copies before half 0
-            wait_all = p_lo > HALF - 2 * VEC;
-        } else
         for (int row = CT1D_MMA_SPREAD_ROWS ? warp + WARPS * lane : tid; row < co_n; row += THREADS) {
             const int sh = sh_s[row], q_lo = sh + own_lo(row), q_hi = sh + own_hi(row);
             const int qa = min((q_lo + VEC - 1) / VEC * VEC, q_hi), qb = max(q_hi / VEC * VEC, qa);

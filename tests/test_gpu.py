@@ -420,45 +420,6 @@ def test_mma_warpgroup_16bit_x_alignment(rng, monkeypatch, dtype):
         _dispatch.plan.cache_clear()
 
 
-@pytest.mark.parametrize("dtype", ["bfloat16", "float16"])
-def test_mma_warpgroup_16bit_split_copy(rng, monkeypatch, dtype):
-    """16-bit warpgroup tiles of 256 positions copy each row out in two groups
-    (CT1D_MMA_SPLIT_COPY): the left part after the first half of the products, the rest,
-    whose first vector is an ordinary store, after the second, while the next tile waits
-    only for the first group before it overwrites that half. Odd and even L_out (rows at
-    every alignment, so the split column m moves from row to row), short rows whose last
-    tile ends left of the middle, paddings up to 700, a partial channel tile, ~10 tiles
-    per block (a grid sized for 4 SMs), bias, NaN-poisoned outputs."""
-    _skip_without_wgmma()
-    import cupy
-
-    from cupyconv import _dispatch, _gpu
-    from cupyconv._args import check_conv_args
-    from cupyconv._gpu import device_arch
-    monkeypatch.setattr(_dispatch, "MMA_WGMMA", True)
-    monkeypatch.setattr(_gpu, "_sm_count", lambda device_id: 4)
-    _dispatch.plan.cache_clear()
-    try:
-        # (N: short rows need a large batch to leave the small-call tiles)
-        for N, S, D, K, P, OP, L, C_out in ((2, 2, 2, 3, 1, 0, 20000, 64), (2, 2, 2, 3, 1, 1, 20001, 64),
-                                            (32, 2, 2, 3, 0, 0, 200, 64), (32, 2, 2, 3, 90, 0, 199, 64),
-                                            (16, 2, 2, 3, 1, 1, 330, 64), (8, 2, 2, 3, 3, 0, 700, 49),
-                                            (2, 2, 2, 3, 250, 0, 3000, 64), (2, 2, 2, 3, 700, 1, 3001, 49),
-                                            (2, 2, 1, 4, 1, 0, 20001, 57), (2, 1, 1, 3, 0, 0, 10001, 64)):
-            c = dict(N=N, C_in=32, C_out=C_out, K=K, L=L, bias=True, batched=True, dtype=dtype,
-                     kw=dict(stride=S, padding=P, output_padding=OP, groups=1, dilation=D))
-            x, w, b = _inputs(rng, c)
-            p = check_conv_args(x.shape, w.shape, b.shape, **c["kw"])
-            key = _dispatch.plan(p, dtype, "ct1d_mma", device_arch(cupy.cuda.Device().id)).key
-            assert key.wg and key.wm == 4 and key.nu == 256, key       # the two-half tiles
-            y = _launch_poisoned(x, w, b, dtype, "ct1d_mma", **c["kw"])
-            err = _rel_err(y, _ref64(x, w, b, **c["kw"]))
-            _record(f"err_{dtype}_ct1d_mma", err)
-            assert err <= TOL[dtype], (N, S, D, K, P, OP, L, C_out, err)
-    finally:
-        _dispatch.plan.cache_clear()
-
-
 @pytest.mark.parametrize("items_per_block", [2, 4])
 @pytest.mark.parametrize("dtype", ["float32", "bfloat16"])
 def test_mma_warpgroup_item_loop(rng, monkeypatch, dtype, items_per_block):
