@@ -106,6 +106,12 @@
 #ifndef CT1D_MMA_WGT_N128
 #define CT1D_MMA_WGT_N128 1
 #endif
+// Warpgroup path: 1 = each tile also asks L2 for the x window of the tile after the next
+// (one bulk prefetch per channel row), so the next tile's register loads of it hit L2
+// (0: off; an A/B knob)
+#ifndef CT1D_MMA_X_PREFETCH
+#define CT1D_MMA_X_PREFETCH 0
+#endif
 #if CT1D_BULK_STORE
 __device__ __forceinline__ void bulk_store(void* dst, const void* src, int bytes) {
     const unsigned s = (unsigned)__cvta_generic_to_shared(src);
@@ -570,6 +576,20 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
             if (tid == 0) x_emax[par] = 0;           // read by everyone before the barrier
             if (next_tile) {
                 fetch_cols(u_first - OV + tile_at(tile + gridDim.x) * NUO, 0, cig);
+#if CT1D_MMA_X_PREFETCH && CT1D_BULK_STORE
+                // the window's 16-byte units inside the row, one row per thread (the
+                // prefetch takes uniform operands: 4 per warp for 32 channels)
+                const int c = warp + WARPS * lane;
+                if (tile + 2 * (int)gridDim.x < n_tiles && c < cig) {
+                    const int w0 = u_first - OV + tile_at(tile + 2 * gridDim.x) * NUO - CMAX;
+                    const T* xc = xn + (long long)c * L_in;
+                    const unsigned long long a = ((unsigned long long)(xc + max(w0, 0)) + 15) & ~15ull;
+                    const unsigned long long b = (unsigned long long)(xc + min(w0 + XW, L_in)) & ~15ull;
+                    if (b > a)
+                        asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;"
+                                     :: "l"(a), "r"((unsigned)(b - a)) : "memory");
+                }
+#endif
             } else if (next_item) {
                 xf = xn + (long long)gridDim.z * C_in * L_in;
                 fetch_cols(u_first - OV + tile_at(next_first(tile0)) * NUO, 0, cig);
