@@ -107,8 +107,10 @@
 #define CT1D_MMA_WGT_N128 1
 #endif
 // Warpgroup path: 1 = each tile also asks L2 for the x window of the tile after the next
-// (one bulk prefetch per channel row), so the next tile's register loads of it hit L2
-// (0: off; an A/B knob)
+// (one bulk prefetch per channel row), so the next tile's register loads of it hit L2.
+// 0 (off) everywhere for now: bf16 seed 0.212 -> 0.207 ms and float32 stride-2 tap-group
+// tiles 2-8% faster, but the float32 seed 3.6% and ungrouped transposed tiles 2-10%
+// slower (benchmarks/NOTES.md, session 21)
 #ifndef CT1D_MMA_X_PREFETCH
 #define CT1D_MMA_X_PREFETCH 0
 #endif
