@@ -386,13 +386,17 @@ def test_mma_warpgroup_staged_and_strided_rules(rng, dtype, calls, rule):
         done += 1
 
 
-@pytest.mark.parametrize("dtype", ["bfloat16", "float16"])
-def test_mma_warpgroup_16bit_x_alignment(rng, monkeypatch, dtype):
-    """16-bit warpgroup instances on x at any 2-byte alignment (a wider load of x would
-    need 4-byte boundaries; benchmarks/variants/ct1d_mma_xpair.patch): x one element into
-    its buffer, even and odd L_in (rows of alternating alignment), windows starting at
-    odd and even columns, rows' first and last tiles and the tiles between, ~10 tiles per
-    block (a grid sized for 4 SMs), bias, NaN-poisoned outputs."""
+@pytest.mark.parametrize("x_bulk", [True, False])
+@pytest.mark.parametrize("dtype", ["bfloat16", "float16", "float32"])
+def test_mma_warpgroup_x_alignment(rng, monkeypatch, dtype, x_bulk):
+    """Warpgroup instances on x at any element alignment, x staged by prefetch registers
+    or by the bulk-copy engine (x_bulk: rows of whole 16-byte units, the partial units at
+    a row's ends loaded by the issuing thread; a wider register load of x would need
+    4-byte boundaries, benchmarks/variants/ct1d_mma_xpair.patch): x one element into its
+    buffer, even and odd L_in (rows of alternating alignment), windows starting at odd and
+    even columns, rows' first and last tiles and the tiles between, fewer input channels
+    than the tile stages, 64- and 16-channel (transposed) tiles, ~10 tiles per block (a
+    grid sized for 4 SMs), bias, NaN-poisoned outputs."""
     _skip_without_wgmma()
     import cupy
 
@@ -400,24 +404,33 @@ def test_mma_warpgroup_16bit_x_alignment(rng, monkeypatch, dtype):
     from cupyconv._args import check_conv_args
     from cupyconv._gpu import device_arch
     monkeypatch.setattr(_dispatch, "MMA_WGMMA", True)
+    monkeypatch.setattr(_dispatch, "MMA_WG_X_BULK", (dtype,) if x_bulk else ())
     monkeypatch.setattr(_gpu, "_sm_count", lambda device_id: 4)
     _dispatch.plan.cache_clear()
+    staged = 0
     try:
         for S, D, K, P in ((2, 2, 3, 1), (2, 1, 4, 1), (1, 1, 3, 0), (2, 3, 6, 4)):
-            for L in (20000, 20001):
-                for x_offset in (0, 1):
-                    c = dict(N=2, C_in=32, C_out=64, K=K, L=L, bias=True, batched=True, dtype=dtype,
-                             kw=dict(stride=S, padding=P, output_padding=0, groups=1, dilation=D))
-                    x, w, b = _inputs(rng, c)
-                    p = check_conv_args(x.shape, w.shape, b.shape, **c["kw"])
-                    key = _dispatch.plan(p, dtype, "ct1d_mma", device_arch(cupy.cuda.Device().id)).key
-                    assert key.wg, key
-                    y = _launch_poisoned(x, w, b, dtype, "ct1d_mma", x_offset=x_offset, **c["kw"])
-                    err = _rel_err(y, _ref64(x, w, b, **c["kw"]))
-                    _record(f"err_{dtype}_ct1d_mma", err)
-                    assert err <= TOL[dtype], (S, D, K, L, x_offset, err)
+            for C_in, C_out in ((32, 64), (24, 16)):
+                for L in (20000, 20001):
+                    for x_offset in (0, 1):
+                        c = dict(N=2, C_in=C_in, C_out=C_out, K=K, L=L, bias=True, batched=True,
+                                 dtype=dtype, kw=dict(stride=S, padding=P, output_padding=0,
+                                                      groups=1, dilation=D))
+                        p = check_conv_args((2, C_in, L), (C_in, C_out, K), (C_out,), **c["kw"])
+                        key = _dispatch.plan(p, dtype, "ct1d_mma", device_arch(cupy.cuda.Device().id)).key
+                        if not key.wg:
+                            assert dtype == "float32" and C_out == 64, key   # (no 3xFP16 tile fits)
+                            continue
+                        assert key.x_bulk <= x_bulk, key
+                        staged += key.x_bulk
+                        x, w, b = _inputs(rng, c)
+                        y = _launch_poisoned(x, w, b, dtype, "ct1d_mma", x_offset=x_offset, **c["kw"])
+                        err = _rel_err(y, _ref64(x, w, b, **c["kw"]))
+                        _record(f"err_{dtype}_ct1d_mma", err)
+                        assert err <= TOL[dtype], (S, D, K, C_in, C_out, L, x_offset, err)
     finally:
         _dispatch.plan.cache_clear()
+    assert staged > 0 if x_bulk else staged == 0
 
 
 @pytest.mark.parametrize("items_per_block", [2, 4])
