@@ -94,7 +94,6 @@ class MmaKey:
     f16x3: bool = False  # float32 through the scaled 3xFP16 split (w_all, ci_chunk % 16 == 0)
     overlap: int = 0    # positions u each tile shares with the previous one (see mma_overlap)
     wg: bool = False    # sm_90a: the products on warpgroup MMA (mma_warpgroup)
-    x_bulk: bool = False  # warpgroup tiles: x staged by the bulk-copy engine (mma_x_bulk)
 
     family = "ct1d_mma"
 
@@ -103,7 +102,7 @@ class MmaKey:
                 f"{self.kernel_size}, {self.mt}, {self.nt}, {self.wm}, {self.wn}, "
                 f"{self.ci_chunk}, {'true' if self.w_all else 'false'}, "
                 f"{'true' if self.f16x3 else 'false'}, {self.overlap}"
-                + (", true" if self.wg else "") + (", true" if self.x_bulk else "") + ">")
+                + (", true>" if self.wg else ">"))
 
     @property
     def options(self) -> tuple:
@@ -144,10 +143,7 @@ class MmaKey:
             staged = 16 * (2 if self.f16x3 else 1) * self.ci_chunk // 8 * (K * self.co_tile + xw)
         else:
             staged = 4 * (taps * self.ci_chunk * self.co_tile + self.ci_chunk * xp)
-        # x_bulk: a row of whole 16-byte units per input channel, holding the window wherever
-        # it starts in its first unit
-        raw = self.ci_chunk * ((xw * size + 30) // 16 * 16) if self.x_bulk else 0
-        return staged + self.co_tile * (size * S * self.nu + room) + 4 * self.co_tile + raw
+        return staged + self.co_tile * (size * S * self.nu + room) + 4 * self.co_tile
 
 
 def _pitch_8_mod_32(n: int) -> int:
@@ -619,21 +615,6 @@ def mma_warpgroup(key: MmaKey, arch: int) -> MmaKey:
     return key
 
 
-# Warpgroup tiles of these dtypes stage x by the bulk-copy engine (kernels/ct1d_mma.cu,
-# X_BULK) instead of loads into registers, where its buffer keeps the tile's blocks per SM
-MMA_WG_X_BULK = ("float16", "bfloat16")
-
-
-def mma_x_bulk(key: MmaKey) -> MmaKey:
-    """key with x staged by the bulk-copy engine where MMA_WG_X_BULK and shared memory
-    allow (a warpgroup tile that keeps two blocks per SM, or one where it had one)."""
-    if not (key.wg and key.dtype in MMA_WG_X_BULK):
-        return key
-    bulk = replace(key, x_bulk=True)
-    limit = _MMA_SMEM if key.smem_bytes() <= _MMA_SMEM else _MMA_SMEM_ONE_BLOCK
-    return bulk if bulk.smem_bytes() <= limit else key
-
-
 def _staged_ci(cig: int, w_all: bool) -> int:
     """The input channels per step of a transposed tile that stages all input channels
     and weights where the mma.sync tile stages fewer (0: no such tile): 64 for 33-64 input
@@ -693,7 +674,6 @@ def _plan_mma(p: ConvParams, dtype: str, arch: int = 0):
                 wg = mma_warpgroup(pl.key, arch)
                 if not wg.wg:
                     wg = _mma_staged_key(pl.key, cig, cog, arch) or pl.key
-                wg = mma_x_bulk(wg)
                 return pl if wg == pl.key else mma_launch_plan(p, wg)
         if ci_chunk == 8:
             return None

@@ -150,74 +150,6 @@ __device__ __forceinline__ void l2_prefetch_window(const T* xc, int w0, int xw, 
         asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" :: "l"(a), "r"((unsigned)(b - a)) : "memory");
 }
 
-// x staged by the bulk-copy engine (X_BULK, sm_90): each channel row's window [w0, w0 +
-// xw) of the next tile, widened to the 16-byte units that hold it and cut to those inside
-// the row, lands in a row of x_raw, window column j at x_raw column off + j (off: the
-// window start's place in its unit); the copies signal an mbarrier (transaction bytes),
-// which the tile waits on before it commits x from x_raw instead of from prefetch
-// registers. The elements in partial units at the ends of a row (rows that do not start
-// on a 16-byte boundary) are loaded and stored by the issuing thread; columns outside
-// the row are zeroed by their readers.
-__device__ __forceinline__ unsigned smem_u32(const void* p) {
-    return (unsigned)__cvta_generic_to_shared(p);
-}
-__device__ __forceinline__ void mbar_init(unsigned long long* bar, unsigned count) {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-    asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" :: "r"(smem_u32(bar)), "r"(count) : "memory");
-    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
-#endif
-}
-__device__ __forceinline__ void mbar_wait(unsigned long long* bar, unsigned parity) {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-    unsigned done;
-    do {
-        asm volatile("{\n.reg .pred p;\nmbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n"
-                     "selp.u32 %0, 1, 0, p;\n}" : "=r"(done) : "r"(smem_u32(bar)), "r"(parity) : "memory");
-    } while (!done);
-#endif
-}
-// the staged window has landed (once per window: pending)
-__device__ __forceinline__ void x_wait(bool& pending, unsigned& parity, unsigned long long* bar) {
-    if (pending) {
-        mbar_wait(bar, parity);
-        parity ^= 1;
-        pending = false;
-    }
-}
-// x_raw column of window column 0 for row xc
-template <typename T>
-__device__ __forceinline__ int x_raw_off(const T* xc, int w0) {
-    return (int)(((unsigned)(unsigned long long)xc + (unsigned)w0 * (unsigned)sizeof(T)) & 15u) / (int)sizeof(T);
-}
-// Row xc's window into raw_row: one of the mbarrier's arrivals, announcing the bytes of
-// the copy this thread then issues
-template <typename T>
-__device__ __forceinline__ void x_bulk_issue(T* raw_row, const T* xc, int w0, int xw, int len, bool row_ok,
-                                             unsigned long long* bar) {
-    const unsigned long long s = (unsigned long long)xc + (long long)w0 * (long long)sizeof(T);
-    const unsigned long long gb = s & ~15ull;                              // x_raw column 0
-    const unsigned long long lo = max(gb, ((unsigned long long)xc + 15) & ~15ull);
-    const unsigned long long hi = min((s + (unsigned long long)xw * sizeof(T) + 15) & ~15ull,
-                                      (unsigned long long)(xc + len) & ~15ull);
-    const unsigned bytes = (row_ok && hi > lo) ? (unsigned)(hi - lo) : 0u;
-    if (row_ok) {
-        // elements of the window inside the row but outside [lo, hi): partial units at the
-        // row's ends, at most 15 bytes at each
-        const int j0 = max(0, -w0), j1 = min(xw, len - w0);
-        const int jlo = bytes ? min(j1, (int)((long long)(lo - s) / (long long)sizeof(T))) : j1;
-        const int jhi = bytes ? max(jlo, (int)((long long)(hi - s) / (long long)sizeof(T))) : j1;
-        const int off = (int)(s - gb) / (int)sizeof(T);
-        for (int j = j0; j < jlo; ++j) raw_row[off + j] = xc[w0 + j];
-        for (int j = max(jhi, j0); j < j1; ++j) raw_row[off + j] = xc[w0 + j];
-    }
-    asm volatile("{\n.reg .b64 st;\nmbarrier.arrive.expect_tx.shared::cta.b64 st, [%0], %1;\n}"
-                 :: "r"(smem_u32(bar)), "r"(bytes) : "memory");
-    if (bytes)
-        asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];"
-                     :: "r"(smem_u32(reinterpret_cast<char*>(raw_row) + (lo - gb))), "l"(lo),
-                        "r"(bytes), "r"(smem_u32(bar)) : "memory");
-}
-
 // A block's prologue loop over n weights: BATCH loads in flight per thread before any is
 // used. use(e, load(e)) in a plain loop waits an L2 latency per element (the float32
 // seed's prologue waited ~45 of them in turn, under the other blocks' stores).
@@ -267,7 +199,7 @@ template <typename T> struct pair_of { T a, b; };
 // x_s uint2 [CI_CHUNK/2][XP]; out_s T [CO_T][OP] (the tile in its final type); sh_s int
 // [CO_T]. x_s pairs channels c and c+4 of each group of 8 (the b0, b1 operands).
 template <typename T, int S, int D, int K, int MT, int NT, int WM, int WN, int CI_CHUNK, bool W_ALL,
-          bool F16X3_ON, int OV, bool WG_ON = false, bool X_BULK = false>
+          bool F16X3_ON, int OV, bool WG_ON = false>
 __global__ void __launch_bounds__(WM * WN * 32, (WM * WN <= 8) ? 2 : 1)
 ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__ bias,
          T* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
@@ -340,7 +272,6 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     constexpr bool X_PREFETCH = WG_ON && (CT1D_MMA_X_PREFETCH == 2 || (CT1D_MMA_X_PREFETCH == 1 && (
         (!SPLIT && WM == 4 && NT == 16) || (SPLIT && GROUPS && S == 2))));
     constexpr int NB = NS * CO_T;                     // weight units per (group, part, kk)
-    static_assert(!X_BULK || WG_ON, "x staged by the bulk-copy engine: warpgroup tiles only");
     static_assert(CI_CHUNK % 8 == 0 && (S * NU) % 8 == 0 && (S * OV) % VEC == 0 && NUO > 0,
                   "tile geometry");
     static_assert(OV == 0 || (OV * S >= SEC - 1 && S * NUO >= SEC), "overlap covers a sector");
@@ -358,10 +289,6 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     unsigned* x_s = reinterpret_cast<unsigned*>(smem_raw + W_BYTES);
     T* out_s = reinterpret_cast<T*>(smem_raw + W_BYTES + X_BYTES);
     int* sh_s = reinterpret_cast<int*>(out_s + CO_T * OP);
-    // X_BULK: x_raw T [CI_CHUNK][XRB / sizeof(T)], rows of whole 16-byte units that cover
-    // a window starting anywhere in its first unit
-    constexpr int XRB = (XW * (int)sizeof(T) + 30) / 16 * 16;
-    T* x_raw = reinterpret_cast<T*>(sh_s + CO_T);
 
     const int tid = threadIdx.x, warp = tid >> 5, lane = tid & 31;
     const int gq = lane >> 2, tq = lane & 3;          // MMA fragment coordinates
@@ -446,20 +373,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     // Raw elements: converting right after each load would make the compiler reuse one
     // register and serialise the loads (one memory latency each).
     T xr[RPW][CPL];
-    __shared__ unsigned long long x_bar;              // X_BULK: the staged window has landed
-    unsigned x_phase = 0;                             // ... the parity of its next phase
-    bool x_pending = false;                           // ... a window is in flight
-    int x_w0 = 0;                                     // ... its first column (element of the row)
     auto fetch_cols = [&](int u0, int ci0, int ci_n) {
-        if constexpr (X_BULK) {                      // (warpgroup tiles: one chunk, ci0 = 0)
-            x_w0 = u0 - CMAX;
-            x_pending = true;
-            const int c = warp + WARPS * lane;        // a row per thread, spread over the warps
-            if (c < CI_CHUNK)
-                x_bulk_issue(x_raw + c * (XRB / (int)sizeof(T)), xf + (long long)c * L_in, x_w0, XW, L_in,
-                             c < ci_n, &x_bar);
-            return;
-        }
 #pragma unroll
         for (int a = 0; a < RPW; ++a) {
             const int c = WG ? RPW * warp + a : warp + WARPS * a;
@@ -521,23 +435,13 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     // 8kk..8kk+7 of window column j at byte ((h*KK + kk)*XW + j)*16; weights in w_s: unit
     // (kk, co) of tap k, part h at byte (((k*NPART + h)*KK + kk)*CO_T + co)*16. The 32-bit
     // word q of a unit holds channels 2q (low half) and 2q+1. Thread rows c = RPW*warp + a.
-    // (X_BULK: x_raw instead of xr, after the wait for the window; no more lambdas here:
-    // one more, even unused, changes every instance's code)
-#define CT1D_X_AT(a, j)                                                                       \
-    ((RPW * warp + (a) < cig && (unsigned)(x_w0 + (j)) < (unsigned)L_in)                      \
-         ? x_raw[(RPW * warp + (a)) * (XRB / (int)sizeof(T)) + (j)                            \
-                 + x_raw_off(xf + (long long)(RPW * warp + (a)) * L_in, x_w0)] : T{})
     auto wg_max_x = [&](unsigned* emax) {             // the prefetched tile's maximum
         unsigned m = 0;
-        if constexpr (X_BULK) x_wait(x_pending, x_phase, &x_bar);
 #pragma unroll
         for (int a = 0; a < RPW; ++a)
 #pragma unroll
             for (int b = 0; b < CPL; ++b)
-                if (lane + 32 * b < XW) {
-                    if constexpr (X_BULK) m = max(m, finite_exp(to_acc(CT1D_X_AT(a, lane + 32 * b))));
-                    else m = max(m, finite_exp(to_acc(xr[a][b])));
-                }
+                if (lane + 32 * b < XW) m = max(m, finite_exp(to_acc(xr[a][b])));
         m = __reduce_max_sync(0xffffffffu, m);
         if (lane == 0) atomicMax(emax, m);
     };
@@ -553,7 +457,6 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
         }
     };
     auto wg_commit = [&](float scale) {               // prefetch registers -> operands
-        if constexpr (X_BULK) x_wait(x_pending, x_phase, &x_bar);
 #pragma unroll
         for (int b = 0; b < CPL; ++b) {
             const int j = lane + 32 * b;
@@ -563,23 +466,18 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                     const int c = RPW * warp + 2 * pr;
                     const int word = ((c >> 3) * XW + j) * 4 + ((c & 7) >> 1);
                     unsigned hi, lo;
-                    if constexpr (X_BULK) wg_pair(CT1D_X_AT(2 * pr, j), CT1D_X_AT(2 * pr + 1, j), scale, hi, lo);
-                    else wg_pair(xr[2 * pr][b], xr[2 * pr + 1][b], scale, hi, lo);
+                    wg_pair(xr[2 * pr][b], xr[2 * pr + 1][b], scale, hi, lo);
                     x_s[word] = hi;
                     if (F16X3) x_s[KK * XW * 4 + word] = lo;
                 }
             }
         }
     };
-#undef CT1D_X_AT
     float unscale_w = 1.f, scale_x = 1.f, unscale_x = 1.f;
     if (WG) {
         // weights: the block's maximum (3xFP16), then each pair of channels read from
         // global memory (L2) again and split into w_s
-        if (tid == 0) {
-            x_emax[0] = x_emax[1] = w_emax = 0;
-            if (X_BULK) mbar_init(&x_bar, CI_CHUNK);  // an arrival per row (x_bulk_issue)
-        }
+        if (tid == 0) x_emax[0] = x_emax[1] = w_emax = 0;
         __syncthreads();
         auto w_at = [&](int ci, int co, int k) -> T {
             return (ci < cig && co < co_n) ? wg[((long long)ci * cog + co_base + co) * K + k] : T{};

@@ -596,41 +596,6 @@ def tensor_core_plans(rng, family, check, per_group_in, per_group_out, draws=150
     return seen
 
 
-def test_mma_x_bulk(monkeypatch):
-    """x staged by the bulk-copy engine (MmaKey.x_bulk): on for warpgroup tiles of the
-    dtypes in MMA_WG_X_BULK (16-bit) whose buffer, a row of whole 16-byte units per input
-    channel covering the window wherever it starts in its unit, keeps their blocks per SM;
-    never for mma.sync tiles; the name expression gains the template argument."""
-    seed = params(**SEED)
-    k = plan(seed, "bfloat16", None, 90).key
-    assert k.wg and k.x_bulk and k.name_expression().endswith(", true, true>")
-    xw = k.nu + (k.kernel_size - 1) * k.dilation // k.stride
-    raw = k.ci_chunk * ((2 * xw + 30) // 16 * 16)
-    assert raw >= k.ci_chunk * 2 * (xw + 7)          # window + its offset in the first unit
-    assert k.smem_bytes() == replace(k, x_bulk=False).smem_bytes() + raw <= _dispatch._MMA_SMEM
-    assert replace(k, x_bulk=False).name_expression().endswith(", 8, true>")
-    f32 = plan(seed, "float32", None, 90).key
-    assert f32.wg and not f32.x_bulk                  # (float32 not in MMA_WG_X_BULK)
-    assert not plan(seed, "bfloat16", None, 80).key.x_bulk
-    # only where the buffer keeps the tile's blocks per SM: two, or one that had one
-    assert _dispatch.mma_x_bulk(replace(k, x_bulk=False)) == k
-    assert not _dispatch.mma_x_bulk(replace(k, x_bulk=False, wg=False)).x_bulk
-    k0 = replace(k, x_bulk=False)
-    monkeypatch.setattr(_dispatch, "_MMA_SMEM", k.smem_bytes() - 1)    # two blocks, not with it
-    assert _dispatch.mma_x_bulk(k0) == k0
-    monkeypatch.setattr(_dispatch, "_MMA_SMEM", k0.smem_bytes() - 1)   # one block either way
-    assert _dispatch.mma_x_bulk(k0) == k
-    monkeypatch.setattr(_dispatch, "_MMA_SMEM_ONE_BLOCK", k.smem_bytes() - 1)
-    assert _dispatch.mma_x_bulk(k0) == k0
-    monkeypatch.undo()
-    monkeypatch.setattr(_dispatch, "MMA_WG_X_BULK", ())
-    plan.cache_clear()
-    try:
-        assert not plan(seed, "bfloat16", None, 90).key.x_bulk
-    finally:
-        plan.cache_clear()
-
-
 def test_mma_warpgroup_only_on_sm90(monkeypatch):
     """ct1d_mma's warpgroup path (wgmma, sm_90a): plan() takes it for arch 90 only, for the
     3xFP16 and 16-bit instances of 64 channels x 128 positions (the seed), as the same
@@ -648,13 +613,12 @@ def test_mma_warpgroup_only_on_sm90(monkeypatch):
             for arch in (0, 80, 89, 100):
                 assert not plan(seed, dtype, None, arch).key.wg
             lp = plan(seed, dtype, None, 90)
-            x_bulk = dtype in _dispatch.MMA_WG_X_BULK      # (test_mma_x_bulk)
             if wide and dtype != "float32":
                 # 256 positions per tile, overlapping by a 32-byte sector as before
-                assert lp.key == replace(base, mt=1, nt=16, wm=4, wn=2, wg=True, x_bulk=x_bulk)
+                assert lp.key == replace(base, mt=1, nt=16, wm=4, wn=2, wg=True)
                 assert lp.tile_out == 2 * (256 - base.overlap)
             else:
-                assert lp.key == replace(base, mt=1, nt=8, wm=4, wn=2, wg=True, x_bulk=x_bulk)
+                assert lp.key == replace(base, mt=1, nt=8, wm=4, wn=2, wg=True)
                 assert (lp.n_tiles, lp.tile_out) == (plan(seed, dtype).n_tiles, plan(seed, dtype).tile_out)
                 # the warpgroup layout stages less than the mma.sync one
                 assert lp.smem_bytes <= plan(seed, dtype).smem_bytes
