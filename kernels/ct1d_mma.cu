@@ -109,9 +109,11 @@
 // Warpgroup path: each tile also asks L2 for the x window of the tile after the next (one
 // bulk prefetch per channel row), so the next tile's loads of it hit L2. 1 = where that
 // measured faster (X_PREFETCH in the kernel: 16-bit 64-channel tiles of 256 positions,
-// bf16 seed 0.212 -> 0.207 ms; float32 transposed tap-group tiles at stride 2, 2-8%),
-// 0 = nowhere, 2 = every warpgroup tile (the float32 seed 3.6% and ungrouped transposed
-// tiles 2-10% slower; benchmarks/NOTES.md, session 21)
+// bf16 seed 0.214 -> 0.212 ms, fp16 0.212 -> 0.208; float32 transposed tap-group tiles at
+// stride 2, 3-9%: up-32-16-s2 0.211 -> 0.193; results/2026-12-02-session22/run_1), 0 =
+// nowhere, 2 = every warpgroup tile (the float32 seed 3.6% and ungrouped transposed tiles
+// 2-10% slower; benchmarks/NOTES.md, session 21). Staging x by the bulk-copy engine
+// instead of the register loads lost (benchmarks/variants/ct1d_mma_x_bulk.patch)
 #ifndef CT1D_MMA_X_PREFETCH
 #define CT1D_MMA_X_PREFETCH 1
 #endif
