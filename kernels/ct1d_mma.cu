@@ -117,6 +117,10 @@
 #ifndef CT1D_MMA_X_PREFETCH
 #define CT1D_MMA_X_PREFETCH 1
 #endif
+// ... for the tile this many tiles of the block's walk ahead (2: the one after the next)
+#ifndef CT1D_MMA_X_PREFETCH_AHEAD
+#define CT1D_MMA_X_PREFETCH_AHEAD 2
+#endif
 #if CT1D_BULK_STORE
 __device__ __forceinline__ void bulk_store(void* dst, const void* src, int bytes) {
     const unsigned s = (unsigned)__cvta_generic_to_shared(src);
@@ -598,9 +602,10 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                 // prefetch takes uniform operands: 4 per warp for 32 channels)
                 if constexpr (X_PREFETCH) {
                     const int c = warp + WARPS * lane;
-                    if (tile + 2 * (int)gridDim.x < n_tiles && c < cig)
+                    constexpr int AHEAD = CT1D_MMA_X_PREFETCH_AHEAD;
+                    if (tile + AHEAD * (int)gridDim.x < n_tiles && c < cig)
                         l2_prefetch_window(xn + (long long)c * L_in,
-                                           u_first - OV + tile_at(tile + 2 * gridDim.x) * NUO - CMAX, XW, L_in);
+                                           u_first - OV + tile_at(tile + AHEAD * gridDim.x) * NUO - CMAX, XW, L_in);
                 }
 #endif
             } else if (next_item) {
