@@ -117,13 +117,11 @@
 #ifndef CT1D_MMA_X_PREFETCH
 #define CT1D_MMA_X_PREFETCH 1
 #endif
-// ... for the tile this many tiles of the block's walk ahead (2: the one after the next)
+// ... for the tile this many tiles of the block's walk ahead: 2, the one after the next
+// (3 and 4 measured slower: bf16 seed 0.224 -> 0.227 / 0.240 ms, up-32-16-s2 0.199 ->
+// 0.214 / 0.228; an evict-last policy on the prefetch changed nothing; session 22)
 #ifndef CT1D_MMA_X_PREFETCH_AHEAD
 #define CT1D_MMA_X_PREFETCH_AHEAD 2
-#endif
-// ... 1 = with the evict-last L2 policy, so that the output's lines go first (A/B knob)
-#ifndef CT1D_MMA_X_PREFETCH_KEEP
-#define CT1D_MMA_X_PREFETCH_KEEP 0
 #endif
 #if CT1D_BULK_STORE
 __device__ __forceinline__ void bulk_store(void* dst, const void* src, int bytes) {
@@ -156,16 +154,8 @@ template <typename T>
 __device__ __forceinline__ void l2_prefetch_window(const T* xc, int w0, int xw, int len) {
     const unsigned long long a = ((unsigned long long)(xc + max(w0, 0)) + 15) & ~15ull;
     const unsigned long long b = (unsigned long long)(xc + min(w0 + xw, len)) & ~15ull;
-    if (b > a) {
-#if CT1D_MMA_X_PREFETCH_KEEP
-        unsigned long long policy;
-        asm("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(policy));
-        asm volatile("cp.async.bulk.prefetch.L2.global.L2::cache_hint [%0], %1, %2;"
-                     :: "l"(a), "r"((unsigned)(b - a)), "l"(policy) : "memory");
-#else
+    if (b > a)
         asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" :: "l"(a), "r"((unsigned)(b - a)) : "memory");
-#endif
-    }
 }
 
 // A block's prologue loop over n weights: BATCH loads in flight per thread before any is
