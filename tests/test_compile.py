@@ -173,7 +173,8 @@ def test_mma_warpgroup_instance_compiles_for_sm90a(nvrtc_ok, dtype, products, ha
     """ct1d_mma's warpgroup path (the seed's sm_90 instance) compiles with -arch=sm_90a; its
     PTX has the m64n64k16 wgmmas of 3 taps x 2 k16 steps (x 3 products for 3xFP16: lo*hi
     and hi*lo first, then hi*hi) per 64-position half (16-bit: two), operands from
-    shared-memory descriptors."""
+    shared-memory descriptors. The 16-bit ones (256 positions) also prefetch x into L2
+    (X_PREFETCH's rule), the float32 one does not (it measured slower)."""
     from cupyconv._args import check_conv_args
     from cupyconv._dispatch import plan
     p = check_conv_args((16, 32, 131072), (32, 64, 3), None, stride=2, padding=1, dilation=2)
@@ -187,6 +188,7 @@ def test_mma_warpgroup_instance_compiles_for_sm90a(nvrtc_ok, dtype, products, ha
     assert key.nt == 8 * halves
     assert ptx.count(f"wgmma.mma_async.sync.aligned.m64n64k16.f32.{ab}.{ab}") == 3 * 2 * products * halves
     assert "cp.async.bulk.global.shared::cta" in ptx
+    assert ("cp.async.bulk.prefetch.L2.global" in ptx) == (dtype != "float32")
 
 
 @pytest.mark.parametrize("dtype,products", [("float32", 3), ("bfloat16", 1), ("float16", 1)])
@@ -215,7 +217,8 @@ def test_mma_transposed_tap_groups_compile(nvrtc_ok, monkeypatch, dtype, product
     """Transposed tiles whose taps group by column offset (K = 2S, D = 1: offsets 0 and 1,
     S taps each, one per class) run one m64nNk16 wgmma per offset, k16 step and product
     with N = S x c_out (32 or 64); CT1D_MMA_WGT_GROUPS=0 builds the chain per class (N =
-    c_out, S times as many wgmmas). Where S x c_out is no wgmma N here (48), per class."""
+    c_out, S times as many wgmmas). Where S x c_out is no wgmma N here (48), per class.
+    float32 tap groups at stride 2 prefetch x into L2 (X_PREFETCH's rule); the rest do not."""
     from cupyconv import _modules
     from cupyconv._args import check_conv_args
     from cupyconv._dispatch import plan
@@ -230,6 +233,7 @@ def test_mma_transposed_tap_groups_compile(nvrtc_ok, monkeypatch, dtype, product
         return ptx.count(f"wgmma.mma_async.sync.aligned.m64n{width}k16.f32.{ab}.{ab}")
     ptx = compile_instance(key, arch="compute_90a").decode()
     assert count(ptx, n) == (2 if grouped else K) * 2 * products * chunks
+    assert ("cp.async.bulk.prefetch.L2.global" in ptx) == (dtype == "float32" and grouped and S == 2)
     original = _modules.kernel_source
     monkeypatch.setattr(_modules, "kernel_source",
                         lambda family: "#define CT1D_MMA_WGT_GROUPS 0\n" + original(family))
