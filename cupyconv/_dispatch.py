@@ -404,8 +404,8 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0)
         if family is not None and family != "ct1d_scatter":
             raise NotImplementedError(f"{family} does not cover this call")
         pl = _plan_scatter(p, dtype)
-    # checked here, before any module is compiled for the call
-    if p.groups * pl.co_chunks > MAX_GRID_YZ:
+    # checked here, before any module is compiled for the call (ct1d_depthwise's grid is 1-D)
+    if pl.key.family != "ct1d_depthwise" and p.groups * pl.co_chunks > MAX_GRID_YZ:
         raise NotImplementedError(f"groups * ceil(C_out/groups / {pl.key.co_tile}) = "
                                   f"{p.groups * pl.co_chunks} exceeds the grid limit {MAX_GRID_YZ}")
     return pl
@@ -432,9 +432,10 @@ _DEPTHWISE_THREADS = 128
 def depthwise_key(p: ConvParams, dtype: str) -> Optional[DepthwiseKey]:
     """The ct1d_depthwise instance for a call (None where the family does not apply)."""
     S, D, K = p.stride, p.dilation, p.kernel_size
-    # one block row per output channel (grid y); positions u*S of a row in 32-bit
+    # positions u*S of a row, and the segments of a batch item's rows, in 32 bits
     if (p.in_channels // p.groups > DEPTHWISE_NARROW_MAX_CIG or K > MAX_UNROLLED_K or S > 16
-            or p.out_channels > MAX_GRID_YZ or p.length_out + p.padding + S >= 2**31):
+            or p.length_out + p.padding + S >= 2**31
+            or p.out_channels * _row_positions(p)[1] >= 2**31):
         return None
     columns = len({k * D // S for k in range(K)})
     per_u = (2 if dtype == "float64" else 1) * (S + columns)
