@@ -32,8 +32,9 @@ EXTRA = [Config("dw-mult2-k4-s2", "depthwise", 8, 128, 256, 4, 16384, S=2, P=1, 
          Config("narrow-8x16-4", "grouped", 8, 128, 32, 4, 16384, S=2, P=1, G=8)]
 
 
-def rowgrid_prepared(p, dtype):
-    """The pre-session-23 launch: its kernel source, grid and scalar arguments."""
+def rowgrid_prepared(p, dtype, tpb=4):
+    """The pre-session-23 launch (at most ``tpb`` segments per block): its kernel source,
+    grid and scalar arguments."""
     pl = plan(p, dtype, "ct1d_depthwise")
     kern = _modules.get_kernel(pl.key, 0)          # compiled from ROWGRID (use_variant)
     i32 = np.int32
@@ -41,7 +42,7 @@ def rowgrid_prepared(p, dtype):
               i32(p.length_out), i32(p.padding))
     target = 2 * _gpu._sm_count(0)
     rows = p.out_channels * p.batch
-    grid_x = min(pl.n_tiles, max(-(-target // rows), -(-pl.n_tiles // 4)))
+    grid_x = min(pl.n_tiles, max(-(-target // rows), -(-pl.n_tiles // tpb)))
     launches = [((grid_x, p.out_channels, p.batch), common + (i32(pl.u_first), i32(pl.n_tiles), i32(0)))]
     return _gpu.Prepared(kern, (pl.key.threads,), pl.smem_bytes, tuple(launches),
                          tuple(_gpu._param_block(g, sc) for g, sc in launches))
@@ -52,10 +53,19 @@ def main():
     ap.add_argument("configs", nargs="*")
     ap.add_argument("--variant", action="append", default=[])
     ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--rowgrid", action="append", default=[],
+                    help="NAME=TPB[,MACRO:VALUE...]: another row-bound variant, TPB segments per block")
     args = ap.parse_args()
     torch.backends.cudnn.allow_tf32 = False
     names = args.configs or DEFAULT
-    variants = [("rowgrid", [("source", str(ROWGRID))])] + parse_variants(args.variant)
+    rowgrid = {"rowgrid": 4}
+    variants = [("rowgrid", [("source", str(ROWGRID))])]
+    for spec in args.rowgrid:
+        name, rest = spec.split("=", 1)
+        tpb, *more = rest.split(",")
+        rowgrid[name] = int(tpb)
+        variants.append((name, [("source", str(ROWGRID))] + [tuple(d.split(":", 1)) for d in more]))
+    variants += parse_variants(args.variant)
     calls = [(c, config_params(c)) for c in SWEEP + EXTRA if c.name in names and c.dtype == "float32"]
     jobs = []
     for _, defines in variants:
@@ -75,21 +85,19 @@ def main():
         for _ in range(args.rounds):
             for name, defines in variants:
                 use_variant("ct1d_depthwise", defines)
-                if name == "rowgrid":
-                    prep = rowgrid_prepared(p, "float32")
-                    run = lambda: _gpu.run(prep, case.x, case.w, case.b, case.y)
-                else:
-                    run = lambda: _gpu.launch(case.x, case.w, case.b, case.y, p, "float32", 0,
-                                              "ct1d_depthwise")
+                # launches prepared once: prepare() per launch (occupancy query included)
+                # would be timed too, as host time between the launches
+                prep = (rowgrid_prepared(p, "float32", rowgrid[name]) if name in rowgrid
+                        else _gpu.prepare(p, "float32", 0, "ct1d_depthwise"))
+                run = lambda: _gpu.run(prep, case.x, case.w, case.b, case.y)
                 case.yt.fill_(float("nan"))
                 run()
                 err = ((case.yt.double() - case.ref).norm() / case.ref.norm()).item()
                 ms = launch_ms(run)
                 times[name].append(ms)
-                grid = (prep if name == "rowgrid" else _gpu.prepare(p, "float32", 0, "ct1d_depthwise")).launches[0][0]
                 print(f"  {name:10s} {ms:7.3f} ms  {t_torch / ms:6.2f}x torch  "
-                      f"{100 * nbytes / ms / 1e6 / copy_gbs:5.1f}% of copy  grid {grid}  err {err:.1e}",
-                      flush=True)
+                      f"{100 * nbytes / ms / 1e6 / copy_gbs:5.1f}% of copy  grid {prep.launches[0][0]}  "
+                      f"regs {prep.kernel.num_regs}  err {err:.1e}", flush=True)
         use_variant("ct1d_depthwise", None)
         print("  median: " + ", ".join(
             f"{n} {np.median(t):.3f} ms ({100 * nbytes / np.median(t) / 1e6 / copy_gbs:.1f}%)"

@@ -76,6 +76,20 @@ __device__ __forceinline__ void store_run(T* dst, const T (&v)[N]) {
     }
 }
 
+// Orders the multiply-adds into acc before the memory operations that follow: a volatile
+// asm reading and writing every sum, with a memory clobber. Without it the compiler hoists
+// the next tile's weight loads above this tile's multiply-adds into fresh registers.
+template <typename A, int U, int S>
+__device__ __forceinline__ void settle(A (&acc)[U][S]) {
+#pragma unroll
+    for (int q = 0; q < U; ++q)
+#pragma unroll
+        for (int r = 0; r < S; ++r) {
+            if constexpr (sizeof(A) == 8) asm volatile("" : "+d"(acc[q][r]) :: "memory");
+            else asm volatile("" : "+f"(acc[q][r]) :: "memory");
+        }
+}
+
 // The row segment goes out in 16-byte vectors: the row starts anywhere (L_out is often
 // odd), so a head and a tail of fewer than 16 bytes go out element by element. 0: one
 // element per thread and store instead (fully coalesced 4-byte stores). Vectors measured
@@ -98,13 +112,19 @@ __device__ __forceinline__ void store_run(T* dst, const T (&v)[N]) {
 // with every block at most one tile from the rest (blocks bound to a row, with a few
 // tiles each, left a partial last wave: S = 8's 16 KB tiles ran 4.4 waves). The plan
 // guarantees ceil(positions / n_tiles) <= NU.
-// Blocks per SM the registers must allow (__launch_bounds__' second argument); 1: no cap.
+// Blocks per SM the registers must allow (__launch_bounds__' second argument); 0: none
+// given. (Even a 1 there is not neutral: ptxas then took 117-123 registers instead of 48-94.)
 #ifndef CT1D_DW_MIN_BLOCKS
-#define CT1D_DW_MIN_BLOCKS 1
+#define CT1D_DW_MIN_BLOCKS 0
+#endif
+#if CT1D_DW_MIN_BLOCKS > 0
+#define CT1D_DW_BOUNDS(threads) __launch_bounds__(threads, CT1D_DW_MIN_BLOCKS)
+#else
+#define CT1D_DW_BOUNDS(threads) __launch_bounds__(threads)
 #endif
 
 template <typename T, int S, int D, int K, int U, int THREADS>
-__global__ void __launch_bounds__(THREADS, CT1D_DW_MIN_BLOCKS)
+__global__ void CT1D_DW_BOUNDS(THREADS)
 ct1d_depthwise(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__ bias,
                T* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
                int u_first, int n_tiles, int n_offset, int n_items)
@@ -191,6 +211,7 @@ ct1d_depthwise(const T* __restrict__ x, const T* __restrict__ w, const T* __rest
 
         if (one_channel) {
             fma_tile(wk, xr, acc);
+            settle(acc);
             const int next = tile + gridDim.x;
             if (next < n_total) {
                 const Place np = place(next);
