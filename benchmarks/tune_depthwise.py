@@ -6,7 +6,8 @@ scatter family and torch, each output NaN-poisoned and checked against torch in 
 
 One table per call: torch fp32 (TF32 off), ct1d_scatter (the family these calls ran on
 before), then ct1d_depthwise with U positions per thread x threads per block around plan()'s
-choice ('*'), each with 1, 4 and 8 tiles per block (tpb) and under every ``--variant``
+choice, each with the shipped rule's tiles per block (tpb; '*' marks the
+shipped plan) and with 1, 2, 4 and 8, and under every ``--variant``
 (the kernel's CT1D_DW_* knobs). Bandwidth is over the minimum bytes (x, weight, bias, y
 once) and as a fraction of a device-to-device copy measured in the same process. Times
 are CUDA-event medians of 5 back-to-back launches (CuPy arrays, no host adaptation), per
@@ -16,7 +17,7 @@ import argparse
 
 import torch
 
-from cupyconv import _gpu
+from cupyconv import _dispatch, _gpu
 from cupyconv._dispatch import DepthwiseKey, depthwise_key, depthwise_launch_plan, plan
 from cupyconv.bench import SWEEP, Config, config_params, copy_bandwidth, min_bytes
 from gpu_timing import key_job, launch_ms, parse_variants, torch_case, use_variant, warm_parallel
@@ -28,9 +29,11 @@ EXTRA = [Config("dw-mult2-k4-s2", "depthwise", 8, 128, 256, 4, 16384, S=2, P=1, 
          Config("g64-cig2-k8-s4", "grouped", 8, 128, 128, 8, 8192, S=4, P=2, G=64)]
 
 
-# tiles per block to try (kernel: one-channel groups load the next tile's x while storing)
-TILES_PER_BLOCK = (1, 4, 8)
-SHIPPED = dict(waves=_gpu._WAVES["ct1d_depthwise"], tiles=_gpu._MAX_TILES_PER_BLOCK["ct1d_depthwise"])
+# tiles per block to try (kernel: one-channel groups load the next tile's x while storing);
+# None: the shipped rule (_gpu.depthwise_tiles_per_block)
+TILES_PER_BLOCK = (None, 1, 2, 4, 8)
+SHIPPED = dict(waves=_gpu._WAVES["ct1d_depthwise"], tiles=_gpu._MAX_TILES_PER_BLOCK["ct1d_depthwise"],
+               block_bytes=_dispatch.DEPTHWISE_BLOCK_BYTES)
 
 
 def candidates(p):
@@ -78,7 +81,8 @@ def main():
             use_variant("ct1d_depthwise", variant and variant[1])
             # tpb tiles per block (the grid then has ceil(n_tiles / tpb) blocks per row)
             _gpu._WAVES["ct1d_depthwise"] = 1
-            _gpu._MAX_TILES_PER_BLOCK["ct1d_depthwise"] = tpb
+            _gpu._MAX_TILES_PER_BLOCK["ct1d_depthwise"] = tpb or SHIPPED["tiles"]
+            _dispatch.DEPTHWISE_BLOCK_BYTES = SHIPPED["block_bytes"] if tpb is None else 2**62
             _gpu.plan = lambda *a, _lp=lp: _lp
             run = lambda: _gpu.launch(x, w, b, y, p, "float32", 0)
             yt.fill_(float("nan"))
@@ -86,9 +90,9 @@ def main():
             err = (yt.double() - ref).norm().item() / ref.norm().item()
             ms = launch_ms(run)
             k = lp.key
-            shape = f"u {k.u} thr {k.threads:3d} tpb {tpb}" if k.family == "ct1d_depthwise" else ""
-            mark = "*" if (k == default and not (variant and variant[1])
-                           and tpb == SHIPPED["tiles"]) else " "
+            shape = (f"u {k.u} thr {k.threads:3d} tpb {tpb or _gpu.depthwise_tiles_per_block(lp)}"
+                     if k.family == "ct1d_depthwise" else "")
+            mark = "*" if (k == default and not (variant and variant[1]) and tpb is None) else " "
             gbs = nbytes / ms / 1e6
             print(f" {mark}{k.family:14s} {variant[0] if variant else '':8s} {shape:14s} "
                   f"{ms:7.3f} ms {t_torch / ms:6.2f}x torch {gbs:6.0f} GB/s "
@@ -97,6 +101,7 @@ def main():
         use_variant("ct1d_depthwise", None)
         _gpu._WAVES["ct1d_depthwise"] = SHIPPED["waves"]
         _gpu._MAX_TILES_PER_BLOCK["ct1d_depthwise"] = SHIPPED["tiles"]
+        _dispatch.DEPTHWISE_BLOCK_BYTES = SHIPPED["block_bytes"]
 
 
 if __name__ == "__main__":

@@ -404,8 +404,8 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0)
         if family is not None and family != "ct1d_scatter":
             raise NotImplementedError(f"{family} does not cover this call")
         pl = _plan_scatter(p, dtype)
-    # checked here, before any module is compiled for the call (ct1d_depthwise's grid is 1-D)
-    if pl.key.family != "ct1d_depthwise" and p.groups * pl.co_chunks > MAX_GRID_YZ:
+    # checked here, before any module is compiled for the call
+    if p.groups * pl.co_chunks > MAX_GRID_YZ:
         raise NotImplementedError(f"groups * ceil(C_out/groups / {pl.key.co_tile}) = "
                                   f"{p.groups * pl.co_chunks} exceeds the grid limit {MAX_GRID_YZ}")
     return pl
@@ -427,15 +427,19 @@ _DEPTHWISE_REGS = 64
 # 128 threads x 4 positions: 1.0-1.3x faster than 256 x 4 and 1.5-3x faster than 1 or 2
 # positions per thread (more loads in flight), results/2026-11-30-session6/tune_depthwise*
 _DEPTHWISE_THREADS = 128
+# A block takes segments of its row up to this much output (_gpu.depthwise_tiles_per_block;
+# 2-4 segments): dw-64-k16-s8's 16 KB segments 4 -> 2 per block, 0.097 -> 0.090 ms, 74% ->
+# 80% of copy; with 4-8 KB segments 2 or 8 per block are equal or 2-5% slower than 4
+# (results/2026-12-02-session23/run_2/ab_walk.txt "rowgrid-t2/-t8")
+DEPTHWISE_BLOCK_BYTES = 32 * 1024
 
 
 def depthwise_key(p: ConvParams, dtype: str) -> Optional[DepthwiseKey]:
     """The ct1d_depthwise instance for a call (None where the family does not apply)."""
     S, D, K = p.stride, p.dilation, p.kernel_size
-    # positions u*S of a row, and the segments of a batch item's rows, in 32 bits
+    # one block row per output channel (grid y); positions u*S of a row in 32-bit
     if (p.in_channels // p.groups > DEPTHWISE_NARROW_MAX_CIG or K > MAX_UNROLLED_K or S > 16
-            or p.length_out + p.padding + S >= 2**31
-            or p.out_channels * _row_positions(p)[1] >= 2**31):
+            or p.out_channels > MAX_GRID_YZ or p.length_out + p.padding + S >= 2**31):
         return None
     columns = len({k * D // S for k in range(K)})
     per_u = (2 if dtype == "float64" else 1) * (S + columns)

@@ -21,10 +21,10 @@ from ._modules import get_kernel
 # their staged weights), in waves of 2 resident blocks per SM. ct1d_mma stages its weights
 # once per block, so fewer, longer-lived blocks pay off there.
 # ct1d_gemm stages everything per tile: one tile per block.
-# ct1d_depthwise: a 1-D grid of _WAVES times the resident blocks walks all row segments
-# of a launch, so blocks load the next segment's x while storing one (66-80% -> 80-83% of
-# the copy bandwidth with 4 segments per block, results/2026-11-30-session6/
-# tune_depthwise_tpb.txt) and the call ends without a partial wave.
+# ct1d_depthwise: up to 4 row segments per block, so depthwise blocks load the next
+# segment's x while storing one: 66-80% -> 80-83% of the copy bandwidth on 4 of the 5
+# depthwise calls measured (results/2026-11-30-session6/tune_depthwise_tpb.txt), and
+# at most _dispatch.DEPTHWISE_BLOCK_BYTES of output per block (depthwise_tiles_per_block).
 # ct1d_stream: n_tiles counts warp tiles, WARPS per block at a time; its grid is the
 # resident blocks (_resident_blocks).
 _WAVES = {"ct1d_scatter": 8, "ct1d_mma": 2, "ct1d_gemm": 1, "ct1d_depthwise": 1,
@@ -94,18 +94,13 @@ def prepare(p: ConvParams, dtype: str, device_id: int, family: Optional[str] = N
     launches = []
     # ct1d_mma's warpgroup blocks loop over batch items in one wave of resident blocks
     item_loop = pl.key.family == "ct1d_mma" and pl.key.wg and _dispatch.MMA_ITEM_LOOP
-    flat = pl.key.family == "ct1d_depthwise"     # one walk over all rows' segments
-    resident = _resident_blocks(kern, pl, device_id) if item_loop or flat else 0
-    for n0 in range(0, p.batch, depthwise_items(p, pl) if flat else MAX_GRID_YZ):
-        nz = min(depthwise_items(p, pl) if flat else MAX_GRID_YZ, p.batch - n0)
-        if flat:
-            tiles = nz * p.out_channels * pl.n_tiles
-            grid = (min(tiles, max(1, int(_WAVES[pl.key.family] * resident))), 1, 1)
-            launches.append((grid, common + (i32(pl.u_first), i32(pl.n_tiles), i32(n0), i32(nz))))
-            continue
+    resident = _resident_blocks(kern, pl, device_id) if item_loop else 0
+    for n0 in range(0, p.batch, MAX_GRID_YZ):
+        nz = min(MAX_GRID_YZ, p.batch - n0)
         target = _WAVES[pl.key.family] * 2 * _sm_count(device_id)
         row_tiles = -(-pl.n_tiles // getattr(pl.key, "warps", 1))   # block-sized steps
-        least = -(-row_tiles // _MAX_TILES_PER_BLOCK[pl.key.family])
+        least = -(-row_tiles // (depthwise_tiles_per_block(pl) if pl.key.family == "ct1d_depthwise"
+                                 else _MAX_TILES_PER_BLOCK[pl.key.family]))
         if pl.key.family == "ct1d_mma" and row_tiles * grid_y * nz < _MMA_FEW_TILES * target:
             target = 2 * _sm_count(device_id)      # one wave (below)
         if pl.key.family == "ct1d_stream":
@@ -138,10 +133,12 @@ def prepare(p: ConvParams, dtype: str, device_id: int, family: Optional[str] = N
                     tuple(_param_block(g, sc) for g, sc in launches))
 
 
-def depthwise_items(p: ConvParams, pl) -> int:
-    """Batch items per ct1d_depthwise launch: its segments are numbered in 32 bits."""
-    # (depthwise_key leaves calls with 2**31 or more positions per item to ct1d_scatter)
-    return min(p.batch, (2**31 - 1) // (p.out_channels * pl.n_tiles))
+def depthwise_tiles_per_block(pl) -> int:
+    """Most row segments a ct1d_depthwise block takes: _MAX_TILES_PER_BLOCK, fewer where
+    they would hold more than _dispatch.DEPTHWISE_BLOCK_BYTES of output, 2 at least (so
+    that the next segment's x is loaded while one is stored)."""
+    cap = _MAX_TILES_PER_BLOCK["ct1d_depthwise"]
+    return max(min(2, cap), min(cap, _dispatch.DEPTHWISE_BLOCK_BYTES // pl.smem_bytes))
 
 
 def mma_item_rows(items: int, blocks_per_item: int, resident: int) -> int:

@@ -13,9 +13,9 @@
 // With one input channel per output the op moves S+1 floats per K multiply-adds: it is
 // bound by memory, not arithmetic. A block computes a segment of one output row into
 // shared memory with the classes interleaved as in y (a thread's S outputs are adjacent
-// there, written as vectors), then stores it with coalesced 16-byte writes. Blocks take
-// segments (tiles) in turn, of any row; with one input channel per group the next tile's
-// x loads are issued before this tile is stored, so they are in flight meanwhile.
+// there, written as vectors), then stores it with coalesced 16-byte writes. Blocks take a
+// few segments of their row in turn; with one input channel per group the next segment's
+// x loads are issued before this segment is stored, so they are in flight meanwhile.
 //
 // Every output is written once by one thread, summed in one fixed order (bias, then per
 // input channel in order, taps k = 0..K-1): no atomics, bitwise-reproducible results.
@@ -76,20 +76,6 @@ __device__ __forceinline__ void store_run(T* dst, const T (&v)[N]) {
     }
 }
 
-// Orders the multiply-adds into acc before the memory operations that follow: a volatile
-// asm reading and writing every sum, with a memory clobber. Without it the compiler hoists
-// the next tile's weight loads above this tile's multiply-adds into fresh registers.
-template <typename A, int U, int S>
-__device__ __forceinline__ void settle(A (&acc)[U][S]) {
-#pragma unroll
-    for (int q = 0; q < U; ++q)
-#pragma unroll
-        for (int r = 0; r < S; ++r) {
-            if constexpr (sizeof(A) == 8) asm volatile("" : "+d"(acc[q][r]) :: "memory");
-            else asm volatile("" : "+f"(acc[q][r]) :: "memory");
-        }
-}
-
 // The row segment goes out in 16-byte vectors: the row starts anywhere (L_out is often
 // odd), so a head and a tail of fewer than 16 bytes go out element by element. 0: one
 // element per thread and store instead (fully coalesced 4-byte stores). Vectors measured
@@ -105,29 +91,14 @@ __device__ __forceinline__ void settle(A (&acc)[U][S]) {
 //              positions, S*NU outputs (the dynamic shared memory)
 //   THREADS    threads per block
 //
-// Tiles: each output row's positions split into n_tiles equal segments (so no tile is a
-// sliver), numbered row-major over the launch's n_items batch items x C_out rows (the
-// host keeps that count below 2^31). A 1-D grid walks them: block b takes tiles b,
-// b + gridDim.x, ..., whatever row they fall in, so a grid of the resident blocks ends
-// with every block at most one tile from the rest (blocks bound to a row, with a few
-// tiles each, left a partial last wave: S = 8's 16 KB tiles ran 4.4 waves). The plan
-// guarantees ceil(positions / n_tiles) <= NU.
-// Blocks per SM the registers must allow (__launch_bounds__' second argument); 0: none
-// given. (Even a 1 there is not neutral: ptxas then took 117-123 registers instead of 48-94.)
-#ifndef CT1D_DW_MIN_BLOCKS
-#define CT1D_DW_MIN_BLOCKS 0
-#endif
-#if CT1D_DW_MIN_BLOCKS > 0
-#define CT1D_DW_BOUNDS(threads) __launch_bounds__(threads, CT1D_DW_MIN_BLOCKS)
-#else
-#define CT1D_DW_BOUNDS(threads) __launch_bounds__(threads)
-#endif
-
+// Grid: x = tiles of one row (the row's positions split into n_tiles equal segments, so
+// no tile is a sliver; block x takes tiles x, x + gridDim.x, ...), y = output channel (all
+// groups), z = batch item. The plan guarantees ceil(positions / n_tiles) <= NU.
 template <typename T, int S, int D, int K, int U, int THREADS>
-__global__ void CT1D_DW_BOUNDS(THREADS)
+__global__ void __launch_bounds__(THREADS)
 ct1d_depthwise(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__ bias,
                T* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
-               int u_first, int n_tiles, int n_offset, int n_items)
+               int u_first, int n_tiles, int n_offset)
 {
     typedef typename acc_of<T>::type A;
     constexpr int SPAN = (K - 1) * D / S + 1;       // columns u - SPAN + 1 .. u
@@ -135,29 +106,16 @@ ct1d_depthwise(const T* __restrict__ x, const T* __restrict__ w, const T* __rest
     extern __shared__ __align__(16) unsigned char smem_raw[];
     T* out_s = reinterpret_cast<T*>(smem_raw);      // [S * NU]: outputs u0*S - P + [0, S*NU)
 
-    const int cig = C_in / groups, cog = C_out / groups;
+    const BlockPlace bp = block_place(C_in, C_out, groups, 1, n_offset);
+    const int co = bp.g * bp.cog + bp.co_base;      // output channel (all groups)
+    const T* xg = x + (bp.n * C_in + (long long)bp.g * bp.cig) * L_in;
+    const T* wg = w + ((long long)bp.g * bp.cig * bp.cog + bp.co_base) * K;   // + ci*cog*K + k
+    T* yr = y + (bp.n * C_out + co) * L_out;
+    const A b0 = bias != nullptr ? to_acc(bias[co]) : A(0);
+
     const int u_end_row = (L_out - 1 + pad) / S + 1;
     const int tile_u = (u_end_row - u_first + n_tiles - 1) / n_tiles;   // equal segments
-    const int n_total = n_items * C_out * n_tiles;
     const int tid = threadIdx.x;
-
-    // Where tile t lies: its row (batch item, output channel), that row's x, weights and
-    // output, and its positions [u0, u_end).
-    struct Place { const T* xg; const T* wg; T* yr; int co, u0, u_end; };
-    auto place = [&](int t) {
-        const int row = t / n_tiles, seg = t - row * n_tiles;
-        const int item = row / C_out, co = row - item * C_out;
-        const int g = co / cog;
-        const long long n = (long long)item + n_offset;
-        Place pl;
-        pl.xg = x + (n * C_in + (long long)g * cig) * L_in;
-        pl.wg = w + ((long long)g * cig * cog + (co - g * cog)) * K;     // + ci*cog*K + k
-        pl.yr = y + (n * C_out + co) * L_out;
-        pl.co = co;
-        pl.u0 = u_first + seg * tile_u;
-        pl.u_end = min(pl.u0 + tile_u, u_end_row);
-        return pl;
-    };
 
     // x of one input channel at the positions of a tile, all loads in flight together.
     // Raw values, converted at use: converting at the load lets the compiler reuse one
@@ -174,11 +132,10 @@ ct1d_depthwise(const T* __restrict__ x, const T* __restrict__ w, const T* __rest
             }
         }
     };
-    auto weights = [&](const T* wg, int ci, A (&wk)[K]) {
+    auto weights = [&](int ci, A (&wk)[K]) {
 #pragma unroll
-        for (int k = 0; k < K; ++k) wk[k] = to_acc(wg[(long long)ci * cog * K + k]);
+        for (int k = 0; k < K; ++k) wk[k] = to_acc(wg[(long long)ci * bp.cog * K + k]);
     };
-    auto bias_of = [&](int co) { return bias != nullptr ? to_acc(bias[co]) : A(0); };
     auto fma_tile = [&](const A (&wk)[K], const T (&xr)[U][SPAN], A (&acc)[U][S]) {
 #pragma unroll
         for (int q = 0; q < U; ++q)
@@ -187,42 +144,40 @@ ct1d_depthwise(const T* __restrict__ x, const T* __restrict__ w, const T* __rest
                 acc[q][k * D % S] += wk[k] * to_acc(xr[q][k * D / S]);
     };
 
-    // One input channel per group (depthwise): the next tile's weights, bias and x are
-    // loaded right after this tile's multiply-adds, so they are in flight while it is
-    // stored.
-    const bool one_channel = cig == 1;
-    A wk[K], b0 = A(0);
+    // One input channel per group (depthwise): its weights stay in registers and the next
+    // tile's x is loaded while this tile is stored.
+    const bool one_channel = bp.cig == 1;
+    A wk[K];
     T xr[U][SPAN];
-    if (one_channel && (int)blockIdx.x < n_total) {
-        const Place first = place(blockIdx.x);
-        weights(first.wg, 0, wk);
-        b0 = bias_of(first.co);
-        fetch(first.xg, first.u0, first.u_end, xr);
+    if (one_channel) {
+        weights(0, wk);
+        if ((int)blockIdx.x < n_tiles) {
+            const int u0 = u_first + blockIdx.x * tile_u;
+            fetch(xg, u0, min(u0 + tile_u, u_end_row), xr);
+        }
     }
 
-    for (int tile = blockIdx.x; tile < n_total; tile += gridDim.x) {
-        const Place pl = place(tile);
+    for (int tile = blockIdx.x; tile < n_tiles; tile += gridDim.x) {
+        const int u0 = u_first + tile * tile_u;
+        const int u_end = min(u0 + tile_u, u_end_row);
+
         A acc[U][S];
-        const A b_tile = one_channel ? b0 : bias_of(pl.co);
 #pragma unroll
         for (int q = 0; q < U; ++q)
 #pragma unroll
-            for (int r = 0; r < S; ++r) acc[q][r] = b_tile;
+            for (int r = 0; r < S; ++r) acc[q][r] = b0;
 
         if (one_channel) {
             fma_tile(wk, xr, acc);
-            settle(acc);
             const int next = tile + gridDim.x;
-            if (next < n_total) {
-                const Place np = place(next);
-                weights(np.wg, 0, wk);
-                b0 = bias_of(np.co);
-                fetch(np.xg, np.u0, np.u_end, xr);
+            if (next < n_tiles) {
+                const int n0 = u_first + next * tile_u;
+                fetch(xg, n0, min(n0 + tile_u, u_end_row), xr);
             }
         } else {
-            for (int ci = 0; ci < cig; ++ci) {
-                weights(pl.wg, ci, wk);
-                fetch(pl.xg + (long long)ci * L_in, pl.u0, pl.u_end, xr);
+            for (int ci = 0; ci < bp.cig; ++ci) {
+                weights(ci, wk);
+                fetch(xg + (long long)ci * L_in, u0, u_end, xr);
                 fma_tile(wk, xr, acc);
             }
         }
@@ -238,13 +193,11 @@ ct1d_depthwise(const T* __restrict__ x, const T* __restrict__ w, const T* __rest
         __syncthreads();
 
         // outputs [t_lo, t_hi) of the row; out_s[e] holds output t0 + e
-        T* yr = pl.yr;
-        const int t0 = pl.u0 * S - pad;
-        const int t_lo = max(0, t0), t_hi = min(L_out, pl.u_end * S - pad);
+        const int t0 = u0 * S - pad;
+        const int t_lo = max(0, t0), t_hi = min(L_out, u_end * S - pad);
         if (CT1D_DW_VECTOR_STORE) {
             constexpr int VEC = 16 / (int)sizeof(T);
-            // y is 16-byte aligned, so the row's first vector starts where yr + t is
-            const long long f_lo = (long long)(yr - y) + t_lo;
+            const long long f_lo = (bp.n * C_out + co) * L_out + t_lo;    // y is 16-byte aligned
             const int head = min(t_hi - t_lo, (int)((VEC - f_lo % VEC) % VEC));
             const int t_a = t_lo + head;
             const int n_vec = (t_hi - t_a) / VEC;

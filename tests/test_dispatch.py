@@ -1035,30 +1035,29 @@ def test_depthwise_calls_take_the_depthwise_family():
 
 
 def test_depthwise_limits_fall_back_to_scatter():
-    """Rows near 2**31 positions, or 2**31 positions over an item's rows: not this family
-    (its tile index is 32-bit; the scatter family checks row lengths itself). More output
-    channels than a grid row holds are fine: its grid is 1-D."""
+    """More output channels than grid rows, or rows near 2**31 positions: not this family
+    (the scatter family tiles channels, and checks row lengths itself)."""
     many = params(1, 1, 70000, 3, 16, 2, 1, 1)                      # 1 -> 70000 channels
-    assert plan(many, "float32").key.family == "ct1d_depthwise"
+    assert plan(many, "float32").key.family == "ct1d_scatter"
+    with pytest.raises(NotImplementedError):
+        plan(many, "float32", family="ct1d_depthwise")
     near = params(1, 4, 4, 3, 2**30 - 1, 2, 0, 1, groups=4)         # L_out = 2**31 - 1
     assert _dispatch.depthwise_key(near, "float32") is None
-    wide = params(1, 1024, 1024, 2, 2**21, 1, 0, 1, groups=1024)    # 2**31 + 1024 positions
-    assert _dispatch.depthwise_key(wide, "float32") is None
-    assert _dispatch.depthwise_key(params(1, 1024, 1024, 2, 2**21 - 2, 1, 0, 1, groups=1024),
-                                   "float32") is not None
 
 
-def test_depthwise_launches_number_their_segments_in_32_bits():
-    """_gpu slices the batch so that a launch's items x rows x segments stay below 2**31."""
-    from cupyconv._gpu import depthwise_items
-    small = params(8, 64, 64, 16, 16384, 8, 4, 1, groups=64)
-    assert depthwise_items(small, plan(small, "float32")) == 8
-    for length in (2**21 - 2, 2**20, 3 * 2**17):
-        p = params(4000, 1024, 1024, 2, length, 1, 0, 1, groups=1024)
-        lp = plan(p, "float32")
-        items = depthwise_items(p, lp)
-        assert 1 <= items < 4000 and items * 1024 * lp.n_tiles < 2**31
-        assert (items + 1) * 1024 * lp.n_tiles >= 2**31
+def test_depthwise_blocks_take_2_to_4_segments_up_to_32_kb():
+    """_gpu.depthwise_tiles_per_block: 4 segments of 4-8 KB, fewer of larger ones
+    (dw-64-k16-s8's 16 KB: 2), never fewer than 2."""
+    from cupyconv._gpu import depthwise_tiles_per_block
+    cases = {(64, 16, 8, 4, "float32"): 2,          # dw-64-k16-s8: 512 x 8 floats
+             (64, 16, 8, 4, "bfloat16"): 4,         # the same in 2-byte elements
+             (256, 4, 2, 1, "float32"): 4,          # dw-256-k4-s2: 4 KB
+             (64, 10, 5, 2, "float32"): 3,          # 10 KB
+             (64, 16, 8, 4, "float64"): 2}          # 24 KB: 2, not 1
+    for (c, k, s, pad, dtype), want in cases.items():
+        lp = plan(params(8, c, c, k, 16384, s, pad, 1, groups=c), dtype)
+        assert lp.key.family == "ct1d_depthwise"
+        assert depthwise_tiles_per_block(lp) == want, (c, k, s, dtype, lp.smem_bytes)
 
 
 def test_depthwise_key_name_and_smem():
