@@ -14,6 +14,9 @@ for f in files:
     for k, v in json.load(open(f)).items():
         if k.startswith("err"):                      # worst error: the maximum
             merged[k] = max(merged.get(k, v), v)
+        elif k.startswith("worst_"):                 # the call behind it: the largest error's
+            if k not in merged or v["err"] > merged[k]["err"]:
+                merged[k] = v
         else:                                        # per-test records: concatenated
             merged.setdefault(k, []).extend(v if isinstance(v, list) else [v])
 with open(os.path.join(d, "gpu_test_stats.json"), "w") as fh:
