@@ -7,6 +7,7 @@ registers it with NVRTC and looks the kernel up by the same string.
 from __future__ import annotations
 
 import functools
+import math
 from dataclasses import dataclass, replace
 from typing import Optional
 
@@ -640,9 +641,26 @@ def _mma_staged_key(key: MmaKey, cig: int, cog: int, arch: int) -> Optional[MmaK
     ci = _staged_ci(cig, key.w_all)
     if not (ci and cog <= MMA_WG_CI64_MAX_COG and key.threads == 256):
         return None
+    if key.dtype == "float32" and f16x3_terms(cig, key.stride, key.dilation,
+                                              key.kernel_size) > MMA_F16X3_MAX_TERMS:
+        return None         # (float32 warpgroup tiles run the 3xFP16 split)
     wg = mma_warpgroup(replace(key, mt=min(-(-cog // 16), MMA_WG_CI64_CHANNELS // 16), wm=1, wn=8,
                                ci_chunk=ci, w_all=True, f16x3=key.dtype == "float32"), arch)
     return wg if wg.wg and cog <= MMA_WG_CI64_TILES * wg.co_tile else None
+
+
+# ct1d_mma's scaled 3xFP16 split (float32) loses accuracy in proportion to the products
+# summed into an output, about 1.25e-9 x that count (N=3, 63 -> 61 channels, S=1, D=3:
+# K=3/6/12/16 read 2.7/5.0/9.5/12.5e-7, the last above the 1e-6 bar; ct1d_gemm 2.7e-7;
+# results/2026-12-02-session23/run_7/accuracy_scan.txt). Calls with more go to the 3xTF32
+# split. Every sweep call sums at most 256 (the seed 96).
+MMA_F16X3_MAX_TERMS = 512
+
+
+def f16x3_terms(cig: int, S: int, D: int, K: int) -> int:
+    """Products summed into one output: input channels per group x the taps of the
+    largest residue class (k*D mod S takes S / gcd(S, D) values, evenly)."""
+    return cig * -(-K // (S // math.gcd(S, D)))
 
 
 def mma_weights_fit(K: int, ci_chunk: int, co_tile: int) -> bool:
@@ -671,7 +689,8 @@ def _plan_mma(p: ConvParams, dtype: str, arch: int = 0):
             # float32 with all weights staged in whole k16 steps: the scaled 3xFP16 split,
             # 1.06-1.28x faster than 3xTF32 on the sweep's ct1d_mma calls (seed 0.714 ->
             # 0.589 ms, results/2026-11-30-session7/ab_mma_f16x3.txt)
-            f16x3 = dtype == "float32" and w_all and ci_chunk % 16 == 0
+            f16x3 = (dtype == "float32" and w_all and ci_chunk % 16 == 0
+                     and f16x3_terms(cig, S, D, K) <= MMA_F16X3_MAX_TERMS)
             ov = mma_overlap(dtype, S, 8 * nt * wn) if MMA_SECTOR_TILES else 0
             key = MmaKey(dtype, S, D, K, mt, nt, wm, wn, ci_chunk, w_all, f16x3, ov)
             if key.smem_bytes() <= _MMA_SMEM:

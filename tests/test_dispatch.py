@@ -1045,6 +1045,29 @@ def test_depthwise_limits_fall_back_to_scatter():
     assert _dispatch.depthwise_key(near, "float32") is None
 
 
+def test_mma_3xfp16_split_only_for_short_reductions():
+    """ct1d_mma's float32 3xFP16 split (whose error grows with the products per output)
+    only where an output sums at most MMA_F16X3_MAX_TERMS products; the seed keeps it."""
+    import numpy as np
+
+    from cupyconv._dispatch import MMA_F16X3_MAX_TERMS, f16x3_terms
+    assert f16x3_terms(32, 2, 2, 3) == 96 and f16x3_terms(63, 1, 3, 16) == 1008
+    assert f16x3_terms(32, 8, 1, 16) == 64 and f16x3_terms(16, 3, 2, 5) == 32
+    for arch in (0, 90):
+        assert plan(params(**SEED), "float32", None, arch).key.f16x3
+        for k in (12, 16):              # 756 and 1008 products per output (run 7: 9.5e-7, 1.25e-6)
+            for family in (None, "ct1d_mma"):
+                key = plan(params(3, 63, 61, k, 2942, 1, 4, 3), "float32", family, arch).key
+                assert not getattr(key, "f16x3", False) or key.family != "ct1d_mma", (arch, k, key)
+    for _ in range(300):                # random float32 plans: the rule holds for every key
+        rng = np.random.default_rng(_)
+        cig, k, s, d = (int(rng.integers(8, 70)), int(rng.integers(1, 17)),
+                        int(rng.integers(1, 5)), int(rng.integers(1, 4)))
+        key = plan(params(2, cig, 32, k, 3000, s, 0, d), "float32", None, 90).key
+        if key.family == "ct1d_mma" and key.f16x3:
+            assert f16x3_terms(cig, s, d, k) <= MMA_F16X3_MAX_TERMS, key
+
+
 def test_depthwise_blocks_take_2_to_4_segments_up_to_32_kb():
     """_gpu.depthwise_tiles_per_block: 4 segments of 4-8 KB, fewer of larger ones
     (dw-64-k16-s8's 16 KB: 2), never fewer than 2."""
