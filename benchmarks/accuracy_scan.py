@@ -16,6 +16,7 @@ import test_gpu as T                                   # noqa: E402
 from cupyconv._args import check_conv_args             # noqa: E402
 from cupyconv._dispatch import FAMILIES, plan          # noqa: E402
 from cupyconv._gpu import device_arch                  # noqa: E402
+from worst_call import family_errors                   # noqa: E402
 
 BASE = dict(N=3, C_out=61, L=2942, bias=False, batched=True, dtype="float32",
             kw=dict(stride=1, padding=4, output_padding=2, groups=1, dilation=3))
@@ -30,13 +31,7 @@ def main():
         ref = T._ref64(x, w, b, **c["kw"])
         p = check_conv_args(x.shape, w.shape, None, **c["kw"])
         auto = plan(p, "float32", None, device_arch(0)).key
-        row = []
-        for fam in (None,) + FAMILIES:
-            try:
-                y = T._launch_poisoned(x, w, b, "float32", fam, **c["kw"])
-            except NotImplementedError:
-                continue
-            row.append(f"{fam or 'auto'} {T._rel_err(y, ref):.2e}")
+        row = family_errors(x, w, b, c, ref, (None,) + FAMILIES)
         print(f"C_in {c_in:3d} K {k:2d} (auto: {auto.name_expression()}): " + ", ".join(row), flush=True)
 
 

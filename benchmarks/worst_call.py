@@ -15,6 +15,18 @@ import test_gpu as T                       # noqa: E402  (the tests' call and da
 from cupyconv._dispatch import FAMILIES   # noqa: E402
 
 
+def family_errors(x, w, b, c, ref, families=FAMILIES):
+    """'family error' for each family that covers the call c (a tests' call dict)."""
+    row = []
+    for fam in families:
+        try:
+            y = T._launch_poisoned(x, w, b, c["dtype"], fam, **c["kw"])
+        except NotImplementedError:
+            continue
+        row.append(f"{fam or 'auto'} {T._rel_err(y, ref):.2e}")
+    return row
+
+
 def main():
     stats = json.load(open(sys.argv[1]))
     keys = sys.argv[2:] or [k for k in stats if k.startswith("worst_err_float32")]
@@ -27,14 +39,7 @@ def main():
         for trial in range(3):
             x, w, b = T._inputs(rng, c)
             ref = T._ref64(x, w, b, **c["kw"])
-            row = []
-            for fam in FAMILIES:
-                try:
-                    y = T._launch_poisoned(x, w, b, c["dtype"], fam, **c["kw"])
-                except NotImplementedError:
-                    continue
-                row.append(f"{fam} {T._rel_err(y, ref):.2e}")
-            print(f"  fresh data {trial}: " + ", ".join(row), flush=True)
+            print(f"  fresh data {trial}: " + ", ".join(family_errors(x, w, b, c, ref)), flush=True)
 
 
 if __name__ == "__main__":
