@@ -7,7 +7,6 @@ registers it with NVRTC and looks the kernel up by the same string.
 from __future__ import annotations
 
 import functools
-import math
 from dataclasses import dataclass, replace
 from typing import Optional
 
@@ -582,6 +581,22 @@ def transposed_tile(k: MmaKey, positions, split: bool = False,
     return t
 
 
+# A warpgroup tile sums each output's 3xFP16 products in one chain of k16 wgmma steps
+# (every tap x staged 16-channel step), and the tensor cores truncate as they accumulate:
+# the float32 error grows with the chain, about 2e-8 per step (N=3, 63 -> 61 channels,
+# S=1, D=3, 4 steps per tap: K=3/6/12/16 read 2.7/5.0/9.5/12.5e-7, the last above the
+# 1e-6 bar; results/2026-12-02-session23/run_7/accuracy_scan.txt). Longer chains keep the
+# mma.sync tile, which adds every k16 step's products to its sums on the CUDA cores.
+# The sweep's warpgroup calls run at most 16 steps (the seed 6).
+MMA_WG_F16X3_MAX_STEPS = 24
+
+
+def wg_chain_steps(key: MmaKey) -> int:
+    """k16 steps in the accumulation chain of one output of the key as a warpgroup tile:
+    the taps of the largest residue class x the staged channels / 16."""
+    return max_class_taps(key.stride, key.dilation, key.kernel_size) * (key.ci_chunk // 16)
+
+
 def mma_warpgroup(key: MmaKey, arch: int) -> MmaKey:
     """The key with its products on warpgroup MMA where that applies (sm_90, MMA_WGMMA,
     a 3xFP16 or 16-bit instance of 64 channels x 128 positions, 8 warps, all weights
@@ -600,7 +615,8 @@ def mma_warpgroup(key: MmaKey, arch: int) -> MmaKey:
     (Padding them to 64-channel tiles instead lost: sd-s2d2k3-c16 0.218 -> 0.236 ms,
     up-32-16-s2 0.276 -> 0.493; results/2026-12-01-session15/ab_narrow*.txt.)"""
     if not (MMA_WGMMA and arch == WGMMA_ARCH and (key.f16x3 or key.dtype != "float32")
-            and key.w_all and key.threads == 256 and key.ci_chunk in (16, 32, 64)):
+            and key.w_all and key.threads == 256 and key.ci_chunk in (16, 32, 64)
+            and (key.dtype != "float32" or wg_chain_steps(key) <= MMA_WG_F16X3_MAX_STEPS)):
         return key
     if key.ci_chunk == 64:                # (MMA_WG_CI64: transposed tiles only; many taps: 16 channels)
         return transposed_tile(key, MMA_WG_CI64_POSITIONS, True, MMA_WG_CI64_ONE_BLOCK) or key
@@ -641,26 +657,9 @@ def _mma_staged_key(key: MmaKey, cig: int, cog: int, arch: int) -> Optional[MmaK
     ci = _staged_ci(cig, key.w_all)
     if not (ci and cog <= MMA_WG_CI64_MAX_COG and key.threads == 256):
         return None
-    if key.dtype == "float32" and f16x3_terms(cig, key.stride, key.dilation,
-                                              key.kernel_size) > MMA_F16X3_MAX_TERMS:
-        return None         # (float32 warpgroup tiles run the 3xFP16 split)
     wg = mma_warpgroup(replace(key, mt=min(-(-cog // 16), MMA_WG_CI64_CHANNELS // 16), wm=1, wn=8,
                                ci_chunk=ci, w_all=True, f16x3=key.dtype == "float32"), arch)
     return wg if wg.wg and cog <= MMA_WG_CI64_TILES * wg.co_tile else None
-
-
-# ct1d_mma's scaled 3xFP16 split (float32) loses accuracy in proportion to the products
-# summed into an output, about 1.25e-9 x that count (N=3, 63 -> 61 channels, S=1, D=3:
-# K=3/6/12/16 read 2.7/5.0/9.5/12.5e-7, the last above the 1e-6 bar; ct1d_gemm 2.7e-7;
-# results/2026-12-02-session23/run_7/accuracy_scan.txt). Calls with more go to the 3xTF32
-# split. Every sweep call sums at most 256 (the seed 96).
-MMA_F16X3_MAX_TERMS = 512
-
-
-def f16x3_terms(cig: int, S: int, D: int, K: int) -> int:
-    """Products summed into one output: input channels per group x the taps of the
-    largest residue class (k*D mod S takes S / gcd(S, D) values, evenly)."""
-    return cig * -(-K // (S // math.gcd(S, D)))
 
 
 def mma_weights_fit(K: int, ci_chunk: int, co_tile: int) -> bool:
@@ -689,8 +688,7 @@ def _plan_mma(p: ConvParams, dtype: str, arch: int = 0):
             # float32 with all weights staged in whole k16 steps: the scaled 3xFP16 split,
             # 1.06-1.28x faster than 3xTF32 on the sweep's ct1d_mma calls (seed 0.714 ->
             # 0.589 ms, results/2026-11-30-session7/ab_mma_f16x3.txt)
-            f16x3 = (dtype == "float32" and w_all and ci_chunk % 16 == 0
-                     and f16x3_terms(cig, S, D, K) <= MMA_F16X3_MAX_TERMS)
+            f16x3 = dtype == "float32" and w_all and ci_chunk % 16 == 0
             ov = mma_overlap(dtype, S, 8 * nt * wn) if MMA_SECTOR_TILES else 0
             key = MmaKey(dtype, S, D, K, mt, nt, wm, wn, ci_chunk, w_all, f16x3, ov)
             if key.smem_bytes() <= _MMA_SMEM:

@@ -1045,27 +1045,28 @@ def test_depthwise_limits_fall_back_to_scatter():
     assert _dispatch.depthwise_key(near, "float32") is None
 
 
-def test_mma_3xfp16_split_only_for_short_reductions():
-    """ct1d_mma's float32 3xFP16 split (whose error grows with the products per output)
-    only where an output sums at most MMA_F16X3_MAX_TERMS products; the seed keeps it."""
+def test_warpgroup_3xfp16_chains_stay_short():
+    """float32 warpgroup tiles (3xFP16, one truncating wgmma chain per output) only where
+    that chain has at most MMA_WG_F16X3_MAX_STEPS k16 steps; longer ones keep the mma.sync
+    tile (or ct1d_gemm). The sweep's warpgroup calls (the seed: 6 steps) keep theirs."""
     import numpy as np
 
-    from cupyconv._dispatch import MMA_F16X3_MAX_TERMS, f16x3_terms
-    assert f16x3_terms(32, 2, 2, 3) == 96 and f16x3_terms(63, 1, 3, 16) == 1008
-    assert f16x3_terms(32, 8, 1, 16) == 64 and f16x3_terms(16, 3, 2, 5) == 32
-    for arch in (0, 90):
-        assert plan(params(**SEED), "float32", None, arch).key.f16x3
-        for k in (12, 16):              # 756 and 1008 products per output (run 7: 9.5e-7, 1.25e-6)
-            for family in (None, "ct1d_mma"):
-                key = plan(params(3, 63, 61, k, 2942, 1, 4, 3), "float32", family, arch).key
-                assert not getattr(key, "f16x3", False) or key.family != "ct1d_mma", (arch, k, key)
-    for _ in range(300):                # random float32 plans: the rule holds for every key
-        rng = np.random.default_rng(_)
+    from cupyconv._dispatch import MMA_WG_F16X3_MAX_STEPS, wg_chain_steps
+    seed = plan(params(**SEED), "float32", None, 90).key
+    assert seed.wg and seed.f16x3 and wg_chain_steps(seed) == 6
+    for c_in, k, wg in ((63, 16, False), (63, 12, False), (33, 12, False), (63, 6, True),
+                        (32, 12, True), (16, 16, True)):
+        for family in (None, "ct1d_mma"):
+            key = plan(params(3, c_in, 61, k, 2942, 1, 4, 3), "float32", family, 90).key
+            assert getattr(key, "wg", False) == wg, (c_in, k, family, key)
+    for i in range(400):                # random float32 plans: no longer chain on any
+        rng = np.random.default_rng(i)
         cig, k, s, d = (int(rng.integers(8, 70)), int(rng.integers(1, 17)),
                         int(rng.integers(1, 5)), int(rng.integers(1, 4)))
-        key = plan(params(2, cig, 32, k, 3000, s, 0, d), "float32", None, 90).key
-        if key.family == "ct1d_mma" and key.f16x3:
-            assert f16x3_terms(cig, s, d, k) <= MMA_F16X3_MAX_TERMS, key
+        key = plan(params(2, cig, 64, k, 3000, s, 0, d), "float32", None, 90).key
+        if getattr(key, "wg", False):
+            assert wg_chain_steps(key) <= MMA_WG_F16X3_MAX_STEPS, key
+            assert -(-cig // 16) * 16 <= key.ci_chunk       # (the steps count every channel)
 
 
 def test_depthwise_blocks_take_2_to_4_segments_up_to_32_kb():

@@ -639,19 +639,20 @@ def test_nonfinite_x_stays_local(rng, family):
         assert _rel_err(y[ok & near], ref[ok & near]) <= TOL["float32"]
 
 
-@pytest.mark.parametrize("K", [12, 16])
+@pytest.mark.parametrize("C_in,K", [(63, 16), (63, 12), (63, 6), (32, 12), (32, 16)])
 @pytest.mark.parametrize("family", [None, "ct1d_mma"], ids=["auto", "mma"])
-def test_float32_long_reductions_stay_within_the_bar(rng, K, family):
-    """63 input channels x 12 or 16 taps summed into every output (stride 1): ct1d_mma's
-    3xFP16 warpgroup tile read 9.5e-7 and 1.25e-6 here (session 23); the dispatcher now
-    sends such calls to the 3xTF32 split."""
-    c = dict(N=3, C_in=63, C_out=61, K=K, L=2942, bias=False, batched=True, dtype="float32",
+def test_float32_long_reductions_stay_within_the_bar(rng, C_in, K, family):
+    """Long reductions into every output (stride 1, all K taps): ct1d_mma's 3xFP16
+    warpgroup tile, whose wgmma chain truncates at every k16 step, read 9.5e-7 and 1.25e-6
+    at 63 channels x 12 and 16 taps (session 23); such chains now keep the mma.sync tile.
+    (63, 6) and (32, 12) are at the warpgroup limit (24 steps: 5.0e-7 in session 23)."""
+    c = dict(N=3, C_in=C_in, C_out=61, K=K, L=2942, bias=False, batched=True, dtype="float32",
              kw=dict(stride=1, padding=4, output_padding=2, groups=1, dilation=3))
     x, w, b = _inputs(rng, c)
     y = _launch_poisoned(x, w, b, "float32", family, **c["kw"])
     err = _rel_err(y, _ref64(x, w, b, **c["kw"]))
-    _record(f"err_float32_long_reduction_{family or 'auto'}", err)
-    assert err <= TOL["float32"] / 2, err           # with margin: the bar is 1e-6
+    _record(f"err_float32_long_reduction_{family or 'auto'}", err, dict(call=c))
+    assert err <= 0.75 * TOL["float32"], err        # with margin: the bar is 1e-6
 
 
 @pytest.mark.parametrize("dtype", ["float32", "float64", "float16", "bfloat16"])
