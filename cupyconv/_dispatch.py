@@ -428,9 +428,10 @@ _DEPTHWISE_REGS = 64
 # positions per thread (more loads in flight), results/2026-11-30-session6/tune_depthwise*
 _DEPTHWISE_THREADS = 128
 # A block takes segments of its row up to this much output (_gpu.depthwise_tiles_per_block;
-# 2-4 segments): dw-64-k16-s8's 16 KB segments 4 -> 2 per block, 0.097 -> 0.090 ms, 74% ->
-# 80% of copy; with 4-8 KB segments 2 or 8 per block are equal or 2-5% slower than 4
-# (results/2026-12-02-session23/run_2/ab_walk.txt "rowgrid-t2/-t8")
+# 2-4 segments): dw-64-k16-s8's 16 KB segments 4 -> 2 per block, 0.097 -> 0.090 ms (74% ->
+# 80% of copy) in run 2, 0.099 -> 0.092 in run 3; with 4-8 KB segments 2 or 8 per block
+# are equal or 2-5% slower than 4 (results/2026-12-02-session23/run_2/ab_walk.txt
+# "rowgrid-t2/-t8", run_3/ab_f32.txt)
 DEPTHWISE_BLOCK_BYTES = 32 * 1024
 
 
@@ -613,7 +614,9 @@ def mma_warpgroup(key: MmaKey, arch: int) -> MmaKey:
     that does not fit two blocks per SM becomes two of 16 channels. Keys staging 64 input
     channels (MMA_WG_CI64, made by _plan_mma) take transposed tiles only.
     (Padding them to 64-channel tiles instead lost: sd-s2d2k3-c16 0.218 -> 0.236 ms,
-    up-32-16-s2 0.276 -> 0.493; results/2026-12-01-session15/ab_narrow*.txt.)"""
+    up-32-16-s2 0.276 -> 0.493; results/2026-12-01-session15/ab_narrow*.txt.)
+    float32 keys qualify only where each output's wgmma chain has at most
+    MMA_WG_F16X3_MAX_STEPS k16 steps (``wg_chain_steps``: accuracy)."""
     if not (MMA_WGMMA and arch == WGMMA_ARCH and (key.f16x3 or key.dtype != "float32")
             and key.w_all and key.threads == 256 and key.ci_chunk in (16, 32, 64)
             and (key.dtype != "float32" or wg_chain_steps(key) <= MMA_WG_F16X3_MAX_STEPS)):
