@@ -22,6 +22,7 @@ pytestmark = pytest.mark.gpu
 TOL = {"float32": 1e-6, "float64": 1e-12, "float16": 2e-3, "bfloat16": 1e-2}
 REPORT = os.environ.get("CUPYCONV_REPORT_DIR")
 _stats: dict = {}
+_worst: dict = {}           # per error statistic: its worst value and the call behind it
 
 
 def _record(name, value, call=None):
@@ -30,9 +31,6 @@ def _record(name, value, call=None):
     _stats.setdefault(name, []).append(value)
     if call is not None and value >= max(_stats[name]):
         _worst[name] = {"err": value, "call": repr(call)}
-
-
-_worst: dict = {}
 
 
 @pytest.fixture(scope="module", autouse=True)
