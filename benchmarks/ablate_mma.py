@@ -66,6 +66,12 @@ VARIANTS = {
     # warpgroup path: the prefetched x is not written into the operand tile (16-bit; float32
     # keeps its lo part)
     "no_wgcommit": [(r"x_s\[word\] = hi;", "if (pad == -12345) x_s[word] = hi;")],
+    # warpgroup path: no L2 prefetch of x (CT1D_MMA_X_PREFETCH 0)
+    "no_pf": [(r"#ifndef CT1D_MMA_X_PREFETCH\n", "#define CT1D_MMA_X_PREFETCH 0\n#ifndef CT1D_MMA_X_PREFETCH\n")],
+    # every tile loads the same x window (columns from L_in/2 on, L2-resident after the
+    # first tiles): x's loads and staging stay, its DRAM traffic goes
+    "x_l2": [(r"\(long long\)\(ci0 \+ c\) \* L_in \+ \(u0 - CMAX\);",
+              "(long long)(ci0 + c) * L_in + (L_in / 2 - CMAX);")],
 }
 # the store skeleton with one more stage left out
 for _v in ("no_epi", "no_edge", "no_commit", "no_wait"):

@@ -582,14 +582,20 @@ def transposed_tile(k: MmaKey, positions, split: bool = False,
     return t
 
 
-# A warpgroup tile sums each output's 3xFP16 products in one chain of k16 wgmma steps
-# (every tap x staged 16-channel step), and the tensor cores truncate as they accumulate:
-# the float32 error grows with the chain, about 2e-8 per step (N=3, 63 -> 61 channels,
-# S=1, D=3, 4 steps per tap: K=3/6/12/16 read 2.7/5.0/9.5/12.5e-7, the last above the
-# 1e-6 bar; results/2026-12-02-session23/run_7/accuracy_scan.txt). Longer chains keep the
-# mma.sync tile, which adds every k16 step's products to its sums on the CUDA cores.
-# The sweep's warpgroup calls run at most 16 steps (the seed 6).
-MMA_WG_F16X3_MAX_STEPS = 24
+# A warpgroup tile sums each output's 3xFP16 products in a chain of k16 wgmma steps (every
+# tap x staged 16-channel step), and the tensor cores truncate as they accumulate: the
+# float32 error grows with the chain, about 2e-8 per step (N=3, 63 -> 61 channels, S=1,
+# D=3, 4 steps per tap: K=3/6/12/16 read 2.7/5.0/9.5/12.5e-7 in one chain, the last above
+# the 1e-6 bar; results/2026-12-02-session23/run_7/accuracy_scan.txt). The kernel runs
+# chains longer than MMA_WG_CHAIN_STEPS as equal segments added on the CUDA cores
+# (CT1D_MMA_WG_CHAIN_STEPS in kernels/ct1d_mma.cu, the same number): 26-36 steps then read
+# 3.0-3.8e-7 (one chain 5.4-7.2e-7), 24 steps in one chain 5.0e-7. Such calls took
+# ct1d_gemm in session 23 and are 1.1-2.7x faster this way (K=16, S=2, 64 -> 64: 1.53 ->
+# 0.58 ms; 64 -> 64, K=7, S=1: 0.49 -> 0.35; results/2026-12-02-session24/run_2/
+# ab_split.txt). MMA_WG_SPLIT_CHAINS False: they keep the mma.sync tile or ct1d_gemm.
+# The sweep's warpgroup calls run at most 16 steps (the seed 6): one segment.
+MMA_WG_CHAIN_STEPS = 24
+MMA_WG_SPLIT_CHAINS = True
 
 
 def wg_chain_steps(key: MmaKey) -> int:
@@ -615,11 +621,12 @@ def mma_warpgroup(key: MmaKey, arch: int) -> MmaKey:
     channels (MMA_WG_CI64, made by _plan_mma) take transposed tiles only.
     (Padding them to 64-channel tiles instead lost: sd-s2d2k3-c16 0.218 -> 0.236 ms,
     up-32-16-s2 0.276 -> 0.493; results/2026-12-01-session15/ab_narrow*.txt.)
-    float32 keys qualify only where each output's wgmma chain has at most
-    MMA_WG_F16X3_MAX_STEPS k16 steps (``wg_chain_steps``: accuracy)."""
+    Without MMA_WG_SPLIT_CHAINS, float32 keys qualify only where each output's wgmma chain
+    has at most MMA_WG_CHAIN_STEPS k16 steps (``wg_chain_steps``: accuracy)."""
     if not (MMA_WGMMA and arch == WGMMA_ARCH and (key.f16x3 or key.dtype != "float32")
             and key.w_all and key.threads == 256 and key.ci_chunk in (16, 32, 64)
-            and (key.dtype != "float32" or wg_chain_steps(key) <= MMA_WG_F16X3_MAX_STEPS)):
+            and (key.dtype != "float32" or MMA_WG_SPLIT_CHAINS
+                 or wg_chain_steps(key) <= MMA_WG_CHAIN_STEPS)):
         return key
     if key.ci_chunk == 64:                # (MMA_WG_CI64: transposed tiles only; many taps: 16 channels)
         return transposed_tile(key, MMA_WG_CI64_POSITIONS, True, MMA_WG_CI64_ONE_BLOCK) or key

@@ -123,6 +123,13 @@
 #ifndef CT1D_MMA_X_PREFETCH_AHEAD
 #define CT1D_MMA_X_PREFETCH_AHEAD 2
 #endif
+// Warpgroup path, float32 (3xFP16): the most k16 steps that one wgmma chain accumulates;
+// longer chains run in segments added on the CUDA cores. The tensor cores truncate as they
+// accumulate, about 2e-8 of error per step; 24 steps read 5.0e-7 (session 23). The
+// dispatcher's MMA_WG_CHAIN_STEPS (tests/test_dispatch.py checks that they agree)
+#ifndef CT1D_MMA_WG_CHAIN_STEPS
+#define CT1D_MMA_WG_CHAIN_STEPS 24
+#endif
 #if CT1D_BULK_STORE
 __device__ __forceinline__ void bulk_store(void* dst, const void* src, int bytes) {
     const unsigned s = (unsigned)__cvta_generic_to_shared(src);
@@ -655,6 +662,11 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                                      XW * 16, 128, 0);
                 };
                 constexpr int ACC = WGT ? NB / 2 : 32;      // accumulators per half
+                // float32 chains: at most WG_CHAIN k16 steps per segment, WG_SEGS segments
+                // at most (the largest class's chain)
+                constexpr int WG_CHAIN = CT1D_MMA_WG_CHAIN_STEPS;
+                constexpr int WG_STEPS = (GROUPS ? CMAX + 1 : max_class_taps(S, D, K)) * (KK / 2);
+                constexpr int WG_SEGS = F16X3 ? (WG_STEPS + WG_CHAIN - 1) / WG_CHAIN : 1;
 #pragma unroll
                 for (int hh = 0; hh < (WGT ? NU / 128 : NT / 8); ++hh) {
                     float half[1][ACC / 4][4];
@@ -671,38 +683,66 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                             else wgmma_m64n64k16<false>(d, dw, dx, acc_on);
                         }
                     };
-                    wgmma_fence();
                     // 3xFP16: every small product (lo*hi, hi*lo) first, then the hi*hi ones,
                     // so the tensor cores' truncating accumulation acts on small sums for
                     // most of the chain
-                    // (tap groups: the chain runs over column offsets, every class at once)
+                    // (tap groups: the chain runs over column offsets, every class at once).
+                    // A chain of more than WG_CHAIN k16 steps runs as NSEG equal segments,
+                    // each from zero, added on the CUDA cores (the truncation error grows
+                    // with the chain: benchmarks/NOTES.md, session 23)
+                    const int nsteps = (GROUPS ? CMAX + 1 : ntaps) * (KK / 2);
+                    const int nseg = F16X3 ? (nsteps + WG_CHAIN - 1) / WG_CHAIN : 1;
+                    const int seglen = (nsteps + nseg - 1) / nseg;
+                    float seg_sum[WG_SEGS > 1 ? ACC : 1];
 #pragma unroll
-                    for (int pass = 0; pass < NPART; ++pass)
+                    for (int seg = 0; seg < WG_SEGS; ++seg) {
+                        if (seg >= nseg) break;
+                        wgmma_fence();
 #pragma unroll
-                        for (int tk = 0; tk < (GROUPS ? CMAX + 1 : max_class_taps(S, D, K)); ++tk) {
-                            if (!GROUPS && tk >= ntaps) break;
-                            int k = 0;
+                        for (int pass = 0; pass < NPART; ++pass)
 #pragma unroll
-                            for (int jj = 0; jj < max_class_taps(S, D, K); ++jj)
-                                if (jj == tk) k = class_tap(r, jj, S, D, K);
-                            const int ck = GROUPS ? tk : k * D / S, gw = GROUPS ? tk : k;
+                            for (int tk = 0; tk < (GROUPS ? CMAX + 1 : max_class_taps(S, D, K)); ++tk) {
+                                if (!GROUPS && tk >= ntaps) break;
+                                int k = 0;
 #pragma unroll
-                            for (int s16 = 0; s16 < KK / 2; ++s16) {
-                                const int acc_on = pass + tk + s16 > 0;
-                                if (F16X3 && pass == 0) {
-                                    mma(gw, 1, ck, 0, s16, acc_on, false);
-                                    mma(gw, 0, ck, 1, s16, 1, false);
-                                } else {
-                                    mma(gw, 0, ck, 0, s16, acc_on, is_bf16<T>::value);
+                                for (int jj = 0; jj < max_class_taps(S, D, K); ++jj)
+                                    if (jj == tk) k = class_tap(r, jj, S, D, K);
+                                const int ck = GROUPS ? tk : k * D / S, gw = GROUPS ? tk : k;
+#pragma unroll
+                                for (int s16 = 0; s16 < KK / 2; ++s16) {
+                                    const int step = tk * (KK / 2) + s16;
+                                    if (step / seglen != seg) continue;
+                                    const int acc_on = pass + step - seg * seglen > 0;
+                                    if (F16X3 && pass == 0) {
+                                        mma(gw, 1, ck, 0, s16, acc_on, false);
+                                        mma(gw, 0, ck, 1, s16, 1, false);
+                                    } else {
+                                        mma(gw, 0, ck, 0, s16, acc_on, is_bf16<T>::value);
+                                    }
                                 }
                             }
+                        if constexpr (WG_SEGS > 1) {
+                            if (seg + 1 < nseg) {             // this segment into the sum
+                                wgmma_commit();
+                                wgmma_wait<0>();
+                                wgmma_fence_regs(d);
+#pragma unroll
+                                for (int i = 0; i < ACC; ++i) seg_sum[i] = seg == 0 ? d[i] : seg_sum[i] + d[i];
+                            }
                         }
+                    }
                     wgmma_commit();
                     if (F16X3 && CT1D_MMA_XMAX == 0 && hh == 0 && r == first_live_class(S, D, K)
                         && (next_tile || next_item))
                         wg_max_x(&x_emax[par ^ 1]);
                     wgmma_wait<0>();
                     wgmma_fence_regs(d);
+                    if constexpr (WG_SEGS > 1) {
+                        if (nseg > 1) {
+#pragma unroll
+                            for (int i = 0; i < ACC; ++i) d[i] = seg_sum[i] + d[i];
+                        }
+                    }
                     if (hh == 0) before_epilogue(r);
                     if constexpr (WGT)
                         tiles_to_out_t<F16X3, S, CO_T, NS>(

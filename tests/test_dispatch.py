@@ -1045,28 +1045,51 @@ def test_depthwise_limits_fall_back_to_scatter():
     assert _dispatch.depthwise_key(near, "float32") is None
 
 
-def test_warpgroup_3xfp16_chains_stay_short():
-    """float32 warpgroup tiles (3xFP16, one truncating wgmma chain per output) only where
-    that chain has at most MMA_WG_F16X3_MAX_STEPS k16 steps; longer ones keep the mma.sync
-    tile (or ct1d_gemm). The sweep's warpgroup calls (the seed: 6 steps) keep theirs."""
+@pytest.mark.parametrize("split", [True, False])
+def test_warpgroup_3xfp16_long_chains(monkeypatch, split):
+    """float32 warpgroup tiles (3xFP16, truncating wgmma chains): with MMA_WG_SPLIT_CHAINS
+    (shipped) a chain longer than MMA_WG_CHAIN_STEPS k16 steps runs in segments, so long
+    reductions keep the warpgroup tile; without it they keep the mma.sync tile (or
+    ct1d_gemm). The sweep's warpgroup calls (the seed: 6 steps) are one segment either way."""
     import numpy as np
 
-    from cupyconv._dispatch import MMA_WG_F16X3_MAX_STEPS, wg_chain_steps
-    seed = plan(params(**SEED), "float32", None, 90).key
-    assert seed.wg and seed.f16x3 and wg_chain_steps(seed) == 6
-    for c_in, k, wg in ((63, 16, False), (63, 12, False), (33, 12, False), (63, 6, True),
-                        (32, 12, True), (16, 16, True)):
-        for family in (None, "ct1d_mma"):
-            key = plan(params(3, c_in, 61, k, 2942, 1, 4, 3), "float32", family, 90).key
-            assert getattr(key, "wg", False) == wg, (c_in, k, family, key)
-    for i in range(400):                # random float32 plans: no longer chain on any
-        rng = np.random.default_rng(i)
-        cig, k, s, d = (int(rng.integers(8, 70)), int(rng.integers(1, 17)),
-                        int(rng.integers(1, 5)), int(rng.integers(1, 4)))
-        key = plan(params(2, cig, 64, k, 3000, s, 0, d), "float32", None, 90).key
-        if getattr(key, "wg", False):
-            assert wg_chain_steps(key) <= MMA_WG_F16X3_MAX_STEPS, key
-            assert -(-cig // 16) * 16 <= key.ci_chunk       # (the steps count every channel)
+    from cupyconv import _dispatch
+    from cupyconv._dispatch import MMA_WG_CHAIN_STEPS, wg_chain_steps
+    monkeypatch.setattr(_dispatch, "MMA_WG_SPLIT_CHAINS", split)
+    plan.cache_clear()
+    try:
+        seed = plan(params(**SEED), "float32", None, 90).key
+        assert seed.wg and seed.f16x3 and wg_chain_steps(seed) == 6
+        for c_in, k, wg in ((63, 16, split), (63, 12, split), (33, 12, split), (63, 6, True),
+                            (32, 12, True), (16, 16, True)):
+            for family in (None, "ct1d_mma"):
+                key = plan(params(3, c_in, 61, k, 2942, 1, 4, 3), "float32", family, 90).key
+                assert getattr(key, "wg", False) == wg, (c_in, k, family, key)
+        longest = 0
+        for i in range(400):                # random float32 plans
+            rng = np.random.default_rng(i)
+            cig, k, s, d = (int(rng.integers(8, 70)), int(rng.integers(1, 17)),
+                            int(rng.integers(1, 5)), int(rng.integers(1, 4)))
+            key = plan(params(2, cig, 64, k, 3000, s, 0, d), "float32", None, 90).key
+            if getattr(key, "wg", False):
+                assert split or wg_chain_steps(key) <= MMA_WG_CHAIN_STEPS, key
+                assert -(-cig // 16) * 16 <= key.ci_chunk       # (the steps count every channel)
+                longest = max(longest, wg_chain_steps(key))
+        assert (longest > MMA_WG_CHAIN_STEPS) == split
+    finally:
+        plan.cache_clear()
+
+
+def test_kernel_chain_segments_match_the_dispatcher():
+    """ct1d_mma.cu's default segment length (CT1D_MMA_WG_CHAIN_STEPS) is the dispatcher's
+    MMA_WG_CHAIN_STEPS: the number the accuracy rule was measured at."""
+    import re
+
+    from cupyconv._dispatch import MMA_WG_CHAIN_STEPS
+    from cupyconv._modules import kernel_dir
+    src = (kernel_dir() / "ct1d_mma.cu").read_text()
+    m = re.search(r"#define CT1D_MMA_WG_CHAIN_STEPS (\d+)", src)
+    assert m and int(m.group(1)) == MMA_WG_CHAIN_STEPS
 
 
 def test_depthwise_blocks_take_2_to_4_segments_up_to_32_kb():
