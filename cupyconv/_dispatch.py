@@ -588,13 +588,15 @@ def transposed_tile(k: MmaKey, positions, split: bool = False,
 # D=3, 4 steps per tap: K=3/6/12/16 read 2.7/5.0/9.5/12.5e-7 in one chain, the last above
 # the 1e-6 bar; results/2026-12-02-session23/run_7/accuracy_scan.txt). The kernel runs
 # chains longer than MMA_WG_CHAIN_STEPS as equal segments added on the CUDA cores
-# (CT1D_MMA_WG_CHAIN_STEPS in kernels/ct1d_mma.cu, the same number): 26-36 steps then read
-# 3.0-3.8e-7 (one chain 5.4-7.2e-7), 24 steps in one chain 5.0e-7. Such calls took
+# (CT1D_MMA_WG_CHAIN_STEPS in kernels/ct1d_mma.cu, the same number). Such calls took
 # ct1d_gemm in session 23 and are 1.1-2.7x faster this way (K=16, S=2, 64 -> 64: 1.53 ->
 # 0.58 ms; 64 -> 64, K=7, S=1: 0.49 -> 0.35; results/2026-12-02-session24/run_2/
-# ab_split.txt). MMA_WG_SPLIT_CHAINS False: they keep the mma.sync tile or ct1d_gemm.
-# The sweep's warpgroup calls run at most 16 steps (the seed 6): one segment.
-MMA_WG_CHAIN_STEPS = 24
+# ab_split.txt). Segments of 16 (run 3, ab_seglen.txt): 26-36 steps read 2.7-3.5e-7 (one
+# chain 5.4-7.2e-7); 8 and 12 were more accurate (1.8-2.5e-7) but 17-27% slower on K=16,
+# S=2 (more spilled), 16 and 24 equal in speed everywhere else. The sweep's warpgroup
+# calls run at most 16 steps (the seed 6): one segment. MMA_WG_SPLIT_CHAINS False: chains
+# above MMA_WG_CHAIN_STEPS keep the mma.sync tile or ct1d_gemm instead.
+MMA_WG_CHAIN_STEPS = 16
 MMA_WG_SPLIT_CHAINS = True
 
 

@@ -124,11 +124,13 @@
 #define CT1D_MMA_X_PREFETCH_AHEAD 2
 #endif
 // Warpgroup path, float32 (3xFP16): the most k16 steps that one wgmma chain accumulates;
-// longer chains run in segments added on the CUDA cores. The tensor cores truncate as they
-// accumulate, about 2e-8 of error per step; 24 steps read 5.0e-7 (session 23). The
-// dispatcher's MMA_WG_CHAIN_STEPS (tests/test_dispatch.py checks that they agree)
+// longer chains run in equal segments added on the CUDA cores. The tensor cores truncate
+// as they accumulate, about 2e-8 of error per step (24 steps in one chain: 5.0e-7,
+// session 23); 16: 26-36-step chains 2.7-3.5e-7, and shorter segments spilled more on
+// some instances (session 24). The dispatcher's MMA_WG_CHAIN_STEPS (tests/test_dispatch.py
+// checks that they agree)
 #ifndef CT1D_MMA_WG_CHAIN_STEPS
-#define CT1D_MMA_WG_CHAIN_STEPS 24
+#define CT1D_MMA_WG_CHAIN_STEPS 16
 #endif
 #if CT1D_BULK_STORE
 __device__ __forceinline__ void bulk_store(void* dst, const void* src, int bytes) {

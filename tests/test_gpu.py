@@ -17,8 +17,8 @@ import pytest
 pytestmark = pytest.mark.gpu
 
 # float32: the project's accuracy bar (issue 4: <= 1e-6); worst measured 5.0e-7 (session 23,
-# ct1d_mma warpgroup tiles at their chain limit, _dispatch.MMA_WG_CHAIN_STEPS;
-# benchmarks/results/2026-12-02-session23/run_9/)
+# ct1d_mma warpgroup tiles with 24-step wgmma chains, since split into segments of
+# _dispatch.MMA_WG_CHAIN_STEPS; benchmarks/results/2026-12-02-session23/run_9/)
 TOL = {"float32": 1e-6, "float64": 1e-12, "float16": 2e-3, "bfloat16": 1e-2}
 REPORT = os.environ.get("CUPYCONV_REPORT_DIR")
 _stats: dict = {}
@@ -647,7 +647,7 @@ def test_float32_long_reductions_stay_within_the_bar(rng, monkeypatch, C_in, K, 
     at 63 channels x 12 and 16 taps in one chain (session 23). With MMA_WG_SPLIT_CHAINS
     such chains run as segments of at most MMA_WG_CHAIN_STEPS steps on the warpgroup tile
     (which the plan must then be), without it they keep the mma.sync tile. (63, 6) and
-    (32, 12) are at the segment length (24 steps: 5.0e-7 in session 23)."""
+    (32, 12) have 24 steps (5.0e-7 in one chain in session 23)."""
     from cupyconv import _dispatch
     from cupyconv._args import check_conv_args
     from cupyconv._gpu import device_arch
