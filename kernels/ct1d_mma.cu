@@ -689,7 +689,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                     // so the tensor cores' truncating accumulation acts on small sums for
                     // most of the chain
                     // (tap groups: the chain runs over column offsets, every class at once).
-                    // A chain of more than WG_CHAIN k16 steps runs as NSEG equal segments,
+                    // A chain of more than WG_CHAIN k16 steps runs as nseg equal segments,
                     // each from zero, added on the CUDA cores (the truncation error grows
                     // with the chain: benchmarks/NOTES.md, session 23)
                     const int nsteps = (GROUPS ? CMAX + 1 : ntaps) * (KK / 2);

@@ -242,6 +242,33 @@ def test_mma_transposed_tap_groups_compile(nvrtc_ok, monkeypatch, dtype, product
     assert not grouped or count(ptx, n) == 0
 
 
+def test_mma_long_chains_compile_in_segments(nvrtc_ok, monkeypatch):
+    """A float32 warpgroup chain above MMA_WG_CHAIN_STEPS k16 steps (64 -> 64, K = 7,
+    S = 1: 7 taps x 4 steps = 28) is issued as two segments: the same wgmmas (7 x 4 x 3
+    products per 64-position chunk) and one more wait per chunk than the single chain that
+    CT1D_MMA_WG_CHAIN_STEPS=999 builds; the seed's 6-step chain is one segment."""
+    from cupyconv import _modules
+    from cupyconv._args import check_conv_args
+    from cupyconv._dispatch import MMA_WG_CHAIN_STEPS, plan, wg_chain_steps
+    p = check_conv_args((16, 64, 32768), (64, 64, 7), None, stride=1, padding=3)
+    key = plan(p, "float32", None, 90).key
+    assert key.family == "ct1d_mma" and key.wg and wg_chain_steps(key) == 28 > MMA_WG_CHAIN_STEPS
+    chunks = key.nu // 128
+
+    def counts():
+        ptx = compile_instance(key, arch="compute_90a").decode()
+        n = key.co_tile
+        return (ptx.count(f"wgmma.mma_async.sync.aligned.m64n{n}k16.f32.f16.f16"),
+                ptx.count("wgmma.wait_group.sync.aligned 0"))
+    split_mmas, split_waits = counts()
+    original = _modules.kernel_source
+    monkeypatch.setattr(_modules, "kernel_source",
+                        lambda family: "#define CT1D_MMA_WG_CHAIN_STEPS 999\n" + original(family))
+    one_mmas, one_waits = counts()
+    assert split_mmas == one_mmas == 7 * 4 * 3 * chunks
+    assert split_waits == one_waits + chunks
+
+
 @pytest.mark.parametrize("dtype,products", [("float32", 3), ("bfloat16", 1)])
 def test_mma_ci64_instance_compiles_for_sm90a(nvrtc_ok, dtype, products):
     """MMA_WG_CI64's transposed tile for the sweep's hifigan-u4-b16 (64 -> 32, K = 4,
