@@ -656,11 +656,12 @@ def test_float32_long_reductions_stay_within_the_bar(rng, monkeypatch, C_in, K, 
     c = dict(N=3, C_in=C_in, C_out=61, K=K, L=2942, bias=False, batched=True, dtype="float32",
              kw=dict(stride=1, padding=4, output_padding=2, groups=1, dilation=3))
     x, w, b = _inputs(rng, c)
+    p = check_conv_args(x.shape, w.shape, None, **c["kw"])
     try:
-        key = _dispatch.plan(check_conv_args(x.shape, w.shape, None, **c["kw"]), "float32",
-                             "ct1d_mma", device_arch(0)).key
         if split and device_arch(0) == _dispatch.WGMMA_ARCH:
-            assert key.wg, key
+            mma = _dispatch.plan(p, "float32", "ct1d_mma", device_arch(0)).key
+            assert mma.wg, mma
+        key = _dispatch.plan(p, "float32", family, device_arch(0)).key     # (what runs)
         y = _launch_poisoned(x, w, b, "float32", family, **c["kw"])
     finally:
         _dispatch.plan.cache_clear()
