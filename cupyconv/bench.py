@@ -126,6 +126,89 @@ def flops(c: Config) -> int:
     return 2 * c.N * c.C_in * (c.C_out // c.G) * c.K * c.L
 
 
+# Tensor-core products per multiply at the call's accuracy: float32 needs at least three
+# 16-bit products (the hi*hi + hi*lo + lo*hi split, 3xFP16/3xBF16); 16-bit inputs one;
+# float64 runs at the FP64 rate, about 1/15 of the 16-bit one on an H100/H200.
+PRODUCTS_PER_MULTIPLY = {"float32": 3, "float16": 1, "bfloat16": 1, "float64": 15}
+# Without a measured rate (--report on an older JSON): the bf16 GEMM rate measured on an
+# H200 of the GPU machine on random data (about 790 TFLOP/s, /work/.library device notes)
+DEFAULT_TENSOR_TFLOPS = 790.0
+
+
+def floors(c: Config, copy_gbs: float, tensor_tflops: float) -> dict:
+    """The two lower bounds of a call's time (ms), from rates measured in the same run:
+    its minimum bytes at the copy bandwidth, and its multiply-adds as tensor-core products
+    at the 16-bit GEMM rate. ``bound`` names the larger: a call is memory-bound when no
+    tensor-core method could make it wait on arithmetic."""
+    mem = min_bytes(c) / copy_gbs / 1e6
+    compute = flops(c) * PRODUCTS_PER_MULTIPLY[c.dtype] / tensor_tflops / 1e9
+    return dict(mem_floor_ms=mem, compute_floor_ms=compute,
+                bound="memory" if mem >= compute else "compute")
+
+
+# The targets of issue 4 (the seed workload, the sweep, no workspace); target() checks them
+SEED_MS_BAR, SEED_BF16_MS_BAR, SEED_COPY_GOAL = 0.40, 0.20, 0.90
+ERR_BAR_FP32 = 1e-6
+GEOMEAN_BAR, MEMORY_BOUND_COPY_BAR, SMALL_WALL_BAR, EXTRA_BAR = 4.0, 0.80, 1.5, 0.01
+
+
+def targets(rows) -> list:
+    """Each target of the issue as dict(key, target, value, met) for one sweep's rows (bench
+    JSON ``results``); targets whose configurations are missing from ``rows`` are left out.
+    Memory-bound means ``floors()``'s bound for every non-small configuration; small calls
+    (N = 1, L = 1024) are judged by their wall-clock time per call instead."""
+    by = {r["name"]: r for r in rows}
+    out = []
+
+    def add(key, name, value, met):
+        out.append(dict(key=key, target=name, value=value, met=bool(met)))
+    if "seed" in by:
+        s = by["seed"]
+        add("seed_ms", f"seed fp32 <= {SEED_MS_BAR:.2f} ms at rel. err <= {ERR_BAR_FP32:g}",
+            f"{s['ms']:.3f} ms, {s['rel_err']:.1e}",
+            s["ms"] <= SEED_MS_BAR and s["rel_err"] <= ERR_BAR_FP32)
+        add("seed_copy_goal", f"seed fp32 >= {SEED_COPY_GOAL:.0%} of the copy bandwidth (goal)",
+            f"{s['copy_fraction']:.1%}", s["copy_fraction"] >= SEED_COPY_GOAL)
+    if "seed-bf16" in by:
+        add("seed_bf16_ms", f"seed bf16 <= {SEED_BF16_MS_BAR:.2f} ms", f"{by['seed-bf16']['ms']:.3f} ms",
+            by["seed-bf16"]["ms"] <= SEED_BF16_MS_BAR)
+    fp32 = [r for r in rows if "speedup_fp32" in r]
+    if fp32:
+        slow = [r["name"] for r in fp32
+                if r["speedup_fp32"] < 1 or r["rel_err"] > max(r["torch_fp32_err"], ERR_BAR_FP32)]
+        add("all_faster", "every fp32 configuration faster than torch fp32 (TF32 off) at equal accuracy",
+            f"{len(fp32) - len(slow)} of {len(fp32)}" + (f" (not: {', '.join(slow)})" if slow else ""),
+            not slow)
+        gm = math.exp(sum(math.log(r["speedup_fp32"]) for r in fp32) / len(fp32))
+        add("geomean", f"geometric-mean speedup over torch fp32 >= {GEOMEAN_BAR:g}x", f"{gm:.2f}x",
+            gm >= GEOMEAN_BAR)
+    mem = [r for r in rows if r.get("bound") == "memory" and r["family"] != "small"]
+    if mem:
+        low = [f"{r['name']} {r['copy_fraction']:.0%}" for r in mem
+               if r["copy_fraction"] < MEMORY_BOUND_COPY_BAR]
+        add("memory_bound", f"memory-bound configurations >= {MEMORY_BOUND_COPY_BAR:.0%} of copy",
+            f"{len(mem) - len(low)} of {len(mem)}" + (f" (below: {', '.join(low)})" if low else ""),
+            not low)
+    small = [r for r in rows if "wall_ms" in r]
+    if small:
+        worst = max(small, key=lambda r: r["wall_ms"] / r["torch_wall_ms"])
+        ratio = worst["wall_ms"] / worst["torch_wall_ms"]
+        add("small_calls", f"small calls: wall time per call <= {SMALL_WALL_BAR:g}x torch's",
+            f"at most {ratio:.2f}x ({worst['name']})", ratio <= SMALL_WALL_BAR)
+    if rows and all("extra_fraction" in r for r in rows):
+        worst = max(r["extra_fraction"] for r in rows)
+        add("extra_memory", f"extra device memory <= {EXTRA_BAR:.0%} of the output", f"at most {worst:.2%}",
+            worst <= EXTRA_BAR)
+    return out
+
+
+def _targets_table(rows) -> str:
+    ts = targets(rows)
+    width = max((len(t["target"]) for t in ts), default=10)
+    return "\n".join(f"{'met ' if t['met'] else 'MISS'}  {t['target']:{width}}  {t['value']}"
+                     for t in ts)
+
+
 # Calls per timed sample. Back to back, the host work of one call (argument checks, the
 # DLPack hand-over) overlaps the GPU work of the one before, as in a real pipeline; a single
 # call between two events would count that host time as GPU time. Small, host-bound calls
@@ -176,7 +259,16 @@ def copy_bandwidth(nbytes: int = 1 << 30, reps: int = 20) -> float:
     return 2 * nbytes / ms / 1e6
 
 
-def run_config(c: Config, reps: int, copy_gbs: float) -> dict:
+def tensor_rate(n: int = 8192, reps: int = 10) -> float:
+    """16-bit tensor-core GEMM rate (TFLOP/s): an n x n x n bf16 product on random data."""
+    import torch
+    a = torch.randn(n, n, device="cuda", dtype=torch.bfloat16)
+    b = torch.randn(n, n, device="cuda", dtype=torch.bfloat16)
+    return 2 * n**3 / _time_events(lambda: a @ b, reps, inner=1) / 1e9
+
+
+def run_config(c: Config, reps: int, copy_gbs: float,
+               tensor_tflops: float = DEFAULT_TENSOR_TFLOPS) -> dict:
     import cupy
     import torch
     import torch.nn.functional as F
@@ -227,6 +319,8 @@ def run_config(c: Config, reps: int, copy_gbs: float) -> dict:
     res["gbs"] = min_bytes(c) / res["ms"] / 1e6
     res["copy_fraction"] = res["gbs"] / copy_gbs
     res["tflops"] = flops(c) / res["ms"] / 1e9
+    res.update(floors(c, copy_gbs, tensor_tflops))
+    res["floor_fraction"] = max(res["mem_floor_ms"], res["compute_floor_ms"]) / res["ms"]
     res["rel_err"] = err
     res["deterministic"] = deterministic
     res["extra_bytes"] = int(extra)
@@ -260,6 +354,7 @@ def run_config(c: Config, reps: int, copy_gbs: float) -> dict:
 
 def _table(rows) -> str:
     head = (f"{'config':22} {'dtype':8} {'ms':>8} {'GB/s':>7} {'copy%':>6} {'TF/s':>6} "
+            f"{'bound':>7} {'floor%':>6} "
             f"{'vs fp32':>8} {'vs tf32':>8} {'rel err':>9} {'torch ms':>9}  kernel")
     out = [head, "-" * len(head)]
 
@@ -267,8 +362,10 @@ def _table(rows) -> str:
         return f"{v:7.2f}x" if v is not None and math.isfinite(v) else f"{'-':>8}"
     for r in rows:
         tms = r.get("torch_fp32_ms", r.get("torch_ms", float("nan")))
+        floor = (f"{100 * r['floor_fraction']:5.0f}%" if "floor_fraction" in r else f"{'-':>6}")
         out.append(f"{r['name']:22} {r['dtype']:8} {r['ms']:8.3f} {r['gbs']:7.0f} "
                    f"{100 * r['copy_fraction']:5.1f}% {r['tflops']:6.1f} "
+                   f"{r.get('bound', '-'):>7} {floor} "
                    f"{speedup(r.get('speedup_fp32', r.get('speedup_same_dtype')))} "
                    f"{speedup(r.get('speedup_tf32'))} {r['rel_err']:9.2e} {tms:9.3f}  "
                    f"{r['kernel'].split('<')[0]}")
@@ -304,7 +401,12 @@ def main(argv=None) -> int:
     ap.add_argument("--only", nargs="*", help="configuration names to run")
     ap.add_argument("--json", help="write results here")
     ap.add_argument("--chart", help="write a speedup chart (PNG, needs matplotlib)")
+    ap.add_argument("--report", metavar="JSON",
+                    help="print the table and targets of an earlier run's JSON (no GPU)")
     args = ap.parse_args(argv)
+    if args.report:
+        _print_summary(load_report(args.report))
+        return 0
     try:
         import torch
         if not torch.cuda.is_available():
@@ -318,18 +420,49 @@ def main(argv=None) -> int:
     if args.only:
         configs = [c for c in SWEEP if c.name in args.only]
     reps = 20 if args.quick else max(20, args.reps)
-    copy_gbs = copy_bandwidth()
-    print(f"device: {torch.cuda.get_device_name()}  copy bandwidth: {copy_gbs:.0f} GB/s",
-          file=sys.stderr)
+    copy_gbs, tensor_tflops = copy_bandwidth(), tensor_rate()
+    print(f"device: {torch.cuda.get_device_name()}  copy bandwidth: {copy_gbs:.0f} GB/s  "
+          f"bf16 GEMM: {tensor_tflops:.0f} TFLOP/s", file=sys.stderr)
     rows = []
     t0 = time.time()
     for i, c in enumerate(configs):
-        rows.append(run_config(c, reps, copy_gbs))
+        rows.append(run_config(c, reps, copy_gbs, tensor_tflops))
         r = rows[-1]
         bar = "#" * int(30 * (i + 1) / len(configs))
         print(f"\r[{bar:30}] {i + 1}/{len(configs)} {c.name:22} {r['ms']:.3f} ms "
               f"({time.time() - t0:.0f}s)", file=sys.stderr, end="", flush=True)
     print(file=sys.stderr)
+    _print_summary(rows)
+    if args.json:
+        meta = dict(device=torch.cuda.get_device_name(), copy_gbs=copy_gbs,
+                    tensor_tflops=tensor_tflops, torch=torch.__version__,
+                    cudnn=torch.backends.cudnn.version(),
+                    date=time.strftime("%Y-%m-%d %H:%M:%S"), reps=reps)
+        import cupy
+        meta["cupy"] = cupy.__version__
+        with open(args.json, "w") as f:
+            json.dump(dict(meta=meta, results=rows, targets=targets(rows)), f, indent=1)
+    if args.chart:
+        _chart(rows, args.chart)
+    return 0
+
+
+def load_report(path: str) -> list:
+    """The rows of a bench JSON, with floors() filled in where an older run lacks them
+    (from the run's copy bandwidth and its tensor rate, or DEFAULT_TENSOR_TFLOPS)."""
+    with open(path) as f:
+        data = json.load(f)
+    meta, rows = data["meta"], data["results"]
+    fields = set(Config.__dataclass_fields__)
+    for r in rows:
+        if "bound" not in r:
+            r.update(floors(Config(**{k: v for k, v in r.items() if k in fields}),
+                            meta["copy_gbs"], meta.get("tensor_tflops", DEFAULT_TENSOR_TFLOPS)))
+            r["floor_fraction"] = max(r["mem_floor_ms"], r["compute_floor_ms"]) / r["ms"]
+    return rows
+
+
+def _print_summary(rows) -> None:
     print(_table(rows))
     fp32 = [r["speedup_fp32"] for r in rows if "speedup_fp32" in r]
     if fp32:
@@ -341,17 +474,8 @@ def main(argv=None) -> int:
             print(f"{r['name']:22} wall per call: cupyconv(torch in) {r['wall_ms']*1e3:.0f} us, "
                   f"cupyconv(cupy in) {r['wall_ms_cupy_in']*1e3:.0f} us, torch "
                   f"{r['torch_wall_ms']*1e3:.0f} us")
-    if args.json:
-        meta = dict(device=torch.cuda.get_device_name(), copy_gbs=copy_gbs,
-                    torch=torch.__version__, cudnn=torch.backends.cudnn.version(),
-                    date=time.strftime("%Y-%m-%d %H:%M:%S"), reps=reps)
-        import cupy
-        meta["cupy"] = cupy.__version__
-        with open(args.json, "w") as f:
-            json.dump(dict(meta=meta, results=rows), f, indent=1)
-    if args.chart:
-        _chart(rows, args.chart)
-    return 0
+    print("issue 4's targets:")
+    print(_targets_table(rows))
 
 
 if __name__ == "__main__":

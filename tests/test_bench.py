@@ -30,3 +30,61 @@ def test_table_of_the_committed_run():
     rows = json.loads(RESULTS.read_text())["results"]
     table = _table(rows)
     assert len(table.splitlines()) == len(rows) + 2 and "nan" not in table
+
+
+def test_floors_classify_by_the_larger_bound():
+    from cupyconv.bench import SEED, SWEEP, floors, min_bytes
+    seed = floors(SEED, copy_gbs=4000.0, tensor_tflops=800.0)
+    # 1.342 GB at 4 TB/s; 2 * 16*32*64*3*131072 flops x 3 products at 800 TFLOP/s
+    assert abs(seed["mem_floor_ms"] - min_bytes(SEED) / 4e9) < 1e-12
+    assert abs(seed["compute_floor_ms"] - 3 * 2 * 16 * 32 * 64 * 3 * 131072 / 8e11) < 1e-12
+    assert seed["bound"] == "memory"
+    wide = next(c for c in SWEEP if c.name == "up-512-512-s2")
+    assert floors(wide, 4000.0, 800.0)["bound"] == "compute"
+    # the same call in bf16 needs a third of the products: the compute floor drops 3x
+    from dataclasses import replace
+    bf = floors(replace(wide, dtype="bfloat16"), 4000.0, 800.0)
+    assert abs(bf["compute_floor_ms"] * 3 - floors(wide, 4000.0, 800.0)["compute_floor_ms"]) < 1e-12
+
+
+def _sweep_row(name, ms, copy_fraction, **kw):
+    r = _row(name=name, family=kw.pop("family", "strided"), ms=ms, copy_fraction=copy_fraction,
+             rel_err=1e-7, torch_fp32_err=1.5e-7, bound="memory", extra_fraction=0.0)
+    r.update(kw)
+    if r["dtype"] != "float32":         # as in the bench: 16-bit rows compare with torch's 16-bit
+        for k in ("speedup_fp32", "speedup_tf32", "torch_fp32_ms", "torch_fp32_err"):
+            r.pop(k)
+    return r
+
+
+def test_targets_meet_and_miss_at_the_bars():
+    from cupyconv.bench import targets
+    rows = [_sweep_row("seed", 0.399, 0.82, speedup_fp32=7.0),
+            _sweep_row("seed-bf16", 0.201, 0.81, dtype="bfloat16"),
+            _sweep_row("dw", 0.1, 0.79, speedup_fp32=3.0),
+            _sweep_row("wide", 1.0, 0.05, speedup_fp32=0.9, bound="compute"),
+            _sweep_row("tiny", 0.01, 0.01, family="small", speedup_fp32=3.0,
+                       wall_ms=0.012, torch_wall_ms=0.010)]
+    got = {t["key"]: t for t in targets(rows)}
+    assert got["seed_ms"]["met"]                         # 0.399 <= 0.40
+    assert not got["seed_copy_goal"]["met"]              # 82% < 90%
+    assert not got["seed_bf16_ms"]["met"]                # 0.201 > 0.20
+    assert not got["all_faster"]["met"] and "wide" in got["all_faster"]["value"]
+    # memory-bound and not small: the seeds and dw (wide is compute-bound, tiny is small)
+    mb = got["memory_bound"]
+    assert not mb["met"] and mb["value"].startswith("2 of 3") and "dw 79%" in mb["value"]
+    assert got["small_calls"]["met"]                     # 1.2x <= 1.5x
+    gm = got["geomean"]
+    assert gm["value"] == f"{(7.0 * 3.0 * 0.9 * 3.0) ** 0.25:.2f}x" and not gm["met"]   # < 4x
+    assert got["extra_memory"]["met"]
+    rows[0]["rel_err"] = 2e-6                            # too inaccurate: the bar fails
+    assert not targets(rows)[0]["met"]
+
+
+def test_report_of_the_committed_run_has_floors_and_targets(capsys):
+    from cupyconv.bench import load_report, main
+    rows = load_report(str(RESULTS))
+    assert all(r["bound"] in ("memory", "compute") and r["floor_fraction"] > 0 for r in rows)
+    assert main(["--report", str(RESULTS)]) == 0
+    out = capsys.readouterr().out
+    assert "issue 4's targets:" in out and "nan" not in out
