@@ -94,6 +94,7 @@ class MmaKey:
     f16x3: bool = False  # float32 through the scaled 3xFP16 split (w_all, ci_chunk % 16 == 0)
     overlap: int = 0    # positions u each tile shares with the previous one (see mma_overlap)
     wg: bool = False    # sm_90a: the products on warpgroup MMA (mma_warpgroup)
+    out_bufs: int = 1   # output tiles in shared memory (2: warpgroup tiles, MMA_WG_OUT_BUFS)
 
     family = "ct1d_mma"
 
@@ -102,7 +103,8 @@ class MmaKey:
                 f"{self.kernel_size}, {self.mt}, {self.nt}, {self.wm}, {self.wn}, "
                 f"{self.ci_chunk}, {'true' if self.w_all else 'false'}, "
                 f"{'true' if self.f16x3 else 'false'}, {self.overlap}"
-                + (", true>" if self.wg else ">"))
+                + (", true" if self.wg else "")
+                + (f", {self.out_bufs}>" if self.out_bufs != 1 else ">"))
 
     @property
     def options(self) -> tuple:
@@ -143,7 +145,10 @@ class MmaKey:
             staged = 16 * (2 if self.f16x3 else 1) * self.ci_chunk // 8 * (K * self.co_tile + xw)
         else:
             staged = 4 * (taps * self.ci_chunk * self.co_tile + self.ci_chunk * xp)
-        return staged + self.co_tile * (size * S * self.nu + room) + 4 * self.co_tile
+        tile = self.co_tile * (size * S * self.nu + room)
+        if self.out_bufs > 1:                                # each starts on a 32-byte unit
+            tile = self.out_bufs * (-(-tile // 32) * 32)
+        return staged + tile + 4 * self.co_tile
 
 
 def _pitch_8_mod_32(n: int) -> int:
@@ -649,6 +654,24 @@ def mma_warpgroup(key: MmaKey, arch: int) -> MmaKey:
     return key
 
 
+# Warpgroup tiles that fit only one block per SM alternate two output tiles in shared
+# memory where both fit (MmaKey.out_bufs = 2, the kernel's OB): a tile's epilogue then
+# waits for the copies of the tile before the previous one. With one block per SM no
+# other block stores while this one computes; up-64-64-s3's stores alone ran at 1.3 TB/s
+# (results/2026-12-01-session20/run_3/ablate_calls.txt)
+MMA_WG_OUT_BUFS = False
+
+
+def with_out_bufs(key: MmaKey) -> MmaKey:
+    """``key`` with two output buffers where MMA_WG_OUT_BUFS applies: a warpgroup tile of
+    one block per SM (more shared memory than two blocks leave) that still fits with
+    the second buffer."""
+    if not (MMA_WG_OUT_BUFS and key.wg and key.out_bufs == 1 and key.smem_bytes() > _MMA_SMEM):
+        return key
+    two = replace(key, out_bufs=2)
+    return two if two.smem_bytes() <= _MMA_SMEM_ONE_BLOCK else key
+
+
 def _staged_ci(cig: int, w_all: bool) -> int:
     """The input channels per step of a transposed tile that stages all input channels
     and weights where the mma.sync tile stages fewer (0: no such tile): 64 for 33-64 input
@@ -708,6 +731,7 @@ def _plan_mma(p: ConvParams, dtype: str, arch: int = 0):
                 wg = mma_warpgroup(pl.key, arch)
                 if not wg.wg:
                     wg = _mma_staged_key(pl.key, cig, cog, arch) or pl.key
+                wg = with_out_bufs(wg)
                 return pl if wg == pl.key else mma_launch_plan(p, wg)
         if ci_chunk == 8:
             return None

@@ -184,7 +184,7 @@ def targets(rows) -> list:
             gm >= GEOMEAN_BAR)
     mem = [r for r in rows if r.get("bound") == "memory" and r["family"] != "small"]
     if mem:
-        low = [f"{r['name']} {r['copy_fraction']:.0%}" for r in mem
+        low = [f"{r['name']} {r['copy_fraction']:.1%}" for r in mem
                if r["copy_fraction"] < MEMORY_BOUND_COPY_BAR]
         add("memory_bound", f"memory-bound configurations >= {MEMORY_BOUND_COPY_BAR:.0%} of copy",
             f"{len(mem) - len(low)} of {len(mem)}" + (f" (below: {', '.join(low)})" if low else ""),

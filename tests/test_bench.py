@@ -72,7 +72,7 @@ def test_targets_meet_and_miss_at_the_bars():
     assert not got["all_faster"]["met"] and "wide" in got["all_faster"]["value"]
     # memory-bound and not small: the seeds and dw (wide is compute-bound, tiny is small)
     mb = got["memory_bound"]
-    assert not mb["met"] and mb["value"].startswith("2 of 3") and "dw 79%" in mb["value"]
+    assert not mb["met"] and mb["value"].startswith("2 of 3") and "dw 79.0%" in mb["value"]
     assert got["small_calls"]["met"]                     # 1.2x <= 1.5x
     gm = got["geomean"]
     assert gm["value"] == f"{(7.0 * 3.0 * 0.9 * 3.0) ** 0.25:.2f}x" and not gm["met"]   # < 4x
