@@ -94,7 +94,7 @@ class MmaKey:
     f16x3: bool = False  # float32 through the scaled 3xFP16 split (w_all, ci_chunk % 16 == 0)
     overlap: int = 0    # positions u each tile shares with the previous one (see mma_overlap)
     wg: bool = False    # sm_90a: the products on warpgroup MMA (mma_warpgroup)
-    out_bufs: int = 1   # output tiles in shared memory (2: warpgroup tiles, MMA_WG_OUT_BUFS)
+    one_block: bool = False  # warpgroup tile of one block per SM, compiled so (with_one_block)
 
     family = "ct1d_mma"
 
@@ -103,8 +103,7 @@ class MmaKey:
                 f"{self.kernel_size}, {self.mt}, {self.nt}, {self.wm}, {self.wn}, "
                 f"{self.ci_chunk}, {'true' if self.w_all else 'false'}, "
                 f"{'true' if self.f16x3 else 'false'}, {self.overlap}"
-                + (", true" if self.wg else "")
-                + (f", {self.out_bufs}>" if self.out_bufs != 1 else ">"))
+                + (", true" if self.wg else "") + (", true>" if self.one_block else ">"))
 
     @property
     def options(self) -> tuple:
@@ -145,10 +144,7 @@ class MmaKey:
             staged = 16 * (2 if self.f16x3 else 1) * self.ci_chunk // 8 * (K * self.co_tile + xw)
         else:
             staged = 4 * (taps * self.ci_chunk * self.co_tile + self.ci_chunk * xp)
-        tile = self.co_tile * (size * S * self.nu + room)
-        if self.out_bufs > 1:                                # each starts on a 32-byte unit
-            tile = self.out_bufs * (-(-tile // 32) * 32)
-        return staged + tile + 4 * self.co_tile
+        return staged + self.co_tile * (size * S * self.nu + room) + 4 * self.co_tile
 
 
 def _pitch_8_mod_32(n: int) -> int:
@@ -654,22 +650,21 @@ def mma_warpgroup(key: MmaKey, arch: int) -> MmaKey:
     return key
 
 
-# Warpgroup tiles that fit only one block per SM alternate two output tiles in shared
-# memory where both fit (MmaKey.out_bufs = 2, the kernel's OB): a tile's epilogue then
-# waits for the copies of the tile before the previous one. With one block per SM no
-# other block stores while this one computes; up-64-64-s3's stores alone ran at 1.3 TB/s
-# (results/2026-12-01-session20/run_3/ablate_calls.txt)
-MMA_WG_OUT_BUFS = False
+# Warpgroup tiles that take more shared memory than two blocks per SM leave run one block
+# per SM; they are compiled so (the kernel's ONE_BLOCK: __launch_bounds__ minimum 1, not
+# 2), so ptxas may give them more than 128 registers. In one process against 128
+# (results/2026-12-02-session25/run_3/ab_out_bufs.txt "minb1"): 64 -> 64, K = 6, S = 3,
+# D = 2 0.498 -> 0.419 ms, K = 8, S = 2 0.417 -> 0.389; five other such calls (the
+# sweep's up-64-64-s3 among them) within 1%
+MMA_WG_ONE_BLOCK_REGS = True
 
 
-def with_out_bufs(key: MmaKey) -> MmaKey:
-    """``key`` with two output buffers where MMA_WG_OUT_BUFS applies: a warpgroup tile of
-    one block per SM (more shared memory than two blocks leave) that still fits with
-    the second buffer."""
-    if not (MMA_WG_OUT_BUFS and key.wg and key.out_bufs == 1 and key.smem_bytes() > _MMA_SMEM):
-        return key
-    two = replace(key, out_bufs=2)
-    return two if two.smem_bytes() <= _MMA_SMEM_ONE_BLOCK else key
+def with_one_block(key: MmaKey) -> MmaKey:
+    """``key`` marked one_block where it is a warpgroup tile that fits only one block
+    per SM (MMA_WG_ONE_BLOCK_REGS)."""
+    if MMA_WG_ONE_BLOCK_REGS and key.wg and key.smem_bytes() > _MMA_SMEM:
+        return replace(key, one_block=True)
+    return key
 
 
 def _staged_ci(cig: int, w_all: bool) -> int:
@@ -731,7 +726,7 @@ def _plan_mma(p: ConvParams, dtype: str, arch: int = 0):
                 wg = mma_warpgroup(pl.key, arch)
                 if not wg.wg:
                     wg = _mma_staged_key(pl.key, cig, cog, arch) or pl.key
-                wg = with_out_bufs(wg)
+                wg = with_one_block(wg)
                 return pl if wg == pl.key else mma_launch_plan(p, wg)
         if ci_chunk == 8:
             return None

@@ -132,13 +132,6 @@
 #ifndef CT1D_MMA_WG_CHAIN_STEPS
 #define CT1D_MMA_WG_CHAIN_STEPS 16
 #endif
-// 8-warp instances are compiled for two blocks per SM (at most 128 registers), except
-// those with two output buffers (OB = 2), which run one block per SM by design and take
-// what registers they need (165 without spills on up-64-64-s3, against 128 with 84 bytes
-// spilled). 1: every instance so (A/B of the registers alone)
-#ifndef CT1D_MMA_MINB1
-#define CT1D_MMA_MINB1 0
-#endif
 #if CT1D_BULK_STORE
 __device__ __forceinline__ void bulk_store(void* dst, const void* src, int bytes) {
     const unsigned s = (unsigned)__cvta_generic_to_shared(src);
@@ -156,10 +149,8 @@ __device__ __forceinline__ void bulk_commit() {
     asm volatile("cp.async.bulk.commit_group;" ::: "memory");
 }
 // this thread's bulk copies have finished reading shared memory
-// (N: this thread's most recent N groups may still be reading shared memory)
-template <int N = 0>
 __device__ __forceinline__ void bulk_wait_read() {
-    asm volatile("cp.async.bulk.wait_group.read %0;" :: "n"(N) : "memory");
+    asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
 }
 __device__ __forceinline__ void bulk_wait_all() {
     asm volatile("cp.async.bulk.wait_group 0;" ::: "memory");
@@ -220,13 +211,19 @@ template <typename T> struct pair_of { T a, b; };
 //              between 32-byte boundaries of the output (counted from y, which fresh
 //              allocations align to 256 bytes), so no element-wise stores inside a row;
 //              the shared positions are computed twice
+//   WG_ON      sm_90a: the products on warpgroup MMA (below)
+//   ONE_BLOCK  the tile takes more shared memory than two blocks per SM leave (the
+//              dispatcher's one-block warpgroup tiles): compiled for one block per SM, so
+//              ptxas may use more than 128 registers (64 -> 64 channels, K = 6, S = 3,
+//              D = 2: 0.498 -> 0.419 ms; K = 8, S = 2: 0.417 -> 0.389, which spilled 96
+//              bytes at 128; results/2026-12-02-session25/run_3)
 //
 // Shared memory (float bits, MMA-operand order): w_s uint4 [taps][CI_CHUNK/8][CO_T/16][32],
 // x_s uint2 [CI_CHUNK/2][XP]; out_s T [CO_T][OP] (the tile in its final type); sh_s int
 // [CO_T]. x_s pairs channels c and c+4 of each group of 8 (the b0, b1 operands).
 template <typename T, int S, int D, int K, int MT, int NT, int WM, int WN, int CI_CHUNK, bool W_ALL,
-          bool F16X3_ON, int OV, bool WG_ON = false, int OB = 1>
-__global__ void __launch_bounds__(WM * WN * 32, (WM * WN <= 8 && OB == 1 && !CT1D_MMA_MINB1) ? 2 : 1)
+          bool F16X3_ON, int OV, bool WG_ON = false, bool ONE_BLOCK = false>
+__global__ void __launch_bounds__(WM * WN * 32, (WM * WN <= 8 && !ONE_BLOCK) ? 2 : 1)
 ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__ bias,
          T* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
          int u_first, int n_tiles, int n_offset, int n_items)
@@ -301,13 +298,6 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     static_assert(CI_CHUNK % 8 == 0 && (S * NU) % 8 == 0 && (S * OV) % VEC == 0 && NUO > 0,
                   "tile geometry");
     static_assert(OV == 0 || (OV * S >= SEC - 1 && S * NUO >= SEC), "overlap covers a sector");
-    // Output tiles in shared memory: OB = 2 (warpgroup tiles that fit one block per SM
-    // only, the dispatcher's MMA_WG_OUT_BUFS) alternates two, so that a tile's epilogue
-    // waits for the copies of the tile before the previous one, not of the previous one:
-    // with one block per SM nothing else stores while the block computes. The second
-    // buffer starts a whole number of 32-byte units after the first (the same row shifts)
-    static_assert(OB == 1 || (OB == 2 && WG_ON && CT1D_BULK_STORE), "two output buffers: warpgroup tiles");
-    constexpr int OUT_STRIDE = (CO_T * OP + SEC - 1) / SEC * SEC;
 
     const BlockPlace bp = block_place(C_in, C_out, groups, CO_T, n_offset);
     const int cig = bp.cig, cog = bp.cog, g = bp.g, co_base = bp.co_base, co_n = bp.co_n;
@@ -321,7 +311,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     uint4* w_s = reinterpret_cast<uint4*>(smem_raw);
     unsigned* x_s = reinterpret_cast<unsigned*>(smem_raw + W_BYTES);
     T* out_s = reinterpret_cast<T*>(smem_raw + W_BYTES + X_BYTES);
-    int* sh_s = reinterpret_cast<int*>(out_s + (OB == 1 ? CO_T * OP : OB * OUT_STRIDE));
+    int* sh_s = reinterpret_cast<int*>(out_s + CO_T * OP);
 
     const int tid = threadIdx.x, warp = tid >> 5, lane = tid & 31;
     const int gq = lane >> 2, tq = lane & 3;          // MMA fragment coordinates
@@ -559,10 +549,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
             const T b = from_acc<T>(WG ? __shfl_sync(0xffffffffu, b_lane, i)
                                        : (bg != nullptr && row < co_n) ? to_acc(bg[row]) : 0.f);
             for (int p = lane; p < S * NU; p += 32)
-                if (class_taps(p % S, S, D, K) == 0) {
-#pragma unroll
-                    for (int ob = 0; ob < OB; ++ob) out_s[ob * OUT_STRIDE + row * OP + sh + p] = b;
-                }
+                if (class_taps(p % S, S, D, K) == 0) out_s[row * OP + sh + p] = b;
         }
     };
     place_bias();
@@ -587,7 +574,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     auto before_epilogue = [&](int r) {
 #if CT1D_BULK_STORE
         if (r == first_live_class(S, D, K)) {
-            bulk_wait_read<OB - 1>();
+            bulk_wait_read();
             __syncthreads();
         }
 #endif
@@ -611,7 +598,6 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
         const int o0 = u0 * S - pad;                  // output position of tile column 0
         const bool next_tile = tile + (int)gridDim.x < n_tiles;
         const bool next_item = WG && !next_tile && n + gridDim.z < (long long)n_offset + n_items;
-        T* const tile_s = out_s + (OB == 1 ? 0 : par * OUT_STRIDE);   // this tile's output buffer
 
         // x_s is free: every warp passed the barrier before the previous copy-out after
         // its last read of it
@@ -768,11 +754,11 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                     if (hh == 0) before_epilogue(r);
                     if constexpr (WGT)
                         tiles_to_out_t<F16X3, S, CO_T, NS>(
-                            tile_s, d, rt, bt, uw + 64 * hh + 16 * wm + gq,
+                            out_s, d, rt, bt, uw + 64 * hh + 16 * wm + gq,
                             [&](int slot) { return GROUPS ? slot_class(slot, S, D, K) : r; },
                             unscale_x, unscale_w);
                     else
-                        tiles_to_out<F16X3, S>(tile_s, half, ro, bv, uw + 64 * hh, tq, r, unscale_x, unscale_w);
+                        tiles_to_out<F16X3, S>(out_s, half, ro, bv, uw + 64 * hh, tq, r, unscale_x, unscale_w);
                 }
                 continue;
             }
@@ -888,7 +874,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
             }
             before_epilogue(r);
             // class r into the tile: position (u - u0)*S + r, each written once
-            tiles_to_out<F16X3, S>(tile_s, acc, ro, bv, uw, tq, r, unscale_x, unscale_w);
+            tiles_to_out<F16X3, S>(out_s, acc, ro, bv, uw, tq, r, unscale_x, unscale_w);
         }
 
         if (WG && F16X3 && CT1D_MMA_XMAX == 1 && (next_tile || next_item))
@@ -923,7 +909,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
         for (int row = CT1D_MMA_SPREAD_ROWS ? warp + WARPS * lane : tid; row < co_n; row += THREADS) {
             const int sh = sh_s[row], q_lo = sh + own_lo(row), q_hi = sh + own_hi(row);
             const int qa = min((q_lo + VEC - 1) / VEC * VEC, q_hi), qb = max(q_hi / VEC * VEC, qa);
-            const T* src = tile_s + row * OP;
+            const T* src = out_s + row * OP;
             T* dst = yb + (long long)row * L_out + (o0 - sh);      // dst[q] <-> src[q]
             if (qb > qa) bulk_store(dst + qa, src + qa, (qb - qa) * (int)sizeof(T));
             for (int q = q_lo; q < qa; ++q) dst[q] = src[q];
@@ -937,7 +923,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
         for (int v = tid; v < co_n * SLOTS; v += THREADS) {
             const int row = v / SLOTS, q = (v % SLOTS) * VEC;
             const int sh = sh_s[row];
-            const T* src = tile_s + row * OP + q;
+            const T* src = out_s + row * OP + q;
             T* dst = yb + (long long)row * L_out + (o0 - sh + q);
             const int lo = max(q, sh + own_lo(row)) - q, hi = min(q + VEC, sh + own_hi(row)) - q;
             if (lo == 0 && hi == VEC) {

@@ -7,6 +7,7 @@ only when the NVRTC library itself cannot be loaded.
 from __future__ import annotations
 
 import inspect
+import re
 
 import pytest
 
@@ -284,6 +285,22 @@ def test_mma_ci64_instance_compiles_for_sm90a(nvrtc_ok, dtype, products):
     ab = "bf16" if dtype == "bfloat16" else "f16"
     assert ptx.count(f"wgmma.mma_async.sync.aligned.m64n64k16.f32.{ab}.{ab}") == 2 * 4 * products * key.nu // 128
     assert "m64n32k16" not in ptx and "m64n16k16" not in ptx
+
+
+def test_mma_one_block_instances_compile_for_one_block(nvrtc_ok):
+    """A warpgroup tile of one block per SM (the sweep's up-64-64-s3: 64 -> 64, K = 6,
+    S = 3) is compiled with __launch_bounds__ minimum 1 (ONE_BLOCK: more than 128
+    registers allowed); the seed's tile, two blocks per SM, with minimum 2."""
+    from cupyconv._args import check_conv_args
+    from cupyconv._dispatch import plan
+    up = plan(check_conv_args((8, 64, 65536), (64, 64, 6), None, stride=3, padding=2),
+              "float32", None, 90).key
+    seed = plan(check_conv_args((16, 32, 131072), (32, 64, 3), None, stride=2, padding=1,
+                                dilation=2), "float32", None, 90).key
+    assert up.one_block and not seed.one_block
+    for key, blocks in ((up, 1), (seed, 2)):
+        ptx = compile_instance(key, arch="compute_90a").decode()
+        assert re.search(r"\.minnctapersm\s+(\d+)", ptx).group(1) == str(blocks), key
 
 
 @pytest.mark.parametrize("dtype,products", [("float32", 3), ("bfloat16", 1)])

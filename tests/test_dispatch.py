@@ -665,6 +665,37 @@ def test_mma_warpgroup_one_block_tiles(monkeypatch):
         plan.cache_clear()
 
 
+def test_mma_warpgroup_one_block_instances(rng, monkeypatch):
+    """MMA_WG_ONE_BLOCK_REGS: exactly the warpgroup keys whose shared memory leaves one
+    block per SM are compiled for one block (one_block, the kernel's ONE_BLOCK, spelled
+    as a last template argument); the sweep's up-64-64-s3 is one, the seed is not; off,
+    the same keys without the mark."""
+    up = params(8, 64, 64, 6, 65536, 3, 2, 1)
+    key = plan(up, "float32", None, 90).key
+    assert key.wg and key.one_block and key.smem_bytes() > _dispatch._MMA_SMEM
+    assert key.name_expression().endswith(", 4, true, true>")
+    assert not plan(params(**SEED), "float32", None, 90).key.one_block
+    seen = 0
+    for _ in range(3000):
+        p = random_params(rng, lambda r: int(r.integers(2, 9)), [1, 2], [24, 32, 48, 64],
+                          [16, 32, 48, 64])
+        if p is None:
+            continue
+        for dtype in ("float32", "bfloat16"):
+            k = plan(p, dtype, None, 90).key
+            if k.family == "ct1d_mma":
+                assert k.one_block == (k.wg and k.smem_bytes() > _dispatch._MMA_SMEM), k
+                assert k.one_block == k.name_expression().endswith("true, true>"), k
+                seen += k.one_block
+    assert seen >= 10
+    monkeypatch.setattr(_dispatch, "MMA_WG_ONE_BLOCK_REGS", False)
+    plan.cache_clear()
+    try:
+        assert plan(up, "float32", None, 90).key == replace(key, one_block=False)
+    finally:
+        plan.cache_clear()
+
+
 def test_mma_warpgroup_split_64(monkeypatch):
     """MMA_WG_SPLIT_64 (on): a float32 64-channel call whose 128-position warpgroup tile
     would need one block per SM (sd-s3d2k5, and x1 of results/2026-12-01-session17, which

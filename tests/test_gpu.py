@@ -398,33 +398,32 @@ def test_mma_warpgroup_staged_and_strided_rules(rng, dtype, calls, rule):
 
 
 @pytest.mark.parametrize("sms", [132, 4])
-def test_mma_warpgroup_two_output_buffers(rng, monkeypatch, sms):
-    """MMA_WG_OUT_BUFS: float32 warpgroup tiles of one block per SM (64-channel layers
-    with 6-8 taps at strides 2-4, 33-64 input and output channels, as 32-channel tiles
-    staging all input channels; with MMA_WG_SPLIT_64 off, 64-channel tiles of strides 3-4)
-    alternating two output tiles in shared memory (the kernel's OB = 2): random calls,
-    groups, padding, odd tile counts per block and several batch items per block (a grid
-    sized for 4 SMs: ~10 tiles per block), NaN-poisoned outputs. Every draw is checked to
-    take the two buffers."""
+def test_mma_warpgroup_one_block_instances(rng, monkeypatch, sms):
+    """Warpgroup tiles of one block per SM, compiled so (MmaKey.one_block, the kernel's
+    ONE_BLOCK: up to 255 registers): 32-channel tiles staging 33-64 input channels with
+    6-8 taps at strides 2-4, and with MMA_WG_SPLIT_64 off 64-channel tiles of strides 3-4;
+    random calls, groups, padding, and with a grid sized for 4 SMs ~10 tiles per block
+    over several batch items; NaN-poisoned outputs. Every draw is checked to be such an
+    instance."""
     _skip_without_wgmma()
     import cupy
 
     from cupyconv import _dispatch, _gpu
     from cupyconv._gpu import device_arch
-    monkeypatch.setattr(_dispatch, "MMA_WG_OUT_BUFS", True)
     monkeypatch.setattr(_gpu, "_sm_count", lambda device_id: sms)
     arch = device_arch(cupy.cuda.Device().id)
     _dispatch.plan.cache_clear()
     try:
         cases = [((3, 1, 6), (33, 65), (33, 65), True), ((3, 2, 6), (33, 65), (33, 65), True),
-                 ((2, 1, 8), (33, 65), (33, 65), True), ((3, 2, 5), (17, 33), (49, 65), False),
-                 ((4, 1, 5), (17, 33), (49, 65), False)]
+                 ((2, 1, 8), (33, 65), (33, 65), True), ((4, 1, 8), (33, 65), (33, 65), True),
+                 ((3, 2, 5), (17, 33), (49, 65), False), ((4, 1, 5), (17, 33), (49, 65), False)]
         done = draws = 0
-        while done < 10:
+        while done < 12:
             draws += 1
-            assert draws < 20000, (done, "draws that take two output buffers are too rare")
+            assert draws < 20000, (done, "draws that take one-block tiles are too rare")
             structure, (ci_lo, ci_hi), (co_lo, co_hi), split64 = cases[done % len(cases)]
             monkeypatch.setattr(_dispatch, "MMA_WG_SPLIT_64", split64)
+            monkeypatch.setattr(_dispatch, "MMA_WG_ONE_BLOCK", True)
             _dispatch.plan.cache_clear()
             drawn = _structured_call(rng, "float32", structure, int(rng.choice([1, 1, 2])),
                                      int(rng.integers(ci_lo, ci_hi)), int(rng.integers(co_lo, co_hi)))
@@ -434,7 +433,7 @@ def test_mma_warpgroup_two_output_buffers(rng, monkeypatch, sms):
             if sms == 4 and c["N"] < 2:
                 continue                              # (items in turn per block)
             key = _dispatch.plan(p, "float32", "ct1d_mma", arch).key
-            if key.out_bufs != 2:
+            if not key.one_block:
                 continue
             assert key.wg and key.smem_bytes() > _dispatch._MMA_SMEM, key
             assert _check_forced_family(rng, c, "ct1d_mma"), c
