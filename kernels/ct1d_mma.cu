@@ -132,6 +132,12 @@
 #ifndef CT1D_MMA_WG_CHAIN_STEPS
 #define CT1D_MMA_WG_CHAIN_STEPS 16
 #endif
+// 1: every instance compiled for one block per SM (A/B of registers against occupancy;
+// the launcher sizes grids by the occupancy API, so instances over 128 registers then
+// run one block per SM)
+#ifndef CT1D_MMA_MINB1
+#define CT1D_MMA_MINB1 0
+#endif
 #if CT1D_BULK_STORE
 __device__ __forceinline__ void bulk_store(void* dst, const void* src, int bytes) {
     const unsigned s = (unsigned)__cvta_generic_to_shared(src);
@@ -223,7 +229,7 @@ template <typename T> struct pair_of { T a, b; };
 // [CO_T]. x_s pairs channels c and c+4 of each group of 8 (the b0, b1 operands).
 template <typename T, int S, int D, int K, int MT, int NT, int WM, int WN, int CI_CHUNK, bool W_ALL,
           bool F16X3_ON, int OV, bool WG_ON = false, bool ONE_BLOCK = false>
-__global__ void __launch_bounds__(WM * WN * 32, (WM * WN <= 8 && !ONE_BLOCK) ? 2 : 1)
+__global__ void __launch_bounds__(WM * WN * 32, (WM * WN <= 8 && !ONE_BLOCK && !CT1D_MMA_MINB1) ? 2 : 1)
 ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__ bias,
          T* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
          int u_first, int n_tiles, int n_offset, int n_items)
