@@ -1,6 +1,7 @@
 """Benchmark: cupyconv side by side with torch, in one process, on one GPU.
 
     python -m cupyconv.bench [--quick] [--json out.json] [--chart out.png] [--only NAME]
+    python -m cupyconv.bench --report out.json     (an earlier run's table, no GPU)
 
 For every configuration: median ms per call over >= 20 CUDA-event-timed samples of 5
 back-to-back calls each (small calls: 50), after warm-up, on fresh random data; achieved
@@ -10,6 +11,15 @@ speedup over torch fp32 with TF32 off and with torch's default (TF32 on); relati
 error ||y - y64|| / ||y64|| against a float64 torch result; extra device memory the
 call took beyond its output. Small (latency-bound) calls also report wall-clock time
 per call, including Python overhead, for cupyconv and torch.
+
+Each configuration is also placed on its roofline (``floors``): the run measures a bf16
+GEMM next to the copy, and a configuration is memory- or compute-bound by the larger of
+its two floors (``bound``; ``floor%`` is that floor over the measured time). The sweep
+ends with issue 4's targets, met or missed (``targets``; also in the JSON).
+
+Example (GPU machine with torch)::
+
+    python -m cupyconv.bench --only seed seed-bf16 --json seeds.json
 """
 from __future__ import annotations
 
