@@ -156,7 +156,13 @@ def floors(c: Config, copy_gbs: float, tensor_tflops: float) -> dict:
                 bound="memory" if mem >= compute else "compute")
 
 
-# The targets of issue 4 (the seed workload, the sweep, no workspace); target() checks them
+def _add_floors(r: dict, c: Config, copy_gbs: float, tensor_tflops: float) -> None:
+    """A result row's floors() and floor_fraction (the larger floor over its time)."""
+    r.update(floors(c, copy_gbs, tensor_tflops))
+    r["floor_fraction"] = max(r["mem_floor_ms"], r["compute_floor_ms"]) / r["ms"]
+
+
+# The targets of issue 4 (the seed workload, the sweep, no workspace); targets() checks them
 SEED_MS_BAR, SEED_BF16_MS_BAR, SEED_COPY_GOAL = 0.40, 0.20, 0.90
 ERR_BAR_FP32 = 1e-6
 GEOMEAN_BAR, MEMORY_BOUND_COPY_BAR, SMALL_WALL_BAR, EXTRA_BAR = 4.0, 0.80, 1.5, 0.01
@@ -329,8 +335,7 @@ def run_config(c: Config, reps: int, copy_gbs: float,
     res["gbs"] = min_bytes(c) / res["ms"] / 1e6
     res["copy_fraction"] = res["gbs"] / copy_gbs
     res["tflops"] = flops(c) / res["ms"] / 1e9
-    res.update(floors(c, copy_gbs, tensor_tflops))
-    res["floor_fraction"] = max(res["mem_floor_ms"], res["compute_floor_ms"]) / res["ms"]
+    _add_floors(res, c, copy_gbs, tensor_tflops)
     res["rel_err"] = err
     res["deterministic"] = deterministic
     res["extra_bytes"] = int(extra)
@@ -466,9 +471,8 @@ def load_report(path: str) -> list:
     fields = set(Config.__dataclass_fields__)
     for r in rows:
         if "bound" not in r:
-            r.update(floors(Config(**{k: v for k, v in r.items() if k in fields}),
-                            meta["copy_gbs"], meta.get("tensor_tflops", DEFAULT_TENSOR_TFLOPS)))
-            r["floor_fraction"] = max(r["mem_floor_ms"], r["compute_floor_ms"]) / r["ms"]
+            _add_floors(r, Config(**{k: v for k, v in r.items() if k in fields}),
+                        meta["copy_gbs"], meta.get("tensor_tflops", DEFAULT_TENSOR_TFLOPS))
     return rows
 
 

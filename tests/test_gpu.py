@@ -411,6 +411,7 @@ def test_mma_warpgroup_one_block_instances(rng, monkeypatch, sms):
     from cupyconv import _dispatch, _gpu
     from cupyconv._gpu import device_arch
     monkeypatch.setattr(_gpu, "_sm_count", lambda device_id: sms)
+    monkeypatch.setattr(_dispatch, "MMA_WG_ONE_BLOCK", True)
     arch = device_arch(cupy.cuda.Device().id)
     _dispatch.plan.cache_clear()
     try:
@@ -423,7 +424,6 @@ def test_mma_warpgroup_one_block_instances(rng, monkeypatch, sms):
             assert draws < 20000, (done, "draws that take one-block tiles are too rare")
             structure, (ci_lo, ci_hi), (co_lo, co_hi), split64 = cases[done % len(cases)]
             monkeypatch.setattr(_dispatch, "MMA_WG_SPLIT_64", split64)
-            monkeypatch.setattr(_dispatch, "MMA_WG_ONE_BLOCK", True)
             _dispatch.plan.cache_clear()
             drawn = _structured_call(rng, "float32", structure, int(rng.choice([1, 1, 2])),
                                      int(rng.integers(ci_lo, ci_hi)), int(rng.integers(co_lo, co_hi)))
