@@ -1086,6 +1086,63 @@ def test_repeat_call_on_a_busy_torch_stream(rng, torch_cuda):
     assert _rel_err(y.cpu().numpy(), _ref64(2 * x, w.cpu().numpy(), None, **kw)) <= TOL["float32"]
 
 
+@pytest.mark.parametrize("warm", [True, False], ids=["warm", "cold"])
+def test_torch_cuda_graph_capture_and_replay(rng, torch_cuda, warm):
+    """Inside torch.cuda.graph a call is captured with the torch work around it (x * 2
+    before, + 1 after); each replay computes the fresh data copied into the static input,
+    into an output poisoned with NaN before the replay. warm: the signature ran before
+    the capture, as torch's graph recipe has it (the repeat-call path is captured);
+    cold: the call's first run (compilation, occupancy query) happens during capture."""
+    torch = torch_cuda
+    import cupyconv
+    L = 3000 if warm else 3001 + int(rng.integers(1000))   # cold: a signature not seen yet
+    kw = dict(stride=2, padding=1, dilation=2)
+    x = torch.tensor(rng.standard_normal((2, 32, L)).astype(np.float32), device="cuda")
+    w = torch.tensor(rng.standard_normal((32, 48, 3)).astype(np.float32), device="cuda")
+    b = torch.tensor(rng.standard_normal(48).astype(np.float32), device="cuda")
+    side = torch.cuda.Stream()
+    side.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(side):
+        if warm:
+            cupyconv.conv_transpose1d(x * 2, w, b, **kw)
+    torch.cuda.current_stream().wait_stream(side)
+    g = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(g):
+        y = cupyconv.conv_transpose1d(x * 2, w, b, **kw) + 1
+    for _ in range(3):
+        host = rng.standard_normal(tuple(x.shape)).astype(np.float32)
+        x.copy_(torch.from_numpy(host))
+        y.fill_(float("nan"))
+        g.replay()
+        torch.cuda.synchronize()
+        ref = _ref64(2 * host, w.cpu().numpy(), b.cpu().numpy(), **kw) + 1
+        assert _rel_err(y.cpu().numpy(), ref) <= TOL["float32"]
+
+
+def test_cupy_cuda_graph_capture_and_replay(rng):
+    """The same with CuPy's stream capture: a repeat call captured between CuPy ops and
+    replayed on fresh data."""
+    import cupy
+    import cupyconv
+    kw = dict(stride=4, padding=2, output_padding=1)
+    x = cupy.asarray(rng.standard_normal((2, 16, 2500)).astype(np.float32))
+    w = cupy.asarray(rng.standard_normal((16, 24, 8)).astype(np.float32))
+    s = cupy.cuda.Stream(non_blocking=True)
+    with s:
+        cupyconv.conv_transpose1d(x, w, **kw)           # the signature's first call
+        s.begin_capture()
+        y = cupyconv.conv_transpose1d(x * 2, w, **kw) + 1
+        graph = s.end_capture()
+    for _ in range(3):
+        host = rng.standard_normal(x.shape).astype(np.float32)
+        x.set(host)
+        y.fill(np.nan)
+        graph.launch(cupy.cuda.get_current_stream())
+        cupy.cuda.get_current_stream().synchronize()
+        ref = _ref64(2 * host, w.get(), None, **kw) + 1
+        assert _rel_err(y.get(), ref) <= TOL["float32"]
+
+
 def test_64bit_indexing(rng):
     """N*C_out*L_out >= 2**31 elements: check the far end against a sliced reference."""
     import cupy
