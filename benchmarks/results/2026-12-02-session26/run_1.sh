@@ -2,7 +2,7 @@
 # warm and cold, CuPy stream capture): the new GPU tests; (b) the 16-bit and float32 seeds
 # with more blocks per item in the item loop (waves 4: 4 rows x 66 blocks, 8: 2 x 132),
 # on today's rotated, flat walk (session 14 measured them before the rotation, float32
-# only), the evict-first policy off and the L2 prefetch one tile ahead, in one process.
+# only), and the evict-first policy off, in one process.
 export PYTHONPATH=$PWD PYTHONUNBUFFERED=1 CUPY_CACHE_DIR=/tmp/cc
 timeout 240 python3 -m pytest -q tests/test_gpu.py -k "graph_capture" -p no:cacheprovider \
   > "$OUT/gpu_tests_graph.txt" 2>&1
@@ -11,6 +11,6 @@ cd benchmarks
 timeout 330 python3 ab_variant.py auto seed-bf16 seed-fp16 seed sd-s2d2k3-c16 up-32-16-s2 --rounds 5 \
   --variant w4=waves.ct1d_mma:4 --variant w8=waves.ct1d_mma:8 \
   --variant w8norot=waves.ct1d_mma:8,CT1D_MMA_ROTATE:0 \
-  --variant noevict=CT1D_MMA_EVICT_FIRST:0 --variant pf1=CT1D_MMA_X_PREFETCH_AHEAD:1 \
+  --variant noevict=CT1D_MMA_EVICT_FIRST:0 \
   > "$OUT/ab_rows.txt" 2>&1
 echo "ab rc=$?"; grep -E "^[a-z].*torch|median" "$OUT/ab_rows.txt"
