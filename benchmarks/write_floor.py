@@ -433,15 +433,18 @@ def main():
     for label, gx, nbytes, args, smem in (
             ("mix16 1KB rows 33x16 x loads on", 33, 4 * 16 * (64 * 131073 + 32 * 65536),
              (131073, 529, 248, 256, 65536, 124, 130), 64 * 384 * 4),
+            ("mix16 1KB rows 33x16 x loads off", 33, 4 * 16 * 64 * 131073,
+             (131073, 529, 248, 256, 65536, 124, 130), 64 * 384 * 4),
             ("mix 2KB rows 8x16 x loads on", 8, 4 * 16 * (64 * 262145 + 32 * 131072),
              (262145, 529, 496, 512, 131072, 248, 258), 64 * 640 * 4),
             ("mix 2KB rows 16x16 x loads on", 16, 4 * 16 * (64 * 262145 + 32 * 131072),
              (262145, 529, 496, 512, 131072, 248, 258), 64 * 640 * 4)):
         pitch, nt, step, seg, lx, xstep, xw = args
+        load = 0 if label.endswith("off") else 1
         rows.append((label, nbytes, timed(label, lambda: mixk(
             (gx, 1, 16), (256,), (x2, y2, np.int64(pitch), np.int32(nt), np.int32(step),
                                   np.int32(seg), np.int64(lx), np.int32(xstep), np.int32(xw),
-                                  np.int32(1), np.int32(0)), shared_mem=smem))))
+                                  np.int32(load), np.int32(0)), shared_mem=smem))))
     print(f"{'kernel':34s} {'GB':>6s} {'ms':>7s} {'GB/s':>6s}")
     for name, nbytes, t in rows:
         if t is not None:
