@@ -37,8 +37,11 @@ def candidates(p, dtype):
     k = lp.key
     out = [lp]
     if isinstance(k, MmaKey):
-        for nt, wn in ((2, k.wn), (1, k.wn), (1, max(1, k.wn // 2))):
-            out.append(mma_launch_plan(p, dataclasses.replace(k, nt=nt, wn=wn)))
+        # narrower tiles along positions (nt, wn) and along channels (16 per block)
+        for mt, wm in ((k.mt, k.wm), (1, 1)):
+            for nt, wn in ((k.nt, k.wn), (2, k.wn), (1, k.wn), (1, max(1, k.wn // 2)),
+                           (1, max(1, k.wn // 4)), (1, 1)):
+                out.append(mma_launch_plan(p, dataclasses.replace(k, mt=mt, wm=wm, nt=nt, wn=wn)))
     elif isinstance(k, GemmKey):
         for nt, mt in ((4, k.mt), (2, k.mt), (4, 1)):
             out.append(gemm_launch_plan(p, dataclasses.replace(k, nt=nt, mt=mt, min_blocks=1)))
