@@ -727,6 +727,9 @@ def _plan_mma(p: ConvParams, dtype: str, arch: int = 0):
                 if not wg.wg:
                     wg = _mma_staged_key(pl.key, cig, cog, arch) or pl.key
                 wg = with_one_block(wg)
+                if wg == pl.key and SMALL_CALL_CHANNELS:
+                    # an mma.sync tile: small calls may also narrow its channels
+                    return _small_call_tiles(p, mma_launch_plan(p, key), channels=True)
                 return pl if wg == pl.key else mma_launch_plan(p, wg)
         if ci_chunk == 8:
             return None
@@ -984,21 +987,35 @@ def wgmma_launch_plan(p: ConvParams, key: WgmmaKey) -> LaunchPlan:
 # ct1d_mma tiles: a small call's time is one block's latency, and narrower tiles spread
 # it over more SMs (N = 1, L = 1024: 26 -> 15.5 us GPU time, small_calls.txt, session 5).
 _SMALL_CALL_BLOCKS = 128
+# ... narrowing, in turn: positions per warp (nt 2, then 1), output channels per block
+# (16, where the tile had more; SMALL_CALL_CHANNELS), warps along positions (halved, to
+# no fewer than 4 warps per block). Channels before warps: a 16-channel block stages a
+# quarter or half of the weights and keeps its warps for the staging (GPU time without the
+# host's share, session 26 run 4: small-64-32-s2 15.0 -> 10.1 us, small-seed 10.3 -> 8.1
+# at 16 channels; halving warps at 16 channels 10.1 -> 13.0 us)
+SMALL_CALL_CHANNELS = True
 
 
-def _small_call_tiles(p: ConvParams, pl: LaunchPlan) -> LaunchPlan:
+def _small_call_tiles(p: ConvParams, pl: LaunchPlan, channels: bool = False) -> LaunchPlan:
+    """Narrower tiles for a call of few blocks (``channels``: 16 channels per block too,
+    for calls that stay on mma.sync tiles; warpgroup choices are made without it)."""
     k = pl.key
     if _block_count(p, pl) >= _SMALL_CALL_BLOCKS:
         return pl
     # about one tile per block: 3xTF32, as the scaled split's weight staging would not be
     # amortised (small-seed 12 -> 15 us with it, results/2026-11-30-session7/)
     pl = mma_launch_plan(p, replace(k, f16x3=False, overlap=0))
-    for nt, wn in ((2, k.wn), (1, k.wn), (1, max(1, k.wn // 2))):
+    steps = [(k.mt, k.wm, 2, k.wn), (k.mt, k.wm, 1, k.wn)]
+    if channels and k.mt * k.wm > 1:
+        steps += [(1, 1, 1, k.wn), (1, 1, 1, max(4, k.wn // 2))]
+    else:
+        steps += [(k.mt, k.wm, 1, max(1, k.wn // 2))]
+    for mt, wm, nt, wn in steps:
         if _block_count(p, pl) >= _SMALL_CALL_BLOCKS:
             break
-        if nt < pl.key.nt or wn < pl.key.wn:
+        if nt < pl.key.nt or wn < pl.key.wn or mt * wm < pl.key.mt * pl.key.wm:
             pl = mma_launch_plan(p, MmaKey(k.dtype, k.stride, k.dilation, k.kernel_size,
-                                           k.mt, nt, k.wm, wn, k.ci_chunk, k.w_all))
+                                           mt, nt, wm, wn, k.ci_chunk, k.w_all))
     return pl
 
 

@@ -354,7 +354,11 @@ def check_mma_plan(lp: LaunchPlan, p, dtype: str):
     ci64 = (key.wg and key.wm == 1 and key.ci_chunk >= min(cig, 64) and cog > key.co_tile
             and cog <= _dispatch.MMA_WG_CI64_TILES * key.co_tile
             and (_dispatch.MMA_WG_CI64 if key.ci_chunk == 64 else _dispatch.MMA_WG_WIDE_W))
-    assert key.co_tile >= min(cog, 64) or split64 or split32 or ci64
+    # (SMALL_CALL_CHANNELS: small calls' mma.sync tiles of 16 channels, from a tile that
+    # gave fewer than _SMALL_CALL_BLOCKS blocks, so at most 4x that many now)
+    small16 = (_dispatch.SMALL_CALL_CHANNELS and not key.wg and key.co_tile == 16 and key.nt == 1
+               and not key.f16x3 and blocks < 4 * _dispatch._SMALL_CALL_BLOCKS)
+    assert key.co_tile >= min(cog, 64) or split64 or split32 or ci64 or small16
     assert key.co_tile < cog + 16 or split64 or ci64
     assert key.ci_chunk % 8 == 0 and (S * key.nu) % 8 == 0       # static_assert in the kernel
     assert not key.w_all or cig <= key.ci_chunk
@@ -413,9 +417,35 @@ def test_small_calls_take_narrow_tiles():
     small = params(1, 32, 64, 3, 1024, 2, 1, 2)
     lp = plan(small, "float32")
     check_mma_plan(lp, small, "float32")
-    assert (lp.key.nt, lp.key.wn) == (1, 2) and lp.n_tiles * lp.co_chunks >= 32
+    # one warp's 8 positions, 16 channels per block, four warps: 132 blocks
+    assert (lp.key.nt, lp.key.co_tile, lp.key.wn) == (1, 16, 4)
+    assert lp.n_tiles * lp.co_chunks >= _dispatch._SMALL_CALL_BLOCKS
     big = plan(params(**SEED), "float32")
     assert (big.key.nt, big.key.wn) == (4, 4)
+
+
+@pytest.mark.parametrize("cin,cout,K,S", [(64, 32, 4, 2), (32, 64, 3, 2), (48, 48, 5, 3),
+                                          (16, 16, 3, 1), (128, 64, 4, 4)])
+def test_small_calls_narrow_channels_before_warps(monkeypatch, cin, cout, K, S):
+    """Small calls narrow positions per warp, then channels per block (16), and only then
+    warps, never below four per block; with SMALL_CALL_CHANNELS off the channels stay."""
+    p = params(1, cin, cout, K, 1024, S, 1, 1)
+    lp = plan(p, "float32")
+    if lp.key.family != "ct1d_mma":
+        pytest.skip(f"{lp.key.family}")
+    check_mma_plan(lp, p, "float32")
+    k = lp.key
+    assert k.nt == 1 and k.wm * k.wn >= 4 and not k.f16x3
+    assert k.co_tile == 16 or lp.n_tiles * lp.co_chunks >= _dispatch._SMALL_CALL_BLOCKS
+    monkeypatch.setattr(_dispatch, "SMALL_CALL_CHANNELS", False)
+    plan.cache_clear()
+    try:
+        old = plan(p, "float32").key
+    finally:
+        plan.cache_clear()
+    assert old.co_tile == min(64, -(-cout // 16) * 16) and old.co_tile >= k.co_tile
+    if k.co_tile < old.co_tile:                       # channels narrowed: warps kept
+        assert k.wn >= min(4, old.wn) and k.wm * k.wn >= 4
 
 
 def test_seed_plans_tensor_cores_with_wide_tiles():
