@@ -9,13 +9,11 @@ torch.nn.functional.conv_transpose1d (float32, TF32 off) into one graph each, an
 the median time per call over replays (CUDA events), next to the eager wall time per
 call. The last replay's output is checked against torch in float64.
 """
-import time
-
 import numpy as np
 import torch
 
 import cupyconv
-from cupyconv.bench import SWEEP
+from cupyconv.bench import SWEEP, _wall_per_call
 
 CALLS = 20
 
@@ -43,15 +41,8 @@ def replay_us(fn, reps=50):
     return float(np.median(ts)), outs[-1]
 
 
-def wall_us(fn, reps=500):
-    for _ in range(20):
-        fn()
-    torch.cuda.synchronize()
-    t0 = time.perf_counter()
-    for _ in range(reps):
-        fn()
-    torch.cuda.synchronize()
-    return (time.perf_counter() - t0) / reps * 1e6
+def wall_us(fn):
+    return _wall_per_call(fn, reps=500) * 1e3       # (ms per call there)
 
 
 def main():
