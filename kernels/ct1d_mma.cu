@@ -94,12 +94,6 @@
 #ifndef CT1D_MMA_ROTATE
 #define CT1D_MMA_ROTATE 1
 #endif
-// Warpgroup path: 1 = a warpgroup skips the products and epilogue of its 64-position
-// chunks that lie wholly past the row's end (the last tile of a row is partial: only its
-// first chunks are stored); 0 = every chunk computed
-#ifndef CT1D_MMA_SKIP_DEAD
-#define CT1D_MMA_SKIP_DEAD 1
-#endif
 // Transposed warpgroup tiles: 1 = where the taps form groups by column offset
 // (tap_group_size, K = 2S with D = 1), one wgmma per group with its classes side by side
 // along N (half the wgmmas and x operand reads); 0 = a chain per class
@@ -689,10 +683,6 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                 constexpr int WG_SEGS = F16X3 ? (WG_STEPS + WG_CHAIN - 1) / WG_CHAIN : 1;
 #pragma unroll
                 for (int hh = 0; hh < (WGT ? NU / 128 : NT / 8); ++hh) {
-                    // this chunk's tile columns start at S*(uw + 64*hh): past the row's end
-                    // nothing of it is stored, so its products and epilogue are left out
-                    // (uniform over the warpgroup; the barrier in before_epilogue still runs)
-                    const bool dead = CT1D_MMA_SKIP_DEAD && S * (uw + 64 * hh) >= L_out - o0;
                     float half[1][ACC / 4][4];
                     float (&d)[ACC] = reinterpret_cast<float (&)[ACC]>(half);
                     // one product into d: weights part hw, x part hx (bf16: both operands
@@ -720,7 +710,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                     float seg_sum[WG_SEGS > 1 ? ACC : 1];
 #pragma unroll
                     for (int seg = 0; seg < WG_SEGS; ++seg) {
-                        if (seg >= nseg || dead) break;
+                        if (seg >= nseg) break;
                         wgmma_fence();
 #pragma unroll
                         for (int pass = 0; pass < NPART; ++pass)
@@ -768,7 +758,6 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                         }
                     }
                     if (hh == 0) before_epilogue(r);
-                    if (dead) continue;
                     if constexpr (WGT)
                         tiles_to_out_t<F16X3, S, CO_T, NS>(
                             out_s, d, rt, bt, uw + 64 * hh + 16 * wm + gq,
