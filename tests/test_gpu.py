@@ -187,6 +187,39 @@ def test_random_configurations(rng, family):
         assert families.get("ct1d_mma", 0) >= done // 5, families   # both families exercised
 
 
+@pytest.mark.parametrize("dtype", ["float32", "bfloat16"])
+def test_small_calls_random(rng, dtype):
+    """Calls of few tiles (N = 1-2, short rows), which take the narrowed small-call tiles
+    (16 output channels per block where ct1d_mma keeps an mma.sync tile): 24 random
+    calls, poisoned outputs, against float64."""
+    from cupyconv._args import check_conv_args
+    from cupyconv._dispatch import plan
+    from cupyconv._gpu import device_arch
+    narrowed = 0
+    for _ in range(24):
+        cin, cout = (int(v) for v in rng.choice([16, 24, 32, 48, 64, 96], 2))
+        K = int(rng.integers(2, 9))
+        S = int(rng.integers(1, 5))
+        D = int(rng.choice([1, 1, 2]))
+        kw = dict(stride=S, padding=int(rng.integers(0, K)), dilation=D)
+        x = rng.standard_normal((int(rng.integers(1, 3)), cin, int(rng.integers(200, 1500))))
+        w = rng.standard_normal((cin, cout, K)) / np.sqrt(cin * K)
+        b = rng.standard_normal(cout) if rng.random() < 0.5 else None
+        st = _np_dtype(dtype)
+        x, w = x.astype(st), w.astype(st)
+        b = None if b is None else b.astype(st)
+        p = check_conv_args(x.shape, w.shape, None if b is None else b.shape, **kw)
+        if p.length_out < 1:
+            continue
+        key = plan(p, dtype, None, device_arch(0)).key
+        narrowed += key.family == "ct1d_mma" and not key.wg and key.co_tile == 16 and cout > 16
+        y = _launch_poisoned(x, w, b, dtype, **kw)
+        err = _rel_err(y, _ref64(x, w, b, **kw))
+        _record(f"err_{dtype}_small", err, dict(cin=cin, cout=cout, K=K, kw=kw, key=key.name_expression()))
+        assert err <= TOL[dtype], (cin, cout, K, kw, key, err)
+    assert narrowed >= 3, narrowed
+
+
 def _check_forced_family(rng, c, family) -> bool:
     """Run the call c (a _random_call dict) with ``family`` forced into a NaN-poisoned
     output and compare it with float64; False, with nothing run, where the family does not
