@@ -991,8 +991,8 @@ _SMALL_CALL_BLOCKS = 128
 # (16, where the tile had more; SMALL_CALL_CHANNELS), warps along positions (halved, to
 # no fewer than 4 warps per block). Channels before warps: a 16-channel block stages a
 # quarter or half of the weights and keeps its warps for the staging (GPU time without the
-# host's share, session 26 run 4: small-64-32-s2 15.0 -> 10.1 us, small-seed 10.3 -> 8.1
-# at 16 channels; halving warps at 16 channels 10.1 -> 13.0 us)
+# host's share, results/2026-12-02-session26/run_4-5: small-64-32-s2 15.0 -> 10.2 us,
+# small-seed 10.3 -> 6.8, torch 14.6 / 8.1; halving warps at 16 channels 10.1 -> 13.0 us)
 SMALL_CALL_CHANNELS = True
 
 
