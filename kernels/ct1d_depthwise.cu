@@ -83,29 +83,16 @@ __device__ __forceinline__ void store_run(T* dst, const T (&v)[N]) {
 #ifndef CT1D_DW_VECTOR_STORE
 #define CT1D_DW_VECTOR_STORE 1
 #endif
-// Cache hint on the 16-byte output stores (the output is written once, never read back):
-// 0 = none, 1 = st.global.cs (streaming), 2 = an L2 evict-first policy (as ct1d_mma's bulk
-// copies)
-#ifndef CT1D_DW_STORE_HINT
-#define CT1D_DW_STORE_HINT 0
-#endif
-// Lower bound on resident blocks per SM that ptxas must allow (registers), 1 = no bound
+// A/B knob: ptxas must fit this many blocks of THREADS per SM (0 = no bound; note that 1
+// is not the same as none: it lets ptxas use up to 255 registers, 72 -> 127 at S = 8)
 #ifndef CT1D_DW_MIN_BLOCKS
-#define CT1D_DW_MIN_BLOCKS 1
+#define CT1D_DW_MIN_BLOCKS 0
 #endif
-
-__device__ __forceinline__ void store16(void* dst, uint4 v) {
-#if CT1D_DW_STORE_HINT == 1
-    __stcs(reinterpret_cast<uint4*>(dst), v);
-#elif CT1D_DW_STORE_HINT == 2
-    unsigned long long policy;
-    asm("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(policy));
-    asm volatile("st.global.L2::cache_hint.v4.u32 [%0], {%1, %2, %3, %4}, %5;"
-                 :: "l"(dst), "r"(v.x), "r"(v.y), "r"(v.z), "r"(v.w), "l"(policy) : "memory");
+#if CT1D_DW_MIN_BLOCKS > 0
+#define CT1D_DW_BOUNDS __launch_bounds__(THREADS, CT1D_DW_MIN_BLOCKS)
 #else
-    *reinterpret_cast<uint4*>(dst) = v;
+#define CT1D_DW_BOUNDS __launch_bounds__(THREADS)
 #endif
-}
 
 // Template parameters:
 //   T          element type in memory: float, double, f16_t, bf16_t
@@ -118,7 +105,7 @@ __device__ __forceinline__ void store16(void* dst, uint4 v) {
 // no tile is a sliver; block x takes tiles x, x + gridDim.x, ...), y = output channel (all
 // groups), z = batch item. The plan guarantees ceil(positions / n_tiles) <= NU.
 template <typename T, int S, int D, int K, int U, int THREADS>
-__global__ void __launch_bounds__(THREADS, CT1D_DW_MIN_BLOCKS)
+__global__ void CT1D_DW_BOUNDS
 ct1d_depthwise(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__ bias,
                T* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
                int u_first, int n_tiles, int n_offset)
@@ -233,7 +220,7 @@ ct1d_depthwise(const T* __restrict__ x, const T* __restrict__ w, const T* __rest
                 for (int e = 0; e < VEC; ++e) run[e] = out_s[t_a + v * VEC + e - t0];
                 unsigned wd[4];
                 pack_words(run, wd);
-                store16(yr + t_a + v * VEC, make_uint4(wd[0], wd[1], wd[2], wd[3]));
+                *reinterpret_cast<uint4*>(yr + t_a + v * VEC) = make_uint4(wd[0], wd[1], wd[2], wd[3]);
             }
         } else {
             for (int t = t_lo + tid; t < t_hi; t += THREADS) yr[t] = out_s[t - t0];

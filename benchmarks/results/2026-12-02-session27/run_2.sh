@@ -14,3 +14,8 @@ echo "f32 rc=$? at $((SECONDS - t0)) s"; grep -E "^[a-z].*torch|median" "$OUT/ab
 (cd benchmarks && timeout 150 python3 ab_variant.py ct1d_depthwise "${C[@]}" --rounds 5 --dtype bfloat16 "${V[@]}" \
   > "$OUT/ab_dw_bf16.txt" 2>&1)
 echo "bf16 rc=$? at $((SECONDS - t0)) s"; grep -E "^[a-z].*torch|median" "$OUT/ab_dw_bf16.txt"
+# Outcome: invalid as an A/B against the shipped kernel. The macro's default (1) wrote
+# __launch_bounds__(THREADS, 1), which lets ptxas use up to 255 registers: every instance
+# went from 44-72 to 113-127 registers, so "shipped" here is slower than session 23's
+# shipped (dw-512-k6-s3 0.109 against 0.079 ms). Kept: the cache hints changed nothing at
+# equal registers (mb8cs = mb8 within 1%), so they were removed. Run 3 repeats the bound.
