@@ -13,3 +13,5 @@ for dt in float32 bfloat16; do
     > "$OUT/ab_dw_$dt.txt" 2>&1)
   echo "$dt rc=$? at $((SECONDS - t0)) s"; grep -E "^[a-z].*torch|median" "$OUT/ab_dw_$dt.txt"
 done
+# Outcome (medians of 9, ms): float32 shipped 0.093, u3 0.090 (9 of 9 rounds faster), u2b32
+# 0.095, u2b16 0.093, u1b8 0.101; bfloat16 0.064 / 0.063 / 0.067 / 0.067 / 0.074.
