@@ -428,6 +428,7 @@ _DEPTHWISE_REGS = 64
 # 128 threads x 4 positions: 1.0-1.3x faster than 256 x 4 and 1.5-3x faster than 1 or 2
 # positions per thread (more loads in flight), results/2026-11-30-session6/tune_depthwise*
 _DEPTHWISE_THREADS = 128
+_DEPTHWISE_MAX_U = 4
 # A block takes segments of its row up to this much output (_gpu.depthwise_tiles_per_block;
 # 2-4 segments): dw-64-k16-s8's 16 KB segments 4 -> 2 per block, 0.097 -> 0.090 ms (74% ->
 # 80% of copy) in run 2, 0.099 -> 0.092 in run 3; with 4-8 KB segments 2 or 8 per block
@@ -446,7 +447,7 @@ def depthwise_key(p: ConvParams, dtype: str) -> Optional[DepthwiseKey]:
     columns = len({k * D // S for k in range(K)})
     per_u = (2 if dtype == "float64" else 1) * (S + columns)
     # (one position always fits: at most 2 * (16 + 32) registers)
-    u = min(4, max(1, _DEPTHWISE_REGS // per_u),
+    u = min(_DEPTHWISE_MAX_U, max(1, _DEPTHWISE_REGS // per_u),
             _DEPTHWISE_SMEM // (S * _DEPTHWISE_THREADS * ELEMENT_BYTES[dtype]))
     return DepthwiseKey(dtype, S, D, K, u, _DEPTHWISE_THREADS)
 

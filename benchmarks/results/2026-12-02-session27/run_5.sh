@@ -15,3 +15,9 @@ echo "f32 rc=$? at $((SECONDS - t0)) s"; grep -E "^[a-z].*torch|median" "$OUT/ab
 (cd benchmarks && timeout 100 python3 ab_variant.py ct1d_depthwise dw-64-k16-s8 --rounds 5 --dtype float64 \
   --call dw-s4=8,64,64,8,16384,4,2,1,64 "${V[@]}" > "$OUT/ab_dw_float64.txt" 2>&1)
 echo "f64 rc=$? at $((SECONDS - t0)) s"; grep -E "^[a-z].*torch|median" "$OUT/ab_dw_float64.txt"
+# Outcome (medians, ms; every round agrees): float32 dw-64-k16-s8 0.100 -> 0.097 (smem12),
+# dw-s8-n16 0.175 -> 0.170, dw-s16 0.054 = 0.054, but dw-s7 0.085 -> 0.088 (slower);
+# float64 dw-64-k16-s8 0.177 = 0.176, dw-s4 0.105 -> 0.100. 4 segments per block (b48)
+# lose everywhere. Registers (nvcc 13): S = 7 72 -> 55 and S = 8 70 -> 56 at u 4 -> 3,
+# i.e. 7 -> 9 blocks per SM in both, so occupancy does not explain S = 7. Not shipped as a
+# segment cap; run 6 measures u = 3 and 2 directly across strides.
