@@ -157,15 +157,15 @@ __device__ __forceinline__ T load_x(const T* p) {
     if constexpr (sizeof(T) == 2) {
         unsigned short r;
         asm volatile(CT1D_X_LD ".b16 %0, [%1];" : "=h"(r) : "l"(p));
-        __builtin_memcpy(&v, &r, 2);
+        *reinterpret_cast<unsigned short*>(&v) = r;
     } else if constexpr (sizeof(T) == 4) {
         unsigned r;
         asm volatile(CT1D_X_LD ".b32 %0, [%1];" : "=r"(r) : "l"(p));
-        __builtin_memcpy(&v, &r, 4);
+        *reinterpret_cast<unsigned*>(&v) = r;
     } else {
         unsigned long long r;
         asm volatile(CT1D_X_LD ".b64 %0, [%1];" : "=l"(r) : "l"(p));
-        __builtin_memcpy(&v, &r, 8);
+        *reinterpret_cast<unsigned long long*>(&v) = r;
     }
     return v;
 #else
