@@ -138,52 +138,6 @@
 #ifndef CT1D_MMA_MINB1
 #define CT1D_MMA_MINB1 0
 #endif
-// x loads (the prefetch registers): 0 = as the compiler emits them; A/B knobs: the L2
-// prefetch size asked of a miss, 1 = .L2::256B, 2 = .L1::no_allocate.L2::256B, 3 = .L2::128B
-#ifndef CT1D_MMA_X_LOAD
-#define CT1D_MMA_X_LOAD 0
-#endif
-// (4 = plain C++ loads from a clamped address, no asm; 5 = ld.global.L2::256B and
-// 6 = ld.global.nc.L2::256B, both from a clamped address and not volatile)
-#if CT1D_MMA_X_LOAD == 1
-#define CT1D_X_LD "ld.global.nc.L2::256B"
-#elif CT1D_MMA_X_LOAD == 2
-#define CT1D_X_LD "ld.global.nc.L1::no_allocate.L2::256B"
-#elif CT1D_MMA_X_LOAD == 3
-#define CT1D_X_LD "ld.global.nc.L2::128B"
-#elif CT1D_MMA_X_LOAD == 5
-#define CT1D_X_LD "ld.global.L2::256B"
-#elif CT1D_MMA_X_LOAD == 6
-#define CT1D_X_LD "ld.global.nc.L2::256B"
-#endif
-#if CT1D_MMA_X_LOAD >= 5
-#define CT1D_X_ASM asm
-#else
-#define CT1D_X_ASM asm volatile
-#endif
-template <typename T>
-__device__ __forceinline__ T load_x(const T* p) {
-#if CT1D_MMA_X_LOAD && CT1D_MMA_X_LOAD != 4
-    T v;
-    if constexpr (sizeof(T) == 2) {
-        unsigned short r;
-        CT1D_X_ASM(CT1D_X_LD ".b16 %0, [%1];" : "=h"(r) : "l"(p));
-        *reinterpret_cast<unsigned short*>(&v) = r;
-    } else if constexpr (sizeof(T) == 4) {
-        unsigned r;
-        CT1D_X_ASM(CT1D_X_LD ".b32 %0, [%1];" : "=r"(r) : "l"(p));
-        *reinterpret_cast<unsigned*>(&v) = r;
-    } else {
-        unsigned long long r;
-        CT1D_X_ASM(CT1D_X_LD ".b64 %0, [%1];" : "=l"(r) : "l"(p));
-        *reinterpret_cast<unsigned long long*>(&v) = r;
-    }
-    return v;
-#else
-    return *p;
-#endif
-}
-
 #if CT1D_BULK_STORE
 __device__ __forceinline__ void bulk_store(void* dst, const void* src, int bytes) {
     const unsigned s = (unsigned)__cvta_generic_to_shared(src);
@@ -457,13 +411,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
 #pragma unroll
             for (int b = 0; b < CPL; ++b) {
                 const int j = lane + 32 * b;
-                const bool ok = j < XW && j >= CMAX - u0 && j < i_end;
-#if CT1D_MMA_X_LOAD >= 4
-                const T v = load_x(ok ? xc + j : xf);    // always a valid address
-                xr[a][b] = ok ? v : T{};
-#else
-                xr[a][b] = ok ? load_x(xc + j) : T{};
-#endif
+                xr[a][b] = (j < XW && j >= CMAX - u0 && j < i_end) ? xc[j] : T{};
             }
         }
     };
