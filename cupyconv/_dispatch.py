@@ -723,15 +723,16 @@ def _plan_mma(p: ConvParams, dtype: str, arch: int = 0):
             ov = mma_overlap(dtype, S, 8 * nt * wn) if MMA_SECTOR_TILES else 0
             key = MmaKey(dtype, S, D, K, mt, nt, wm, wn, ci_chunk, w_all, f16x3, ov)
             if key.smem_bytes() <= _MMA_SMEM:
-                pl = _small_call_tiles(p, mma_launch_plan(p, key))
+                base = mma_launch_plan(p, key)
+                pl = _small_call_tiles(p, base)
                 wg = mma_warpgroup(pl.key, arch)
                 if not wg.wg:
                     wg = _mma_staged_key(pl.key, cig, cog, arch) or pl.key
                 wg = with_one_block(wg)
-                if wg == pl.key and SMALL_CALL_CHANNELS:
-                    # an mma.sync tile: small calls may also narrow its channels
-                    return _small_call_tiles(p, mma_launch_plan(p, key), channels=True)
-                return pl if wg == pl.key else mma_launch_plan(p, wg)
+                if wg != pl.key:
+                    return mma_launch_plan(p, wg)
+                # an mma.sync tile: small calls may also narrow its channels
+                return _small_call_tiles(p, base, channels=True) if SMALL_CALL_CHANNELS else pl
         if ci_chunk == 8:
             return None
         ci_chunk //= 2
@@ -989,8 +990,8 @@ def wgmma_launch_plan(p: ConvParams, key: WgmmaKey) -> LaunchPlan:
 # it over more SMs (N = 1, L = 1024: 26 -> 15.5 us GPU time, small_calls.txt, session 5).
 _SMALL_CALL_BLOCKS = 128
 # ... narrowing, in turn: positions per warp (nt 2, then 1), output channels per block
-# (16, where the tile had more; SMALL_CALL_CHANNELS), warps along positions (halved, to
-# no fewer than 4 warps per block). Channels before warps: a 16-channel block stages a
+# (16, where the tile had more; SMALL_CALL_CHANNELS), warps along positions (halved; to
+# no fewer than 4 warps per block once the channels narrowed). Channels before warps: a 16-channel block stages a
 # quarter or half of the weights and keeps its warps for the staging (GPU time without the
 # host's share, results/2026-12-02-session26/run_4-5: small-64-32-s2 15.0 -> 10.2 us,
 # small-seed 10.3 -> 6.8, torch 14.6 / 8.1; halving warps at 16 channels 10.1 -> 13.0 us)
