@@ -132,6 +132,16 @@
 #ifndef CT1D_MMA_WG_CHAIN_STEPS
 #define CT1D_MMA_WG_CHAIN_STEPS 16
 #endif
+// Warpgroup path: 1 = a block reads its weights once, all of a thread's loads in flight
+// at once (at most CT1D_MMA_W_ONCE_MAX), into shared memory that the tiles use later, and
+// splits them from there; 0 = a pass for the maximum and one for the split, each in
+// batches of 8 loads, the second reading channel pairs (one sector per element)
+#ifndef CT1D_MMA_W_ONCE
+#define CT1D_MMA_W_ONCE 1
+#endif
+#ifndef CT1D_MMA_W_ONCE_MAX
+#define CT1D_MMA_W_ONCE_MAX 48
+#endif
 // 1: every instance compiled for one block per SM (A/B of registers against occupancy;
 // the launcher sizes grids by the occupancy API, so instances over 128 registers then
 // run one block per SM)
@@ -313,6 +323,12 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     // the warpgroup path stages K-major 16-byte units (below) and needs less room
     constexpr int W_BYTES = WG_ON ? K * NPART * KK * CO_T * 16 : W_FRAGS * 16;
     constexpr int X_BYTES = WG_ON ? NPART * KK * XW * 16 : CI_CHUNK * (F16X3 && XP4 > XP ? XP4 : XP) * 4;
+    // Warpgroup path: the block's raw weights (W_N) are read in one pass, W_PT loads per
+    // thread in flight at once, into the x and output tiles' room (CT1D_MMA_W_ONCE)
+    constexpr int W_N = K * CI_CHUNK * CO_T;
+    constexpr int W_PT = (W_N + THREADS - 1) / THREADS;
+    constexpr bool W_ONCE = WG_ON && CT1D_MMA_W_ONCE && W_PT <= CT1D_MMA_W_ONCE_MAX
+                            && W_N * (int)sizeof(T) <= X_BYTES + CO_T * OP * (int)sizeof(T);
     extern __shared__ __align__(16) unsigned char smem_raw[];
     uint4* w_s = reinterpret_cast<uint4*>(smem_raw);
     unsigned* x_s = reinterpret_cast<unsigned*>(smem_raw + W_BYTES);
@@ -504,40 +520,78 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     };
     float unscale_w = 1.f, scale_x = 1.f, unscale_x = 1.f;
     if (WG) {
-        // weights: the block's maximum (3xFP16), then each pair of channels read from
-        // global memory (L2) again and split into w_s
+        // weights: the block's maximum (3xFP16), then each pair of channels split into w_s
         if (tid == 0) x_emax[0] = x_emax[1] = w_emax = 0;
         __syncthreads();
         auto w_at = [&](int ci, int co, int k) -> T {
             return (ci < cig && co < co_n) ? wg[((long long)ci * cog + co_base + co) * K + k] : T{};
         };
         float scale = 1.f;
-        if (F16X3) {
-            unsigned m = 0;
-            batched_loads<8>(K * CI_CHUNK * CO_T, tid, THREADS,             // reads contiguous
-                             [&](int e) { return w_at(e / (K * CO_T), (e / K) % CO_T, e % K); },
-                             [&](int, T v) { m = max(m, finite_exp(to_acc(v))); });
-            m = __reduce_max_sync(0xffffffffu, m);
-            if (lane == 0) atomicMax(&w_emax, m);
-            __syncthreads();
-            const int sw = f16_scale_exp(w_emax);
-            scale = pow2(sw);
-            unscale_w = pow2(-sw);
-        }
+        // unit row n of weight group gw (the tap, or its column offset's group) of the
+        // pair (ci, ci + 1) = (8kk + 2q, +1), tap k, channel co: hi (and lo) into w_s
         unsigned* ws = reinterpret_cast<unsigned*>(w_s);
-        batched_loads<8>(K * KK * CO_T * 4, tid, THREADS, [&](int e) {
-            const int q = e & 3, co = (e >> 2) % CO_T, kk = (e >> 2) / CO_T % KK, k = (e >> 2) / (CO_T * KK);
-            const int ci = 8 * kk + 2 * q;
-            return pair_of<T>{w_at(ci, co, k), w_at(ci + 1, co, k)};
-        }, [&](int e, pair_of<T> v) {
+        auto put_pair = [&](int e, T a, T b) {
             const int q = e & 3, co = (e >> 2) % CO_T, kk = (e >> 2) / CO_T % KK, k = (e >> 2) / (CO_T * KK);
             unsigned hi, lo;
-            wg_pair(v.a, v.b, scale, hi, lo);
-            // unit row n of weight group gw (the tap, or its column offset's group)
+            wg_pair(a, b, scale, hi, lo);
             const int gw = GROUPS ? k * D / S : k, n = GROUPS ? tap_slot(k, S, D) * CO_T + co : co;
             ws[(((gw * NPART) * KK + kk) * NB + n) * 4 + q] = hi;
             if (F16X3) ws[(((gw * NPART + 1) * KK + kk) * NB + n) * 4 + q] = lo;
-        });
+        };
+        if constexpr (W_ONCE) {
+            // one coalesced pass: the block's weights w[ci][co_base + co][k] (a contiguous
+            // run of CO_T*K per input channel) all in flight at once, kept raw in the x and
+            // output tiles' shared memory (unused until the first tile), the maximum taken
+            // on the way; then the pairs split from there
+            T* w_raw = reinterpret_cast<T*>(x_s);
+            T v[W_PT];
+#pragma unroll
+            for (int t = 0; t < W_PT; ++t) {
+                const int e = tid + t * THREADS, ci = e / (K * CO_T), rk = e % (K * CO_T);
+                v[t] = (e < W_N && ci < cig && rk / K < co_n) ? wg[((long long)ci * cog + co_base) * K + rk] : T{};
+            }
+            unsigned m = 0;
+#pragma unroll
+            for (int t = 0; t < W_PT; ++t)
+                if (tid + t * THREADS < W_N) {
+                    w_raw[tid + t * THREADS] = v[t];
+                    if (F16X3) m = max(m, finite_exp(to_acc(v[t])));
+                }
+            if (F16X3) {
+                m = __reduce_max_sync(0xffffffffu, m);
+                if (lane == 0) atomicMax(&w_emax, m);
+            }
+            __syncthreads();
+            if (F16X3) {
+                const int sw = f16_scale_exp(w_emax);
+                scale = pow2(sw);
+                unscale_w = pow2(-sw);
+            }
+            for (int e = tid; e < K * KK * CO_T * 4; e += THREADS) {
+                const int q = e & 3, co = (e >> 2) % CO_T, kk = (e >> 2) / CO_T % KK, k = (e >> 2) / (CO_T * KK);
+                const int ci = 8 * kk + 2 * q;
+                put_pair(e, w_raw[(ci * CO_T + co) * K + k], w_raw[((ci + 1) * CO_T + co) * K + k]);
+            }
+            __syncthreads();                          // w_raw read before the tiles reuse it
+        } else {                                      // (two passes over global memory)
+            if (F16X3) {
+                unsigned m = 0;
+                batched_loads<8>(K * CI_CHUNK * CO_T, tid, THREADS,             // reads contiguous
+                                 [&](int e) { return w_at(e / (K * CO_T), (e / K) % CO_T, e % K); },
+                                 [&](int, T v) { m = max(m, finite_exp(to_acc(v))); });
+                m = __reduce_max_sync(0xffffffffu, m);
+                if (lane == 0) atomicMax(&w_emax, m);
+                __syncthreads();
+                const int sw = f16_scale_exp(w_emax);
+                scale = pow2(sw);
+                unscale_w = pow2(-sw);
+            }
+            batched_loads<8>(K * KK * CO_T * 4, tid, THREADS, [&](int e) {
+                const int q = e & 3, co = (e >> 2) % CO_T, kk = (e >> 2) / CO_T % KK, k = (e >> 2) / (CO_T * KK);
+                const int ci = 8 * kk + 2 * q;
+                return pair_of<T>{w_at(ci, co, k), w_at(ci + 1, co, k)};
+            }, [&](int e, pair_of<T> v) { put_pair(e, v.a, v.b); });
+        }
         fence_proxy_async();                          // w_s visible to wgmma (barrier below)
     }
 
