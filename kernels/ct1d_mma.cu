@@ -142,6 +142,10 @@
 #ifndef CT1D_MMA_W_ONCE_MAX
 #define CT1D_MMA_W_ONCE_MAX 48
 #endif
+// ... in rounds of this many loads per thread
+#ifndef CT1D_MMA_W_ONCE_BATCH
+#define CT1D_MMA_W_ONCE_BATCH 64
+#endif
 // 1: every instance compiled for one block per SM (A/B of registers against occupancy;
 // the launcher sizes grids by the occupancy API, so instances over 128 registers then
 // run one block per SM)
@@ -544,19 +548,23 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
             // output tiles' shared memory (unused until the first tile), the maximum taken
             // on the way; then the pairs split from there
             T* w_raw = reinterpret_cast<T*>(x_s);
-            T v[W_PT];
-#pragma unroll
-            for (int t = 0; t < W_PT; ++t) {
-                const int e = tid + t * THREADS, ci = e / (K * CO_T), rk = e % (K * CO_T);
-                v[t] = (e < W_N && ci < cig && rk / K < co_n) ? wg[((long long)ci * cog + co_base) * K + rk] : T{};
-            }
+            constexpr int WB = W_PT < CT1D_MMA_W_ONCE_BATCH ? W_PT : CT1D_MMA_W_ONCE_BATCH;
             unsigned m = 0;
 #pragma unroll
-            for (int t = 0; t < W_PT; ++t)
-                if (tid + t * THREADS < W_N) {
-                    w_raw[tid + t * THREADS] = v[t];
-                    if (F16X3) m = max(m, finite_exp(to_acc(v[t])));
+            for (int t0 = 0; t0 < W_PT; t0 += WB) {
+                T v[WB];
+#pragma unroll
+                for (int t = 0; t < WB; ++t) {
+                    const int e = tid + (t0 + t) * THREADS, ci = e / (K * CO_T), rk = e % (K * CO_T);
+                    v[t] = (e < W_N && ci < cig && rk / K < co_n) ? wg[((long long)ci * cog + co_base) * K + rk] : T{};
                 }
+#pragma unroll
+                for (int t = 0; t < WB; ++t)
+                    if (tid + (t0 + t) * THREADS < W_N) {
+                        w_raw[tid + (t0 + t) * THREADS] = v[t];
+                        if (F16X3) m = max(m, finite_exp(to_acc(v[t])));
+                    }
+            }
             if (F16X3) {
                 m = __reduce_max_sync(0xffffffffu, m);
                 if (lane == 0) atomicMax(&w_emax, m);

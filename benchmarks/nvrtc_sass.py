@@ -1,0 +1,76 @@
+"""SASS of ct1d_mma instances as NVRTC builds them, without a GPU or CuPy: local spill
+and register checks before device time (nvcc's front end can differ from NVRTC's).
+
+    NVRTC_LIB=.../libnvrtc.so.13 NVDISASM=.../nvdisasm \
+        python benchmarks/nvrtc_sass.py CONFIG [--dtype D] [-D MACRO=VALUE ...] [--sass FILE]
+
+The wheels nvidia-cuda-nvrtc==13.0.* and nvidia-cuda-nvdisasm carry both (pip download,
+unzip). Prints the instance, its spill instructions (LDL/STL) and registers; --sass keeps
+the disassembly.
+"""
+import argparse
+import ctypes
+import os
+import re
+import subprocess
+import tempfile
+
+from cupyconv._dispatch import plan
+from cupyconv._modules import CUPY_ADDED_OPTIONS, compile_options, kernel_source
+from cupyconv.bench import SWEEP, config_params
+
+
+def nvrtc_cubin(lib, source, expr, options):
+    nv = ctypes.CDLL(lib)
+    prog = ctypes.c_void_p()
+
+    def check(rc, what):
+        if rc:
+            size = ctypes.c_size_t()
+            nv.nvrtcGetProgramLogSize(prog, ctypes.byref(size))
+            log = ctypes.create_string_buffer(size.value)
+            nv.nvrtcGetProgramLog(prog, log)
+            raise RuntimeError(f"{what} failed ({rc}):\n{log.value.decode()[-3000:]}")
+
+    check(nv.nvrtcCreateProgram(ctypes.byref(prog), source.encode(), b"ct1d_mma.cu", 0, None, None),
+          "nvrtcCreateProgram")
+    check(nv.nvrtcAddNameExpression(prog, expr.encode()), "nvrtcAddNameExpression")
+    opts = (ctypes.c_char_p * len(options))(*[o.encode() for o in options])
+    check(nv.nvrtcCompileProgram(prog, len(options), opts), "nvrtcCompileProgram")
+    size = ctypes.c_size_t()
+    check(nv.nvrtcGetCUBINSize(prog, ctypes.byref(size)), "nvrtcGetCUBINSize")
+    buf = ctypes.create_string_buffer(size.value)
+    check(nv.nvrtcGetCUBIN(prog, buf), "nvrtcGetCUBIN")
+    return buf.raw
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("config")
+    ap.add_argument("--dtype")
+    ap.add_argument("-D", action="append", default=[], dest="defines")
+    ap.add_argument("--sass")
+    args = ap.parse_args()
+    c = next(c for c in SWEEP if c.name == args.config)
+    key = plan(config_params(c), args.dtype or c.dtype, None, 90).key
+    expr = key.name_expression()
+    head = "".join("#define {} {}\n".format(*d.split("=", 1)) for d in args.defines)
+    options = list(compile_options(key) + CUPY_ADDED_OPTIONS)
+    if not any(o.startswith("-arch") for o in options):
+        options.append("-arch=sm_90")
+    cubin = nvrtc_cubin(os.environ["NVRTC_LIB"], head + kernel_source(key.family), expr, options)
+    with tempfile.NamedTemporaryFile(suffix=".cubin") as f:
+        f.write(cubin)
+        f.flush()
+        sass = subprocess.run([os.environ.get("NVDISASM", "nvdisasm"), "-c", f.name],
+                              capture_output=True, text=True, check=True).stdout
+    if args.sass:
+        with open(args.sass, "w") as f:
+            f.write(sass)
+    regs = max((int(r) for r in re.findall(r"\bR(\d+)\b", sass)), default=-1) + 1
+    print(f"{expr}: {sass.count('LDL')} LDL, {sass.count('STL')} STL, {sass.count('HGMMA')} HGMMA, "
+          f"registers used up to R{regs - 1}")
+
+
+if __name__ == "__main__":
+    main()
