@@ -142,9 +142,12 @@
 #ifndef CT1D_MMA_W_ONCE_MAX
 #define CT1D_MMA_W_ONCE_MAX 48
 #endif
-// ... in rounds of this many loads per thread
+// ... in equal rounds of at most this many loads per thread: 24 keeps the seed's 24 in one
+// round, and sd-s2d4k4's 32 in two rounds of 16 spill as little as the two passes (NVRTC
+// 13.0 SASS: 18 LDL / 17 STL against 16 / 15; one round of 32: 29 / 25, 0.150 -> 0.158 ms;
+// benchmarks/NOTES.md, session 28)
 #ifndef CT1D_MMA_W_ONCE_BATCH
-#define CT1D_MMA_W_ONCE_BATCH 64
+#define CT1D_MMA_W_ONCE_BATCH 24
 #endif
 // 1: every instance compiled for one block per SM (A/B of registers against occupancy;
 // the launcher sizes grids by the occupancy API, so instances over 128 registers then
@@ -548,7 +551,8 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
             // output tiles' shared memory (unused until the first tile), the maximum taken
             // on the way; then the pairs split from there
             T* w_raw = reinterpret_cast<T*>(x_s);
-            constexpr int WB = W_PT < CT1D_MMA_W_ONCE_BATCH ? W_PT : CT1D_MMA_W_ONCE_BATCH;
+            constexpr int W_ROUNDS = (W_PT + CT1D_MMA_W_ONCE_BATCH - 1) / CT1D_MMA_W_ONCE_BATCH;
+            constexpr int WB = (W_PT + W_ROUNDS - 1) / W_ROUNDS;     // loads per round
             unsigned m = 0;
 #pragma unroll
             for (int t0 = 0; t0 < W_PT; t0 += WB) {
