@@ -534,6 +534,16 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
             return (ci < cig && co < co_n) ? wg[((long long)ci * cog + co_base + co) * K + k] : T{};
         };
         float scale = 1.f;
+        // 3xFP16: the block's largest weight exponent (this thread's m) -> scale, unscale_w
+        // (a barrier inside)
+        auto w_scale_from = [&](unsigned m) {
+            m = __reduce_max_sync(0xffffffffu, m);
+            if (lane == 0) atomicMax(&w_emax, m);
+            __syncthreads();
+            const int sw = f16_scale_exp(w_emax);
+            scale = pow2(sw);
+            unscale_w = pow2(-sw);
+        };
         // unit row n of weight group gw (the tap, or its column offset's group) of the
         // pair (ci, ci + 1) = (8kk + 2q, +1), tap k, channel co: hi (and lo) into w_s
         unsigned* ws = reinterpret_cast<unsigned*>(w_s);
@@ -569,16 +579,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                         if (F16X3) m = max(m, finite_exp(to_acc(v[t])));
                     }
             }
-            if (F16X3) {
-                m = __reduce_max_sync(0xffffffffu, m);
-                if (lane == 0) atomicMax(&w_emax, m);
-            }
-            __syncthreads();
-            if (F16X3) {
-                const int sw = f16_scale_exp(w_emax);
-                scale = pow2(sw);
-                unscale_w = pow2(-sw);
-            }
+            if (F16X3) w_scale_from(m); else __syncthreads();    // (publishes w_raw too)
             for (int e = tid; e < K * KK * CO_T * 4; e += THREADS) {
                 const int q = e & 3, co = (e >> 2) % CO_T, kk = (e >> 2) / CO_T % KK, k = (e >> 2) / (CO_T * KK);
                 const int ci = 8 * kk + 2 * q;
@@ -591,12 +592,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                 batched_loads<8>(K * CI_CHUNK * CO_T, tid, THREADS,             // reads contiguous
                                  [&](int e) { return w_at(e / (K * CO_T), (e / K) % CO_T, e % K); },
                                  [&](int, T v) { m = max(m, finite_exp(to_acc(v))); });
-                m = __reduce_max_sync(0xffffffffu, m);
-                if (lane == 0) atomicMax(&w_emax, m);
-                __syncthreads();
-                const int sw = f16_scale_exp(w_emax);
-                scale = pow2(sw);
-                unscale_w = pow2(-sw);
+                w_scale_from(m);
             }
             batched_loads<8>(K * KK * CO_T * 4, tid, THREADS, [&](int e) {
                 const int q = e & 3, co = (e >> 2) % CO_T, kk = (e >> 2) / CO_T % KK, k = (e >> 2) / (CO_T * KK);
