@@ -2,7 +2,7 @@
 and register checks before device time (nvcc's front end can differ from NVRTC's).
 
     NVRTC_LIB=.../libnvrtc.so.13 NVDISASM=.../nvdisasm \
-        python benchmarks/nvrtc_sass.py CONFIG [--dtype D] [-D MACRO=VALUE ...] [--sass FILE]
+        python benchmarks/nvrtc_sass.py CONFIG [--dtype D] [--arch 80] [-D MACRO=VALUE ...] [--sass FILE]
 
 The wheels nvidia-cuda-nvrtc==13.0.* and nvidia-cuda-nvdisasm carry both (pip download,
 unzip). Prints the instance, its spill instructions (LDL/STL) and registers; --sass keeps
@@ -50,14 +50,15 @@ def main():
     ap.add_argument("--dtype")
     ap.add_argument("-D", action="append", default=[], dest="defines")
     ap.add_argument("--sass")
+    ap.add_argument("--arch", type=int, default=90, help="plan for this compute capability")
     args = ap.parse_args()
     c = next(c for c in SWEEP if c.name == args.config)
-    key = plan(config_params(c), args.dtype or c.dtype, None, 90).key
+    key = plan(config_params(c), args.dtype or c.dtype, None, args.arch).key
     expr = key.name_expression()
     head = "".join("#define {} {}\n".format(*d.split("=", 1)) for d in args.defines)
     options = list(compile_options(key) + CUPY_ADDED_OPTIONS)
     if not any(o.startswith("-arch") for o in options):
-        options.append("-arch=sm_90")
+        options.append(f"-arch=sm_{args.arch}")
     cubin = nvrtc_cubin(os.environ["NVRTC_LIB"], head + kernel_source(key.family), expr, options)
     with tempfile.NamedTemporaryFile(suffix=".cubin") as f:
         f.write(cubin)

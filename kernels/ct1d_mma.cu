@@ -149,6 +149,15 @@
 #ifndef CT1D_MMA_W_ONCE_BATCH
 #define CT1D_MMA_W_ONCE_BATCH 24
 #endif
+// mma.sync path, 3xFP16 weights (stage_w16): loads per thread in flight at once (0: one
+// at a time, each waited for by its shared-memory store)
+#ifndef CT1D_MMA_W16_BATCH
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+#define CT1D_MMA_W16_BATCH 8
+#else
+#define CT1D_MMA_W16_BATCH 0      // (sm_80 SASS spills move both ways with it; untimed there)
+#endif
+#endif
 // 1: every instance compiled for one block per SM (A/B of registers against occupancy;
 // the launcher sizes grids by the occupancy API, so instances over 128 registers then
 // run one block per SM)
@@ -470,14 +479,20 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     // operands; returns 2^-sw. Block-wide (barriers inside).
     auto stage_w16 = [&]() -> float {
         unsigned* ws = reinterpret_cast<unsigned*>(w_s);
-        for (int e = tid; e < W_FRAGS * 4; e += THREADS) {
+        auto load = [&](int e) -> float {
             const int q = e & 3, ln = (e >> 2) & 31, sl = (e >> 7) & 1, f = e >> 8;
             const int mi = f % MI, k16 = (f / MI) % (KC8 / 2), k = f / (MI * (KC8 / 2));
             const int ci = 16 * k16 + 8 * sl + 2 * (ln & 3) + (q >> 1);
             const int co = 16 * mi + (ln >> 2) + 8 * (q & 1);
-            ws[e] = __float_as_uint((ci < cig && co < co_n)
-                                    ? to_acc(wg[((long long)ci * cog + co_base + co) * K + k]) : 0.f);
-        }
+            return (ci < cig && co < co_n) ? to_acc(wg[((long long)ci * cog + co_base + co) * K + k]) : 0.f;
+        };
+#if CT1D_MMA_W16_BATCH
+        // several loads in flight per thread (each load's store waited for it before)
+        batched_loads<CT1D_MMA_W16_BATCH>(W_FRAGS * 4, tid, THREADS, load,
+                                          [&](int e, float v) { ws[e] = __float_as_uint(v); });
+#else
+        for (int e = tid; e < W_FRAGS * 4; e += THREADS) ws[e] = __float_as_uint(load(e));
+#endif
         __syncthreads();
         return split_a_operands_block(w_s, W_FRAGS, &w_emax, tid, THREADS);
     };
