@@ -5,7 +5,9 @@ them, under extra macro definitions: a CPU-only check (nvcc, no GPU) before devi
 
 Each instance is compiled on its own (explicit instantiation of the name the dispatcher
 picks for sm_90) with nvcc -arch=sm_90a -Xptxas -v; NVRTC, which the library uses, runs
-the same ptxas, but nvcc's front end may differ slightly from NVRTC's.
+the same ptxas, but nvcc's front end may differ from NVRTC's: session 28's sd-s2d4k4
+spilled more under NVRTC than this report showed, so check a change's spills with
+benchmarks/nvrtc_sass.py (NVRTC's own SASS) as well.
 """
 import argparse
 import concurrent.futures
