@@ -6,7 +6,9 @@ and register checks before device time (nvcc's front end can differ from NVRTC's
 
 The wheels nvidia-cuda-nvrtc==13.0.* and nvidia-cuda-nvdisasm carry both (pip download,
 unzip). Prints the instance, its spill instructions (LDL/STL) and registers; --sass keeps
-the disassembly.
+the disassembly. --serial lists the global loads whose register is used before the next
+global load is issued (one load in flight: a memory latency each), with their source
+lines (compiled with -lineinfo, which does not change the code).
 """
 import argparse
 import ctypes
@@ -51,6 +53,7 @@ def main():
     ap.add_argument("-D", action="append", default=[], dest="defines")
     ap.add_argument("--sass")
     ap.add_argument("--arch", type=int, default=90, help="plan for this compute capability")
+    ap.add_argument("--serial", action="store_true", help="list loads waited for one at a time")
     args = ap.parse_args()
     c = next(c for c in SWEEP if c.name == args.config)
     key = plan(config_params(c), args.dtype or c.dtype, None, args.arch).key
@@ -59,11 +62,14 @@ def main():
     options = list(compile_options(key) + CUPY_ADDED_OPTIONS)
     if not any(o.startswith("-arch") for o in options):
         options.append(f"-arch=sm_{args.arch}")
+    if args.serial:
+        options.append("-lineinfo")
     cubin = nvrtc_cubin(os.environ["NVRTC_LIB"], head + kernel_source(key.family), expr, options)
     with tempfile.NamedTemporaryFile(suffix=".cubin") as f:
         f.write(cubin)
         f.flush()
-        sass = subprocess.run([os.environ.get("NVDISASM", "nvdisasm"), "-c", f.name],
+        sass = subprocess.run([os.environ.get("NVDISASM", "nvdisasm"), "-c"]
+                              + (["-g"] if args.serial else []) + [f.name],
                               capture_output=True, text=True, check=True).stdout
     if args.sass:
         with open(args.sass, "w") as f:
@@ -71,6 +77,33 @@ def main():
     regs = max((int(r) for r in re.findall(r"\bR(\d+)\b", sass)), default=-1) + 1
     print(f"{expr}: {sass.count('LDL')} LDL, {sass.count('STL')} STL, {sass.count('HGMMA')} HGMMA, "
           f"registers used up to R{regs - 1}")
+    if args.serial:
+        for load, use in serial_loads(sass):
+            print(f"  load at {load} waited for at {use}")
+
+
+def serial_loads(sass, window=40):
+    """(load's source line, first use's source line) of each LDG whose destination register
+    is read before another LDG is issued (within ``window`` instructions)."""
+    where, ins = "?", []
+    for line in sass.splitlines():
+        m = re.search(r'File "([^"]+)", line (\d+)', line)
+        if line.strip().startswith("//##") and m:
+            where = f"{os.path.basename(m.group(1))}:{m.group(2)}"
+        elif re.match(r"\s*/\*[0-9a-f]+\*/", line):
+            ins.append((line.split(";")[0], where))
+    found = []
+    for i, (text, src) in enumerate(ins):
+        m = re.search(r"LDG\S*\s+(R\d+)", text)
+        if not m:
+            continue
+        for later, src2 in ins[i + 1:i + 1 + window]:
+            if "LDG" in later:
+                break
+            if re.search(rf"\b{m.group(1)}\b", later.split(None, 1)[-1]):
+                found.append((src, src2))
+                break
+    return found
 
 
 if __name__ == "__main__":
