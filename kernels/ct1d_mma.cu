@@ -149,13 +149,13 @@
 #ifndef CT1D_MMA_W_ONCE_BATCH
 #define CT1D_MMA_W_ONCE_BATCH 24
 #endif
-// mma.sync path, 3xFP16 weights (stage_w16): loads per thread in flight at once (0: one
+// mma.sync path, 3xFP16 weights (stage_w16): loads per thread in flight at once (1: one
 // at a time, each waited for by its shared-memory store)
 #ifndef CT1D_MMA_W16_BATCH
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
 #define CT1D_MMA_W16_BATCH 8
 #else
-#define CT1D_MMA_W16_BATCH 0      // (sm_80 SASS spills move both ways with it; untimed there)
+#define CT1D_MMA_W16_BATCH 1      // (sm_80 SASS spills move both ways with more; untimed there)
 #endif
 #endif
 // 1: every instance compiled for one block per SM (A/B of registers against occupancy;
@@ -486,13 +486,9 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
             const int co = 16 * mi + (ln >> 2) + 8 * (q & 1);
             return (ci < cig && co < co_n) ? to_acc(wg[((long long)ci * cog + co_base + co) * K + k]) : 0.f;
         };
-#if CT1D_MMA_W16_BATCH
-        // several loads in flight per thread (each load's store waited for it before)
+        // several loads in flight per thread (one: each load's store waits for it)
         batched_loads<CT1D_MMA_W16_BATCH>(W_FRAGS * 4, tid, THREADS, load,
                                           [&](int e, float v) { ws[e] = __float_as_uint(v); });
-#else
-        for (int e = tid; e < W_FRAGS * 4; e += THREADS) ws[e] = __float_as_uint(load(e));
-#endif
         __syncthreads();
         return split_a_operands_block(w_s, W_FRAGS, &w_emax, tid, THREADS);
     };
