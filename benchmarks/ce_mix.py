@@ -84,7 +84,6 @@ def main():
         def go(stream):
             for off in range(0, by, chunk):
                 ce_copy(y.data.ptr + off, src.data.ptr, min(chunk, by - off), stream)
-        go.keep = src
         return go
 
     def ce_read(chunk):
@@ -93,7 +92,6 @@ def main():
         def go(stream):
             for off in range(0, bx, chunk):
                 ce_copy(dst.data.ptr, x.data.ptr + off, min(chunk, bx - off), stream)
-        go.keep = dst
         return go
 
     def sm_read(blocks):

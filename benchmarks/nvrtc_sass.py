@@ -1,11 +1,12 @@
-"""SASS of ct1d_mma instances as NVRTC builds them, without a GPU or CuPy: local spill
+"""SASS of the library's kernel instances as NVRTC builds them, without a GPU or CuPy: local spill
 and register checks before device time (nvcc's front end can differ from NVRTC's).
 
     NVRTC_LIB=.../libnvrtc.so.13 NVDISASM=.../nvdisasm \
-        python benchmarks/nvrtc_sass.py CONFIG [--dtype D] [--arch 80] [-D MACRO=VALUE ...] [--sass FILE]
+        python benchmarks/nvrtc_sass.py CONFIG ... | all [--dtype D] [--arch 80] [-D MACRO=VALUE ...]
+                                        [--sass FILE] [--serial]
 
 The wheels nvidia-cuda-nvrtc==13.0.* and nvidia-cuda-nvdisasm carry both (pip download,
-unzip). Prints the instance, its spill instructions (LDL/STL) and registers; --sass keeps
+unzip). Prints each distinct instance, its spill instructions (LDL/STL) and registers; --sass keeps
 the disassembly. --serial lists the global loads whose register is used before the next
 global load is issued (one load in flight: a memory latency each), with their source
 lines (compiled with -lineinfo, which does not change the code).
@@ -46,40 +47,50 @@ def nvrtc_cubin(lib, source, expr, options):
     return buf.raw
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("config")
-    ap.add_argument("--dtype")
-    ap.add_argument("-D", action="append", default=[], dest="defines")
-    ap.add_argument("--sass")
-    ap.add_argument("--arch", type=int, default=90, help="plan for this compute capability")
-    ap.add_argument("--serial", action="store_true", help="list loads waited for one at a time")
-    args = ap.parse_args()
-    c = next(c for c in SWEEP if c.name == args.config)
-    key = plan(config_params(c), args.dtype or c.dtype, None, args.arch).key
-    expr = key.name_expression()
-    head = "".join("#define {} {}\n".format(*d.split("=", 1)) for d in args.defines)
+def instance_sass(key, arch, defines=(), lineinfo=False):
+    """NVRTC's SASS of one instance, compiled as the library compiles it."""
+    head = "".join("#define {} {}\n".format(*d.split("=", 1)) for d in defines)
     options = list(compile_options(key) + CUPY_ADDED_OPTIONS)
     if not any(o.startswith("-arch") for o in options):
-        options.append(f"-arch=sm_{args.arch}")
-    if args.serial:
+        options.append(f"-arch=sm_{arch}")
+    if lineinfo:
         options.append("-lineinfo")
-    cubin = nvrtc_cubin(os.environ["NVRTC_LIB"], head + kernel_source(key.family), expr, options)
+    cubin = nvrtc_cubin(os.environ["NVRTC_LIB"], head + kernel_source(key.family),
+                        key.name_expression(), options)
     with tempfile.NamedTemporaryFile(suffix=".cubin") as f:
         f.write(cubin)
         f.flush()
-        sass = subprocess.run([os.environ.get("NVDISASM", "nvdisasm"), "-c"]
-                              + (["-g"] if args.serial else []) + [f.name],
+        return subprocess.run([os.environ.get("NVDISASM", "nvdisasm"), "-c"]
+                              + (["-g"] if lineinfo else []) + [f.name],
                               capture_output=True, text=True, check=True).stdout
-    if args.sass:
-        with open(args.sass, "w") as f:
-            f.write(sass)
-    regs = max((int(r) for r in re.findall(r"\bR(\d+)\b", sass)), default=-1) + 1
-    print(f"{expr}: {sass.count('LDL')} LDL, {sass.count('STL')} STL, {sass.count('HGMMA')} HGMMA, "
-          f"registers used up to R{regs - 1}")
-    if args.serial:
-        for load, use in serial_loads(sass):
-            print(f"  load at {load} waited for at {use}")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("configs", nargs="+", help="sweep configuration names, or all")
+    ap.add_argument("--dtype")
+    ap.add_argument("-D", action="append", default=[], dest="defines")
+    ap.add_argument("--sass", help="keep the disassembly (one configuration)")
+    ap.add_argument("--arch", type=int, default=90, help="plan for this compute capability")
+    ap.add_argument("--serial", action="store_true", help="list loads waited for one at a time")
+    args = ap.parse_args()
+    configs = [c for c in SWEEP if "all" in args.configs or c.name in args.configs]
+    seen = set()
+    for c in configs:
+        key = plan(config_params(c), args.dtype or c.dtype, None, args.arch).key
+        if key in seen:
+            continue
+        seen.add(key)
+        sass = instance_sass(key, args.arch, args.defines, args.serial)
+        if args.sass:
+            with open(args.sass, "w") as f:
+                f.write(sass)
+        regs = max((int(r) for r in re.findall(r"\bR(\d+)\b", sass)), default=-1) + 1
+        print(f"{key.name_expression()} ({c.name}): {sass.count('LDL')} LDL, {sass.count('STL')} STL, "
+              f"{sass.count('HGMMA')} HGMMA, registers used up to R{regs - 1}", flush=True)
+        if args.serial:
+            for load, use in serial_loads(sass):
+                print(f"  load at {load} waited for at {use}")
 
 
 def serial_loads(sass, window=40):

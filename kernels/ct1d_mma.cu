@@ -570,7 +570,8 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
             // one coalesced pass: the block's weights w[ci][co_base + co][k] (a contiguous
             // run of CO_T*K per input channel) all in flight at once, kept raw in the x and
             // output tiles' shared memory (unused until the first tile), the maximum taken
-            // on the way; then the pairs split from there
+            // on the way; then the pairs split from there. (batched_loads would do the same
+            // rounds but compiles to other SASS: sd-s2d4k4's measured allocation is this one)
             T* w_raw = reinterpret_cast<T*>(x_s);
             constexpr int W_ROUNDS = (W_PT + CT1D_MMA_W_ONCE_BATCH - 1) / CT1D_MMA_W_ONCE_BATCH;
             constexpr int WB = (W_PT + W_ROUNDS - 1) / W_ROUNDS;     // loads per round
