@@ -21,7 +21,7 @@ import torch
 
 from cupyconv import _gpu
 from cupyconv._dispatch import plan
-from cupyconv.bench import SWEEP, Config, config_params, min_bytes
+from cupyconv.bench import SWEEP, config_from_spec, config_params, min_bytes
 from gpu_timing import key_job, launch_ms, parse_variants, torch_case, use_variant, warm_parallel
 
 
@@ -38,9 +38,7 @@ def main():
     variants = parse_variants(args.variant)
     family = None if args.family == "auto" else args.family      # auto: the dispatcher's choice
     arch = _gpu.device_arch(0)
-    extra = [Config(name, "extra", *map(int, dims.split(",")[:5]),
-                    **dict(zip("SPDG", map(int, dims.split(",")[5:]))))
-             for name, dims in (spec.split("=") for spec in args.call)]
+    extra = [config_from_spec(spec) for spec in args.call]
     configs = [dataclasses.replace(c, dtype=args.dtype) if args.dtype else c
                for c in SWEEP + extra if c.name in args.configs or c in extra]
     calls = [(c, config_params(c)) for c in configs]

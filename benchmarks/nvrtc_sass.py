@@ -2,7 +2,8 @@
 and register checks before device time (nvcc's front end can differ from NVRTC's).
 
     NVRTC_LIB=.../libnvrtc.so.13 NVDISASM=.../nvdisasm \
-        python benchmarks/nvrtc_sass.py CONFIG ... | all [--dtype D] [--arch 80] [-D MACRO=VALUE ...]
+        python benchmarks/nvrtc_sass.py CONFIG ... | all [--call NAME=N,C_in,C_out,K,L[,S,P,D,G]]
+                                        [--dtype D] [--arch 80] [-D MACRO=VALUE ...]
                                         [--sass FILE] [--serial]
 
 The wheels nvidia-cuda-nvrtc==13.0.* and nvidia-cuda-nvdisasm carry both (pip download,
@@ -20,7 +21,7 @@ import tempfile
 
 from cupyconv._dispatch import plan
 from cupyconv._modules import CUPY_ADDED_OPTIONS, compile_options, kernel_source
-from cupyconv.bench import SWEEP, config_params
+from cupyconv.bench import SWEEP, config_from_spec, config_params
 
 
 def nvrtc_cubin(lib, source, expr, options):
@@ -67,14 +68,16 @@ def instance_sass(key, arch, defines=(), lineinfo=False):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("configs", nargs="+", help="sweep configuration names, or all")
+    ap.add_argument("configs", nargs="*", help="sweep configuration names, or all")
+    ap.add_argument("--call", action="append", default=[], help="NAME=N,C_in,C_out,K,L[,S,P,D,G]")
     ap.add_argument("--dtype")
     ap.add_argument("-D", action="append", default=[], dest="defines")
     ap.add_argument("--sass", help="keep the disassembly (one configuration)")
     ap.add_argument("--arch", type=int, default=90, help="plan for this compute capability")
     ap.add_argument("--serial", action="store_true", help="list loads waited for one at a time")
     args = ap.parse_args()
-    configs = [c for c in SWEEP if "all" in args.configs or c.name in args.configs]
+    configs = ([c for c in SWEEP if "all" in args.configs or c.name in args.configs]
+               + [config_from_spec(spec) for spec in args.call])
     seen = set()
     for c in configs:
         key = plan(config_params(c), args.dtype or c.dtype, None, args.arch).key

@@ -599,6 +599,11 @@ def transposed_tile(k: MmaKey, positions, split: bool = False,
 # calls run at most 16 steps (the seed 6): one segment. MMA_WG_SPLIT_CHAINS False: chains
 # above MMA_WG_CHAIN_STEPS keep the mma.sync tile or ct1d_gemm instead.
 MMA_WG_CHAIN_STEPS = 16
+# Chains of more than MMA_WG_SPLIT_ABOVE steps run in at least two segments
+# (CT1D_MMA_WG_SPLIT_ABOVE): a 13-16-step chain in one segment spilled on most instances
+# (NVRTC 13.0 SASS, 64 -> 64, K = 4, S = 1: 36 LDL / 17 STL, in two: 0 / 0; sd-s2d4k4
+# 18 / 17 -> 0 / 0).
+MMA_WG_SPLIT_ABOVE = 12
 MMA_WG_SPLIT_CHAINS = True
 
 

@@ -118,6 +118,14 @@ def l_out(c: Config) -> int:
     return (c.L - 1) * c.S - 2 * c.P + c.D * (c.K - 1) + c.OP + 1
 
 
+def config_from_spec(spec: str) -> Config:
+    """A configuration outside the sweep from ``NAME=N,C_in,C_out,K,L[,S,P,D,G]`` (the
+    benchmark scripts' ``--call``)."""
+    name, dims = spec.split("=")
+    v = [int(d) for d in dims.split(",")]
+    return Config(name, "extra", *v[:5], **dict(zip("SPDG", v[5:])))
+
+
 def config_params(c: Config):
     """The validated call parameters (``ConvParams``) of a configuration."""
     from cupyconv._args import check_conv_args

@@ -132,6 +132,11 @@
 #ifndef CT1D_MMA_WG_CHAIN_STEPS
 #define CT1D_MMA_WG_CHAIN_STEPS 16
 #endif
+// ... and chains of more than CT1D_MMA_WG_SPLIT_ABOVE steps run in at least two segments
+// (A/B knob: the default, CT1D_MMA_WG_CHAIN_STEPS, adds no split)
+#ifndef CT1D_MMA_WG_SPLIT_ABOVE
+#define CT1D_MMA_WG_SPLIT_ABOVE 12
+#endif
 // Warpgroup path: 1 = a block reads its weights once, all of a thread's loads in flight
 // at once (at most CT1D_MMA_W_ONCE_MAX), into shared memory that the tiles use later, and
 // splits them from there; 0 = a pass for the maximum and one for the split, each in
@@ -754,7 +759,11 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                 // at most (the largest class's chain)
                 constexpr int WG_CHAIN = CT1D_MMA_WG_CHAIN_STEPS;
                 constexpr int WG_STEPS = (GROUPS ? CMAX + 1 : max_class_taps(S, D, K)) * (KK / 2);
-                constexpr int WG_SEGS = F16X3 ? (WG_STEPS + WG_CHAIN - 1) / WG_CHAIN : 1;
+                auto segments = [](int steps) {
+                    const int n = (steps + WG_CHAIN - 1) / WG_CHAIN;
+                    return n < 2 && steps > CT1D_MMA_WG_SPLIT_ABOVE ? 2 : n;
+                };
+                constexpr int WG_SEGS = F16X3 ? segments(WG_STEPS) : 1;
 #pragma unroll
                 for (int hh = 0; hh < (WGT ? NU / 128 : NT / 8); ++hh) {
                     float half[1][ACC / 4][4];
@@ -779,7 +788,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                     // each from zero, added on the CUDA cores (the truncation error grows
                     // with the chain: benchmarks/NOTES.md, session 23)
                     const int nsteps = (GROUPS ? CMAX + 1 : ntaps) * (KK / 2);
-                    const int nseg = F16X3 ? (nsteps + WG_CHAIN - 1) / WG_CHAIN : 1;
+                    const int nseg = F16X3 ? segments(nsteps) : 1;
                     const int seglen = (nsteps + nseg - 1) / nseg;
                     float seg_sum[WG_SEGS > 1 ? ACC : 1];
 #pragma unroll

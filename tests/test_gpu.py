@@ -750,8 +750,8 @@ def test_float32_long_reductions_stay_within_the_bar(rng, monkeypatch, C_in, K, 
 @pytest.mark.parametrize("variant", ["transposed", "ci64"])
 def test_mma_warpgroup_split_chains_random_calls(rng, monkeypatch, variant):
     """MMA_WG_SPLIT_CHAINS: float32 warpgroup tiles whose wgmma chains are longer than
-    MMA_WG_CHAIN_STEPS k16 steps (stride 1-2, 7-16 taps, 17-64 input channels per group)
-    run them as segments summed on the CUDA cores; random such calls (transposed tiles of
+    MMA_WG_SPLIT_ABOVE k16 steps (stride 1-2, 7-16 taps, 17-64 input channels per group)
+    run them as segments (of at most MMA_WG_CHAIN_STEPS) summed on the CUDA cores; random such calls (transposed tiles of
     16-32 and of 64 staged input channels: 64-channel tiles with such chains do not fit),
     groups and padding, NaN-poisoned, within 0.75e-6 of float64."""
     _skip_without_wgmma()
@@ -779,7 +779,7 @@ def test_mma_warpgroup_split_chains_random_calls(rng, monkeypatch, variant):
             except ValueError:
                 continue
             key = _dispatch.plan(p, "float32", "ct1d_mma", device_arch(0)).key
-            if not (key.wg and _dispatch.wg_chain_steps(key) > _dispatch.MMA_WG_CHAIN_STEPS):
+            if not (key.wg and _dispatch.wg_chain_steps(key) > _dispatch.MMA_WG_SPLIT_ABOVE):
                 continue
             x, w, b = _inputs(rng, c)
             y = _launch_poisoned(x, w, b, "float32", "ct1d_mma", **kw)
