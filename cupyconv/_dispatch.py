@@ -600,9 +600,11 @@ def transposed_tile(k: MmaKey, positions, split: bool = False,
 # above MMA_WG_CHAIN_STEPS keep the mma.sync tile or ct1d_gemm instead.
 MMA_WG_CHAIN_STEPS = 16
 # Chains of more than MMA_WG_SPLIT_ABOVE steps run in at least two segments
-# (CT1D_MMA_WG_SPLIT_ABOVE): a 13-16-step chain in one segment spilled on most instances
-# (NVRTC 13.0 SASS, 64 -> 64, K = 4, S = 1: 36 LDL / 17 STL, in two: 0 / 0; sd-s2d4k4
-# 18 / 17 -> 0 / 0).
+# (CT1D_MMA_WG_SPLIT_ABOVE, the same number): 13-16-step chains read 3.5e-7 in one
+# segment and 2.0e-7 in two; with 64 staged channels one segment spilled (NVRTC 13.0 SASS,
+# sd-s2d4k4: 18 LDL / 17 STL, in two 0 / 0) and ran 2-3% slower (0.155 -> 0.151 ms,
+# 64 -> 64 K = 4 S = 1 0.257 -> 0.250); 32 -> 32, K = 7, S = 1 lost 4% (0.113 -> 0.118),
+# 8-16 taps of 16-32 channels within 1% (results/2026-12-02-session29/run_2).
 MMA_WG_SPLIT_ABOVE = 12
 MMA_WG_SPLIT_CHAINS = True
 

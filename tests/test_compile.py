@@ -243,17 +243,19 @@ def test_mma_transposed_tap_groups_compile(nvrtc_ok, monkeypatch, dtype, product
     assert not grouped or count(ptx, n) == 0
 
 
-def test_mma_long_chains_compile_in_segments(nvrtc_ok, monkeypatch):
-    """A float32 warpgroup chain above MMA_WG_CHAIN_STEPS k16 steps (64 -> 64, K = 7,
-    S = 1: 7 taps x 4 steps = 28) is issued as two segments: the same wgmmas (7 x 4 x 3
-    products per 64-position chunk) and one more wait per chunk than the single chain that
-    CT1D_MMA_WG_CHAIN_STEPS=999 builds; the seed's 6-step chain is one segment."""
+@pytest.mark.parametrize("K,steps", [(7, 28), (4, 16)])
+def test_mma_long_chains_compile_in_segments(nvrtc_ok, monkeypatch, K, steps):
+    """A float32 warpgroup chain above MMA_WG_CHAIN_STEPS k16 steps (64 -> 64, S = 1,
+    K = 7: 7 taps x 4 steps = 28), or above MMA_WG_SPLIT_ABOVE (K = 4: 16 steps), is issued
+    as two segments: the same wgmmas (K x 4 x 3 products per 64-position chunk) and one
+    more wait per chunk than the single chain that both macros at 999 build."""
     from cupyconv import _modules
     from cupyconv._args import check_conv_args
-    from cupyconv._dispatch import MMA_WG_CHAIN_STEPS, plan, wg_chain_steps
-    p = check_conv_args((16, 64, 32768), (64, 64, 7), None, stride=1, padding=3)
+    from cupyconv._dispatch import MMA_WG_CHAIN_STEPS, MMA_WG_SPLIT_ABOVE, plan, wg_chain_steps
+    p = check_conv_args((16, 64, 32768), (64, 64, K), None, stride=1, padding=3)
     key = plan(p, "float32", None, 90).key
-    assert key.family == "ct1d_mma" and key.wg and wg_chain_steps(key) == 28 > MMA_WG_CHAIN_STEPS
+    assert key.family == "ct1d_mma" and key.wg and wg_chain_steps(key) == steps
+    assert MMA_WG_SPLIT_ABOVE < steps <= 2 * MMA_WG_CHAIN_STEPS
     chunks = key.nu // 128
 
     def counts():
@@ -264,9 +266,10 @@ def test_mma_long_chains_compile_in_segments(nvrtc_ok, monkeypatch):
     split_mmas, split_waits = counts()
     original = _modules.kernel_source
     monkeypatch.setattr(_modules, "kernel_source",
-                        lambda family: "#define CT1D_MMA_WG_CHAIN_STEPS 999\n" + original(family))
+                        lambda family: "#define CT1D_MMA_WG_CHAIN_STEPS 999\n"
+                                       "#define CT1D_MMA_WG_SPLIT_ABOVE 999\n" + original(family))
     one_mmas, one_waits = counts()
-    assert split_mmas == one_mmas == 7 * 4 * 3 * chunks
+    assert split_mmas == one_mmas == K * 4 * 3 * chunks
     assert split_waits == one_waits + chunks
 
 

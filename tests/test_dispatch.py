@@ -1143,15 +1143,18 @@ def test_warpgroup_3xfp16_long_chains(monkeypatch, split):
 
 
 def test_kernel_chain_segments_match_the_dispatcher():
-    """ct1d_mma.cu's default segment length (CT1D_MMA_WG_CHAIN_STEPS) is the dispatcher's
-    MMA_WG_CHAIN_STEPS: the number the accuracy rule was measured at."""
+    """ct1d_mma.cu's default segment length (CT1D_MMA_WG_CHAIN_STEPS) and split threshold
+    (CT1D_MMA_WG_SPLIT_ABOVE) are the dispatcher's MMA_WG_CHAIN_STEPS and
+    MMA_WG_SPLIT_ABOVE: the numbers the accuracy rules were measured at."""
     import re
 
-    from cupyconv._dispatch import MMA_WG_CHAIN_STEPS
+    from cupyconv._dispatch import MMA_WG_CHAIN_STEPS, MMA_WG_SPLIT_ABOVE
     from cupyconv._modules import kernel_dir
     src = (kernel_dir() / "ct1d_mma.cu").read_text()
-    m = re.search(r"#define CT1D_MMA_WG_CHAIN_STEPS (\d+)", src)
-    assert m and int(m.group(1)) == MMA_WG_CHAIN_STEPS
+    for macro, value in (("CHAIN_STEPS", MMA_WG_CHAIN_STEPS), ("SPLIT_ABOVE", MMA_WG_SPLIT_ABOVE)):
+        m = re.search(rf"#define CT1D_MMA_WG_{macro} (\d+)", src)
+        assert m and int(m.group(1)) == value, macro
+    assert MMA_WG_SPLIT_ABOVE < MMA_WG_CHAIN_STEPS
 
 
 def test_depthwise_blocks_take_2_to_4_segments_up_to_32_kb():
