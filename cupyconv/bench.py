@@ -241,24 +241,48 @@ def _targets_table(rows) -> str:
 # are also reported as wall-clock time per call.
 INNER = 5
 INNER_SMALL = 50
+# Each sample's calls are queued behind a GPU-side wait (torch.cuda._sleep) that outlasts
+# their host work, so the stream reaches the first event with every call already queued:
+# the events then hold GPU time only (the launch-queue method of NVIDIA's nvbench). Without
+# it a sample also counted the first call's host latency (10-20 us, a fifth of it per call
+# at 5 calls). Host time per queued call allowed for, and the wait's fixed part:
+HOLD_US_PER_CALL, HOLD_US = 60, 200
 
 
-def _time_events(fn, reps: int, warmup: int = 3, inner: int = INNER):
+def _hold_cycles(inner: int) -> int:
+    """GPU clock cycles that outlast queueing ``inner`` calls from the host."""
+    import cupy
+    khz = cupy.cuda.Device().attributes["ClockRate"]       # the SM clock's peak, kHz
+    return int(khz / 1e3 * (HOLD_US + HOLD_US_PER_CALL * inner))
+
+
+def _time_events(fn, reps: int, warmup: int = 3, inner: int = INNER, hold: bool = True,
+                 stats: dict = None):
     """Median ms per fn() call with torch CUDA events around ``inner`` back-to-back calls,
-    after warm-up (runs on torch's stream)."""
+    after warm-up (runs on torch's stream). ``hold``: the calls are queued behind a GPU
+    wait first (above), so the events time the GPU alone; ``stats["hold_misses"]`` counts
+    the samples whose host work outlasted that wait (their time includes host latency)."""
     import torch
     for _ in range(warmup):
         fn()
     torch.cuda.synchronize()
-    times = []
+    cycles = _hold_cycles(inner) if hold else 0
+    times, misses = [], 0
     for _ in range(reps):
         a, b = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        if hold:
+            torch.cuda._sleep(cycles)
+        t0 = time.perf_counter()
         a.record()
         for _ in range(inner):
             fn()
         b.record()
+        host_us = (time.perf_counter() - t0) * 1e6
+        misses += hold and host_us > HOLD_US + HOLD_US_PER_CALL * inner
         b.synchronize()
         times.append(a.elapsed_time(b) / inner)
+    if stats is not None:
+        stats["hold_misses"] = stats.get("hold_misses", 0) + misses
     return float(np.median(times))
 
 
@@ -339,7 +363,10 @@ def run_config(c: Config, reps: int, copy_gbs: float,
     res["kernel"] = plan(config_params(c), c.dtype, None,
                          device_arch(cupy.cuda.Device().id)).key.name_expression()
     inner = INNER_SMALL if c.family == "small" else INNER
-    res["ms"] = _time_events(ours, reps, inner=inner)
+    st = {}
+    res["ms"] = _time_events(ours, reps, inner=inner, stats=st)
+    # the same calls timed as before the held queue (first call's host latency included)
+    res["ms_unheld"] = _time_events(ours, reps, inner=inner, hold=False)
     res["gbs"] = min_bytes(c) / res["ms"] / 1e6
     res["copy_fraction"] = res["gbs"] / copy_gbs
     res["tflops"] = flops(c) / res["ms"] / 1e9
@@ -355,15 +382,16 @@ def run_config(c: Config, reps: int, copy_gbs: float,
             yt = torch_call()
             res[label + "_err"] = float(torch.linalg.vector_norm((yt.double() - y64).flatten())
                                         / torch.linalg.vector_norm(y64.flatten()))
-            res[label + "_ms"] = _time_events(torch_call, reps, inner=inner)
+            res[label + "_ms"] = _time_events(torch_call, reps, inner=inner, stats=st)
             res["speedup_" + label.split("_")[1]] = res[label + "_ms"] / res["ms"]
         torch.backends.cudnn.allow_tf32 = True
     else:
         yt = torch_call()
         res["torch_err"] = float(torch.linalg.vector_norm((yt.double() - y64).flatten())
                                  / torch.linalg.vector_norm(y64.flatten()))
-        res["torch_ms"] = _time_events(torch_call, reps, inner=inner)
+        res["torch_ms"] = _time_events(torch_call, reps, inner=inner, stats=st)
         res["speedup_same_dtype"] = res["torch_ms"] / res["ms"]
+    res["hold_misses"] = st["hold_misses"]
     if c.family == "small":
         torch.backends.cudnn.allow_tf32 = False
         res["wall_ms"] = _wall_per_call(ours)

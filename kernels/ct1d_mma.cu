@@ -123,6 +123,20 @@
 #ifndef CT1D_MMA_X_PREFETCH_AHEAD
 #define CT1D_MMA_X_PREFETCH_AHEAD 2
 #endif
+// ... and, for A/B runs, that distance plus (channel row mod (SKEW + 1)) per row, so that the
+// rows of one window reach DRAM at different tiles (0 = every row AHEAD tiles ahead)
+#ifndef CT1D_MMA_X_PREFETCH_SKEW
+#define CT1D_MMA_X_PREFETCH_SKEW 0
+#endif
+// Diagnostics only (benchmarks/pitch_probe.py): x rows and y rows this many elements
+// further apart than L_in and L_out (the caller's arrays padded so), to tell the cost of
+// power-of-two row pitches from that of the length itself. 0 in the library
+#ifndef CT1D_MMA_X_PITCH_PAD
+#define CT1D_MMA_X_PITCH_PAD 0
+#endif
+#ifndef CT1D_MMA_Y_PITCH_PAD
+#define CT1D_MMA_Y_PITCH_PAD 0
+#endif
 // Warpgroup path, float32 (3xFP16): the most k16 steps that one wgmma chain accumulates;
 // longer chains run in equal segments added on the CUDA cores. The tensor cores truncate
 // as they accumulate, about 2e-8 of error per step (24 steps in one chain: 5.0e-7,
@@ -364,18 +378,19 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     const int wm = WG ? (warp & 3) : warp / WN, wn = WG ? (warp >> 2) : warp % WN;
     const int uw = WGT_ON ? wn * (NU / 2) : wn * NT * 8;   // this warp's first position u
 
-    const T* xn = x + (n * C_in + (long long)g * cig) * L_in;
+    const int x_pitch = L_in + CT1D_MMA_X_PITCH_PAD, y_pitch = L_out + CT1D_MMA_Y_PITCH_PAD;
+    const T* xn = x + (n * C_in + (long long)g * cig) * x_pitch;
     const T* xf = xn;         // where fetch_cols reads: the next item's x for its first tile
     const T* wg = w + (long long)g * cig * cog * K;
     long long row0 = n * C_out + (long long)g * cog + co_base;   // global row of out_s row 0
-    T* yb = y + row0 * L_out;
+    T* yb = y + row0 * y_pitch;
     const T* bg = bias == nullptr ? nullptr : bias + g * cog + co_base;
 
     // Alignment shift of out_s row `row`: its element p sits at row*OP + shift(row) + p,
     // whose shared-memory address is congruent to its global one modulo SALIGN elements.
     // Tiles start NUO*S (a multiple of SALIGN) apart.
     auto shift = [&](int row) -> int {
-        const long long gi = (row0 + row) * L_out + (long long)(u_first - OV) * S - pad;
+        const long long gi = (row0 + row) * y_pitch + (long long)(u_first - OV) * S - pad;
         const int base = (int)(__cvta_generic_to_shared(out_s + row * OP) / sizeof(T)) % SALIGN;
         return (int)((((gi - base) % SALIGN) + SALIGN) % SALIGN);
     };
@@ -446,7 +461,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
 #pragma unroll
         for (int a = 0; a < RPW; ++a) {
             const int c = WG ? RPW * warp + a : warp + WARPS * a;
-            const T* xc = xf + (long long)(ci0 + c) * L_in + (u0 - CMAX);
+            const T* xc = xf + (long long)(ci0 + c) * x_pitch + (u0 - CMAX);
             const int i_end = c < ci_n ? L_in - (u0 - CMAX) : 0;     // valid j: [-(u0-CMAX), i_end)
 #pragma unroll
             for (int b = 0; b < CPL; ++b) {
@@ -707,14 +722,14 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                 // prefetch takes uniform operands: 4 per warp for 32 channels)
                 if constexpr (X_PREFETCH) {
                     const int c = warp + WARPS * lane;
-                    constexpr int AHEAD = CT1D_MMA_X_PREFETCH_AHEAD;
+                    const int AHEAD = CT1D_MMA_X_PREFETCH_AHEAD + c % (CT1D_MMA_X_PREFETCH_SKEW + 1);
                     if (tile + AHEAD * (int)gridDim.x < n_tiles && c < cig)
-                        l2_prefetch_window(xn + (long long)c * L_in,
+                        l2_prefetch_window(xn + (long long)c * x_pitch,
                                            u_first - OV + tile_at(tile + AHEAD * gridDim.x) * NUO - CMAX, XW, L_in);
                 }
 #endif
             } else if (next_item) {
-                xf = xn + (long long)gridDim.z * C_in * L_in;
+                xf = xn + (long long)gridDim.z * C_in * x_pitch;
                 fetch_cols(u_first - OV + tile_at(next_first(tile0)) * NUO, 0, cig);
             }
         } else if (one_chunk) {
@@ -984,12 +999,12 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
         // last tiles of a row reach its ends (the first tile's column OV*S is at o <= 0).
         auto own_lo = [&](int row) -> int {
             if (OV == 0 || tt == 0) return p_lo;
-            const long long gi = (row0 + row) * L_out + o0 + OV * S;
+            const long long gi = (row0 + row) * y_pitch + o0 + OV * S;
             return max(OV * S - (int)(gi % SEC), p_lo);
         };
         auto own_hi = [&](int row) -> int {
             if (OV == 0 || tt == n_tiles - 1) return p_hi;
-            const long long gi = (row0 + row) * L_out + o0 + S * NU;
+            const long long gi = (row0 + row) * y_pitch + o0 + S * NU;
             return min(S * NU - (int)(gi % SEC), p_hi);
         };
 #if CT1D_BULK_STORE
@@ -1002,7 +1017,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
             const int sh = sh_s[row], q_lo = sh + own_lo(row), q_hi = sh + own_hi(row);
             const int qa = min((q_lo + VEC - 1) / VEC * VEC, q_hi), qb = max(q_hi / VEC * VEC, qa);
             const T* src = out_s + row * OP;
-            T* dst = yb + (long long)row * L_out + (o0 - sh);      // dst[q] <-> src[q]
+            T* dst = yb + (long long)row * y_pitch + (o0 - sh);      // dst[q] <-> src[q]
             if (qb > qa) bulk_store(dst + qa, src + qa, (qb - qa) * (int)sizeof(T));
             for (int q = q_lo; q < qa; ++q) dst[q] = src[q];
             for (int q = qb; q < q_hi; ++q) dst[q] = src[q];
@@ -1016,7 +1031,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
             const int row = v / SLOTS, q = (v % SLOTS) * VEC;
             const int sh = sh_s[row];
             const T* src = out_s + row * OP + q;
-            T* dst = yb + (long long)row * L_out + (o0 - sh + q);
+            T* dst = yb + (long long)row * y_pitch + (o0 - sh + q);
             const int lo = max(q, sh + own_lo(row)) - q, hi = min(q + VEC, sh + own_hi(row)) - q;
             if (lo == 0 && hi == VEC) {
                 *reinterpret_cast<uint4*>(dst) = *reinterpret_cast<const uint4*>(src);
@@ -1033,7 +1048,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     xn = xf;
     tile0 = next_first(tile0);
     row0 = n * C_out + (long long)g * cog + co_base;
-    yb = y + row0 * L_out;
+    yb = y + row0 * y_pitch;
 #pragma unroll
     for (int mt = 0; mt < MT; ++mt)                   // (the same as at the top)
 #pragma unroll
