@@ -90,9 +90,13 @@
 #define CT1D_MMA_FLAT_ITEMS 1
 #endif
 // Warpgroup path: 1 = grid row z walks its tiles from n_tiles*z/gridDim.z on (wrapping),
-// so the rows' concurrent windows sit at different offsets of their output rows
+// so the rows' concurrent windows sit at different offsets of their output rows; 2 = the
+// same over all tiles but the last, which stays last in every row's walk: a row's last
+// tile is its partial one, and the walk's last tiles are the ones the few blocks with a
+// tile more than the others take (the bf16 seed: 2 of 33 blocks per grid row, whose extra
+// tile was a full one wherever the rotation moved the partial one away)
 #ifndef CT1D_MMA_ROTATE
-#define CT1D_MMA_ROTATE 1
+#define CT1D_MMA_ROTATE 2
 #endif
 // Transposed warpgroup tiles: 1 = where the taps form groups by column offset
 // (tap_group_size, K = 2S with D = 1), one wgmma per group with its classes side by side
@@ -659,9 +663,14 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
 
     const bool one_chunk = n_chunks == 1;
     bool w_loaded = false;
-    // tile t of a block's walk is tile tile_at(t) of the row (CT1D_MMA_ROTATE)
-    const int rot = (WG && CT1D_MMA_ROTATE) ? (int)((long long)n_tiles * blockIdx.z / gridDim.z) : 0;
-    auto tile_at = [&](int t) -> int { return t + rot < n_tiles ? t + rot : t + rot - n_tiles; };
+    // tile t of a block's walk is tile tile_at(t) of the row (CT1D_MMA_ROTATE): rotated
+    // by rot within the first n_rot tiles
+    const int n_rot = CT1D_MMA_ROTATE == 2 ? n_tiles - 1 : n_tiles;
+    const int rot = (WG && CT1D_MMA_ROTATE) ? (int)((long long)n_rot * blockIdx.z / gridDim.z) : 0;
+    auto tile_at = [&](int t) -> int {
+        if (CT1D_MMA_ROTATE == 2 && t >= n_rot) return t;
+        return t + rot < n_rot ? t + rot : t + rot - n_rot;
+    };
     if (one_chunk && (int)blockIdx.x < n_tiles) fetch_cols(u_first - OV + tile_at(blockIdx.x) * NUO, 0, cig);
     if (F16X3 && !WG) {
         if (tid == 0) x_emax[0] = x_emax[1] = w_emax = 0;

@@ -522,9 +522,9 @@ def test_mma_warpgroup_item_loop(rng, monkeypatch, dtype, items_per_block):
     last tile, with consecutive items of a block 1e3-1e6 apart in magnitude so that a
     stale scale shows; tile counts that the blocks do not divide, so that a block's first
     tile moves from item to item (CT1D_MMA_FLAT_ITEMS); with 2 items per block, grid row 1
-    walks its tiles from the middle of the row on, wrapping (CT1D_MMA_ROTATE); odd L_out
-    (the rows' shifts move between items), bias, NaN-poisoned output, each item checked
-    on its own."""
+    walks its tiles from the middle of the row on, wrapping, its partial last tile last
+    (CT1D_MMA_ROTATE); odd L_out (the rows' shifts move between items), bias, NaN-poisoned
+    output, each item checked on its own."""
     _skip_without_wgmma()
     import cupy
 
