@@ -286,6 +286,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
          T* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
          int u_first, int n_tiles, int n_offset, int n_items)
 {
+    pdl_prologue();
     constexpr int WARPS = WM * WN;
     constexpr int THREADS = WARPS * 32;
     constexpr int CO_T = 16 * MT * WM;

@@ -76,3 +76,17 @@ __device__ __forceinline__ BlockPlace block_place(int C_in, int C_out, int group
     b.n = (long long)blockIdx.z + n_offset;
     return b;
 }
+
+// Programmatic dependent launch (sm_90; CT1D_PDL, off unless the launcher asks for it):
+// a kernel launched with the programmatic-serialization attribute may start while the
+// grid before it drains, so it waits here for that grid's completion and memory before
+// any global access, then lets the grid after it launch (its blocks wait the same way)
+#ifndef CT1D_PDL
+#define CT1D_PDL 0
+#endif
+__device__ __forceinline__ void pdl_prologue() {
+#if CT1D_PDL && defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    asm volatile("griddepcontrol.wait;" ::: "memory");
+    asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
+#endif
+}
