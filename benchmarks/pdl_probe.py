@@ -1,20 +1,21 @@
-"""Programmatic dependent launch (PDL) for back-to-back calls: do launches with the
-programmatic-serialization attribute (cuLaunchKernelEx) of kernels built with CT1D_PDL
-(griddepcontrol.wait before any global access, then launch_dependents) close the gap
-between consecutive calls?
+"""Programmatic dependent launch (PDL) for back-to-back calls: what do launches with the
+programmatic-serialization attribute (cupyconv._gpu.PDL_LAUNCH, cuLaunchKernelEx) of
+kernels that begin with griddepcontrol.wait / launch_dependents (kernels/ct1d_types.cuh,
+CT1D_PDL) gain over plain launches?
 
     python benchmarks/pdl_probe.py [config ...] [--rounds 5]   (GPU machine with torch)
 
 Per config, on torch's stream, samples of 5 back-to-back launches (small calls: 50) queued
-behind a GPU wait (as cupyconv.bench times): the shipped kernel by cuLaunchKernel; the
-CT1D_PDL kernel by cuLaunchKernel (the instructions' cost alone); the CT1D_PDL kernel by
-cuLaunchKernelEx with the attribute. Every variant's output is NaN-poisoned and checked
-against float64, and a chain of two dependent PDL launches (the second reads the first's
-output: 64 -> 64 channels, K = 3, S = 1, P = 1, so lengths match) is checked too, so a
-wait that did not wait shows as NaN or a stale result.
+behind a GPU wait (as cupyconv.bench times): kernels built with CT1D_PDL=0, launched
+plainly; the shipped kernels launched plainly (the instructions' cost alone); the shipped
+kernels with PDL (the library's launch). Every variant's output is NaN-poisoned and
+checked against float64, and a chain of two dependent PDL launches (the second reads the
+first's output: 64 -> 64 channels, K = 3, S = 1, P = 1, so lengths match) is checked too,
+so a wait that did not wait shows as NaN or a stale result.
+(Session 30 run 2 ran this file's first version, whose "shipped" was CT1D_PDL=0 and whose
+"pdl_code" / "pdl" were CT1D_PDL=1 launched plainly / with the attribute.)
 """
 import argparse
-import ctypes
 import dataclasses
 
 import cupy
@@ -26,39 +27,11 @@ from cupyconv._dispatch import plan
 from cupyconv.bench import SWEEP, Config, config_params
 from gpu_timing import key_job, torch_case, use_variant, warm_parallel
 
-_PSS = 6      # CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION
-
-
-class _Attr(ctypes.Structure):
-    _fields_ = [("id", ctypes.c_int), ("pad", ctypes.c_int), ("val", ctypes.c_ubyte * 64)]
-
-
-class _Config(ctypes.Structure):
-    _fields_ = [("gx", ctypes.c_uint), ("gy", ctypes.c_uint), ("gz", ctypes.c_uint),
-                ("bx", ctypes.c_uint), ("by", ctypes.c_uint), ("bz", ctypes.c_uint),
-                ("smem", ctypes.c_uint), ("stream", ctypes.c_void_p),
-                ("attrs", ctypes.POINTER(_Attr)), ("n_attrs", ctypes.c_uint)]
-
-
-_cuda = ctypes.CDLL("libcuda.so.1")
-_cuda.cuLaunchKernelEx.argtypes = [ctypes.POINTER(_Config), ctypes.c_void_p, ctypes.c_void_p,
-                                   ctypes.c_void_p]
-_attr = _Attr(id=_PSS)
-_attr.val[0] = 1              # programmaticStreamSerializationAllowed
-
 
 def launch(prep, x, w, b, y, stream, pdl):
-    """prep's launches for device pointers on ``stream``; pdl: through cuLaunchKernelEx
-    with the programmatic-serialization attribute."""
-    if not pdl:
-        _gpu.run_pointers(prep, x, w, b, y, stream)
-        return
-    fn = prep.kernel.kernel.ptr
-    for (gx, gy, gz), values, _, params in prep.raw:
-        values[0], values[1], values[2], values[3] = x, w, b, y
-        cfg = _Config(gx, gy, gz, prep.block[0], 1, 1, prep.smem, stream, ctypes.pointer(_attr), 1)
-        rc = _cuda.cuLaunchKernelEx(ctypes.byref(cfg), fn, params, None)
-        assert rc == 0, f"cuLaunchKernelEx: CUresult {rc}"
+    """prep's launches for device pointers on ``stream``; pdl False: plain cuLaunchKernel."""
+    assert not pdl or prep.pdl, "PDL launches need sm_90 and cuLaunchKernelEx"
+    _gpu.run_pointers(prep if pdl else dataclasses.replace(prep, pdl=()), x, w, b, y, stream)
 
 
 def held_ms(fn, inner, reps=30):
@@ -79,15 +52,14 @@ def held_ms(fn, inner, reps=30):
     return float(np.median(ts))
 
 
-VARIANTS = (("shipped", None, False), ("pdl_code", [("CT1D_PDL", "1")], False),
-            ("pdl", [("CT1D_PDL", "1")], True))
+VARIANTS = (("no_pdl", [("CT1D_PDL", "0")], False), ("pdl_code", None, False), ("pdl", None, True))
 
 
 def check_chain():
     """Two dependent PDL launches: y2 = conv(conv(x)), 64 -> 64 -> 64 channels, checked."""
     c = Config("chain", "chain", 8, 64, 64, 3, 65536, S=1, P=1)
     case = torch_case(c)
-    use_variant(None, [("CT1D_PDL", "1")])
+    use_variant(None, None)
     prep = _gpu.prepare(config_params(c), c.dtype, 0, None)
     assert plan(config_params(c), c.dtype, None, _gpu.device_arch(0)).key.family == "ct1d_mma"
     w64 = torch.from_dlpack(case.w).double()

@@ -5,6 +5,7 @@ geometry. Callers have validated the call and selected the device.
 """
 from __future__ import annotations
 
+import ctypes
 import functools
 import threading
 from dataclasses import dataclass
@@ -75,6 +76,9 @@ class Prepared:
     # ~2x the host time of the launch itself
     # (benchmarks/results/2026-11-30-session5/host_call_costs.txt).
     raw: Tuple[tuple, ...] = ()     # (grid, values, pointers, address of pointers) per slice
+    # sm_90+: launched with programmatic dependent launch (PDL_LAUNCH, below), through
+    # these prebuilt cuLaunchKernelEx configurations (one per batch slice)
+    pdl: Tuple[object, ...] = ()
 
 
 def prepare(p: ConvParams, dtype: str, device_id: int, family: Optional[str] = None) -> Prepared:
@@ -129,8 +133,12 @@ def prepare(p: ConvParams, dtype: str, device_id: int, family: Optional[str] = N
             scalars = common + (i32(p.stride), i32(p.dilation), i32(p.kernel_size),
                                 i32(pl.tile_out), i32(pl.n_tiles), i32(n0))
         launches.append(((grid_x, grid_y, grid_z), scalars))
+    pdl = ()
+    if PDL_LAUNCH and device_arch(device_id) >= 90 and _launch_kernel_ex() is not None:
+        pdl = tuple(_LaunchConfig(g, (pl.key.threads, 1, 1), pl.smem_bytes, None,
+                                  ctypes.pointer(_PDL_ATTR), 1) for g, _ in launches)
     return Prepared(kern, (pl.key.threads,), pl.smem_bytes, tuple(launches),
-                    tuple(_param_block(g, sc) for g, sc in launches))
+                    tuple(_param_block(g, sc) for g, sc in launches), pdl)
 
 
 def depthwise_tiles_per_block(pl) -> int:
@@ -181,18 +189,66 @@ _raw_lock = threading.Lock()
 _launch_kernel = None       # cupy_backends' cuLaunchKernel binding, imported on first use
 
 
+# Programmatic dependent launch (sm_90+): every kernel starts by waiting for the grid
+# before it (kernels/ct1d_types.cuh, pdl_prologue), so each launch may carry the
+# programmatic-serialization attribute and begin while that grid drains: about 1 us per
+# back-to-back call (small calls' GPU time 10-23% less; benchmarks/pdl_probe.py).
+# False: plain cuLaunchKernel everywhere.
+PDL_LAUNCH = True
+_PSS = 6      # CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION (cuda.h)
+
+
+class _LaunchAttribute(ctypes.Structure):       # CUlaunchAttribute: id, 64-byte value union
+    _fields_ = [("id", ctypes.c_int), ("pad", ctypes.c_int), ("value", ctypes.c_ubyte * 64)]
+
+
+class _LaunchConfig(ctypes.Structure):          # CUlaunchConfig
+    _fields_ = [("grid", ctypes.c_uint * 3), ("block", ctypes.c_uint * 3),
+                ("smem", ctypes.c_uint), ("stream", ctypes.c_void_p),
+                ("attrs", ctypes.POINTER(_LaunchAttribute)), ("n_attrs", ctypes.c_uint)]
+
+
+_PDL_ATTR = _LaunchAttribute(id=_PSS)
+_PDL_ATTR.value[0] = 1                          # programmaticStreamSerializationAllowed
+_pdl_failed = False
+
+
+@functools.lru_cache(maxsize=None)
+def _launch_kernel_ex():
+    """The driver's cuLaunchKernelEx (CUDA >= 12.0), or None where it cannot be loaded."""
+    try:
+        fn = ctypes.CDLL("libcuda.so.1").cuLaunchKernelEx
+    except (OSError, AttributeError):
+        return None
+    fn.argtypes = [ctypes.POINTER(_LaunchConfig), ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
+    fn.restype = ctypes.c_int
+    return fn
+
+
 def run_pointers(prep: Prepared, x: int, weight: int, bias: int, y: int, stream: int) -> None:
     """Launch for device pointers (bias 0: none) on the stream handle ``stream``, through
-    cuLaunchKernel with the prebuilt parameters; the kernel's device must be current."""
-    global _launch_kernel
+    cuLaunchKernel (cuLaunchKernelEx with PDL where ``prep.pdl``) with the prebuilt
+    parameters; the kernel's device must be current."""
+    global _launch_kernel, _pdl_failed
     if _launch_kernel is None:
         from cupy_backends.cuda.api.driver import launchKernel as _launch_kernel
     fn = prep.kernel.kernel.ptr
     bx = prep.block[0]
+    pdl = bool(prep.pdl) and not _pdl_failed
     with _raw_lock:         # the parameter blocks are shared; the launch copies them
-        for (gx, gy, gz), values, _, params in prep.raw:
+        for i, ((gx, gy, gz), values, _, params) in enumerate(prep.raw):
             values[0], values[1], values[2], values[3] = x, weight, bias, y
+            if pdl:
+                cfg = prep.pdl[i]
+                cfg.stream = stream
+                if _launch_kernel_ex()(ctypes.byref(cfg), fn, params, None) == 0:
+                    continue
+            # (a refused PDL launch: the plain one raises CuPy's error where the launch
+            # itself is wrong; where it runs, the driver refused the attribute, and the
+            # process launches plainly from now on)
             _launch_kernel(fn, gx, gy, gz, bx, 1, 1, prep.smem, stream, params, 0)
+            if pdl:
+                _pdl_failed, pdl = True, False
 
 
 def launch(x, weight, bias, y, p: ConvParams, dtype: str, device_id: int,

@@ -455,6 +455,8 @@ def main(argv=None) -> int:
     ap.add_argument("--only", nargs="*", help="configuration names to run")
     ap.add_argument("--json", help="write results here")
     ap.add_argument("--chart", help="write a speedup chart (PNG, needs matplotlib)")
+    ap.add_argument("--no-pdl", action="store_true",
+                    help="plain launches, without programmatic dependent launch (A/B)")
     ap.add_argument("--report", metavar="JSON",
                     help="print the table and targets of an earlier run's JSON (no GPU)")
     args = ap.parse_args(argv)
@@ -468,6 +470,9 @@ def main(argv=None) -> int:
     except ImportError:
         print("the benchmark needs torch with CUDA (it times torch side by side)", file=sys.stderr)
         return 2
+    if args.no_pdl:
+        from cupyconv import _gpu
+        _gpu.PDL_LAUNCH = False
     configs = SWEEP
     if args.quick:
         configs = [c for c in SWEEP if c.name in QUICK]
@@ -491,7 +496,8 @@ def main(argv=None) -> int:
         meta = dict(device=torch.cuda.get_device_name(), copy_gbs=copy_gbs,
                     tensor_tflops=tensor_tflops, torch=torch.__version__,
                     cudnn=torch.backends.cudnn.version(),
-                    date=time.strftime("%Y-%m-%d %H:%M:%S"), reps=reps)
+                    date=time.strftime("%Y-%m-%d %H:%M:%S"), reps=reps,
+                    pdl=not args.no_pdl, timing="held launch queue")
         import cupy
         meta["cupy"] = cupy.__version__
         with open(args.json, "w") as f:

@@ -110,6 +110,7 @@ ct1d_depthwise(const T* __restrict__ x, const T* __restrict__ w, const T* __rest
                T* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
                int u_first, int n_tiles, int n_offset)
 {
+    pdl_prologue();
     typedef typename acc_of<T>::type A;
     constexpr int SPAN = (K - 1) * D / S + 1;       // columns u - SPAN + 1 .. u
 

@@ -104,6 +104,7 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
           T* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
           int u_first, int n_tiles, int n_offset)
 {
+    pdl_prologue();
     constexpr bool F32 = is_f32<T>::value;           // else float16/bfloat16
     static_assert(F32 || sizeof(T) == 2, "ct1d_gemm: float, f16_t or bf16_t");
     static_assert(F32 || STAGES == 2, "16-bit chunks are double-buffered through registers");

@@ -94,9 +94,11 @@
 // same over all tiles but the last, which stays last in every row's walk: a row's last
 // tile is its partial one, and the walk's last tiles are the ones the few blocks with a
 // tile more than the others take (the bf16 seed: 2 of 33 blocks per grid row, whose extra
-// tile was a full one wherever the rotation moved the partial one away)
+// tile was a full one wherever the rotation moved the partial one away). Measured equal
+// (12 calls, 7 rounds each: bf16 seed 0.213 / 0.213 ms, up-32-16-s2 0.199 / 0.203;
+// results/2026-12-03-session30/run_2/ab_rotate.txt), so 1 stays
 #ifndef CT1D_MMA_ROTATE
-#define CT1D_MMA_ROTATE 2
+#define CT1D_MMA_ROTATE 1
 #endif
 // Transposed warpgroup tiles: 1 = where the taps form groups by column offset
 // (tap_group_size, K = 2S with D = 1), one wgmma per group with its classes side by side

@@ -65,6 +65,7 @@ ct1d_scatter(const T* __restrict__ x, const T* __restrict__ w, const T* __restri
              int C_in, int C_out, int groups, int L_in, int L_out, int pad,
              int s_rt, int d_rt, int k_rt, int tile_out, int n_tiles, int n_offset)
 {
+    pdl_prologue();
     typedef typename acc_of<T>::type A;
     constexpr int CO_T = CO_THREADS * RC;
     constexpr int NCOL = (THREADS / CO_THREADS) * RJ;

@@ -79,6 +79,7 @@ ct1d_stream(const T* __restrict__ x, const T* __restrict__ w, const T* __restric
             T* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
             int u_first, int n_tiles, int n_offset)
 {
+    pdl_prologue();
     constexpr int THREADS = WARPS * 32;
     constexpr int CO_T = 16 * MT;
     constexpr int NU = 8 * NT;

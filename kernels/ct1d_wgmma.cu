@@ -132,6 +132,7 @@ ct1d_wgmma(const float* __restrict__ x, const float* __restrict__ w, const float
            float* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
            int u_first, int n_tiles, int n_offset)
 {
+    pdl_prologue();
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
     constexpr int THREADS = WM * WN * 128;
     constexpr int MB = 64 * WM;                       // GEMM rows per block

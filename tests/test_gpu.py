@@ -522,9 +522,9 @@ def test_mma_warpgroup_item_loop(rng, monkeypatch, dtype, items_per_block):
     last tile, with consecutive items of a block 1e3-1e6 apart in magnitude so that a
     stale scale shows; tile counts that the blocks do not divide, so that a block's first
     tile moves from item to item (CT1D_MMA_FLAT_ITEMS); with 2 items per block, grid row 1
-    walks its tiles from the middle of the row on, wrapping, its partial last tile last
-    (CT1D_MMA_ROTATE); odd L_out (the rows' shifts move between items), bias, NaN-poisoned
-    output, each item checked on its own."""
+    walks its tiles from the middle of the row on, wrapping (CT1D_MMA_ROTATE); odd L_out
+    (the rows' shifts move between items), bias, NaN-poisoned output, each item checked
+    on its own."""
     _skip_without_wgmma()
     import cupy
 
@@ -964,6 +964,53 @@ def test_determinism(rng):
     a = cupyconv.conv_transpose1d(x, w, stride=2, padding=1, dilation=2)
     b = cupyconv.conv_transpose1d(x, w, stride=2, padding=1, dilation=2)
     assert bool((a == b).all()) and a.tobytes() == b.tobytes()
+
+
+_SPIN = r"""
+extern "C" __global__ void spin(long long cycles) {
+    const long long t0 = clock64();
+    while (clock64() - t0 < cycles) {}
+}
+"""
+
+
+@pytest.mark.parametrize("family,groups,N,L", [
+    ("ct1d_mma", 1, 4, 20000), ("ct1d_mma", 1, 1, 1024), ("ct1d_stream", 1, 4, 20000),
+    ("ct1d_gemm", 1, 4, 20000), ("ct1d_wgmma", 1, 4, 20000), ("ct1d_scatter", 1, 2, 5000),
+    ("ct1d_depthwise", 64, 4, 20000)])
+def test_dependent_calls_queued_back_to_back(rng, family, groups, N, L):
+    """y2 = conv(conv(x)) as two launches queued behind a GPU spin, so that the second is
+    in the queue before the first runs: with programmatic dependent launch (sm_90, every
+    launch; cupyconv._gpu.PDL_LAUNCH) the second may start while the first drains, and its
+    kernel must wait for the first's output before reading it (pdl_prologue in
+    kernels/ct1d_types.cuh). Each family forced on a 64 -> 64-channel call with K = 3,
+    S = 1, P = 1 (lengths kept), both outputs NaN-poisoned, the result against float64."""
+    import cupy
+
+    from cupyconv._args import check_conv_args
+    from cupyconv._dispatch import plan
+    from cupyconv._gpu import device_arch, launch, prepare
+    kw = dict(stride=1, padding=1, groups=groups)
+    x = rng.standard_normal((N, 64, L)).astype(np.float32)
+    w = (rng.standard_normal((64, 64 // groups, 3)) / 8).astype(np.float32)
+    p = check_conv_args(x.shape, w.shape, None, **kw)
+    dev = cupy.cuda.Device().id
+    try:
+        plan(p, "float32", family, device_arch(dev))
+    except NotImplementedError:
+        pytest.skip(f"{family} does not take this call here")
+    assert bool(prepare(p, "float32", dev, family).pdl) == (device_arch(dev) >= 90)
+    spin = cupy.RawKernel(_SPIN, "spin")
+    xd, wd = cupy.asarray(x), cupy.asarray(w)
+    ref = _ref64(_ref64(x, w, None, **kw).astype(np.float32), w, None, **kw)
+    for _ in range(3):
+        y1 = cupy.full((N, 64, L), np.nan, np.float32)
+        y2 = cupy.full((N, 64, L), np.nan, np.float32)
+        spin((1,), (1,), (np.int64(20_000_000),))      # ~10 ms: both launches queue behind it
+        launch(xd, wd, None, y1, p, "float32", dev, family)
+        launch(y1, wd, None, y2, p, "float32", dev, family)
+        err = _rel_err(y2.get(), ref)
+        assert err <= TOL["float32"], (family, err)
 
 
 def test_cupy_non_default_stream(rng):
