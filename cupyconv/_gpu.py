@@ -1,7 +1,9 @@
 """GPU launcher: CuPy arrays in, kernel launched on CuPy's current stream.
 
-Owns the argument marshalling (every scalar as the exact C type) and the launch
-geometry. Callers have validated the call and selected the device.
+Owns the argument marshalling (every scalar as the exact C type), the launch geometry
+and the launch itself: through the driver with prebuilt parameter blocks, on sm_90 with
+programmatic dependent launch (PDL_LAUNCH). Callers have validated the call and
+selected the device.
 """
 from __future__ import annotations
 

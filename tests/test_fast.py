@@ -65,3 +65,22 @@ def test_raw_launch_parameter_block_layout():
     read = [ctypes.c_uint64.from_address(int(p)).value for p in pointers[:4]]
     assert read == [0xDEAD0000BEEF, 0, 0, 2**63 + 16]
     assert [ctypes.c_int32.from_address(int(p)).value for p in pointers[4:]] == [5, -1]
+
+
+def test_pdl_launch_config_layout():
+    """The cuLaunchKernelEx structures as cuda.h lays them out on 64-bit Linux: CUlaunchConfig
+    (grid, block, shared memory, stream at 32, attribute pointer at 40, count at 48; 56
+    bytes), CUlaunchAttribute (id, 4 bytes of padding, a 64-byte value union; 72 bytes),
+    and the one attribute PDL needs: programmatic stream serialization (6) allowed."""
+    import ctypes
+
+    from cupyconv._gpu import _PDL_ATTR, _LaunchAttribute, _LaunchConfig
+    assert ctypes.sizeof(_LaunchConfig) == 56 and ctypes.sizeof(_LaunchAttribute) == 72
+    assert (_LaunchConfig.smem.offset, _LaunchConfig.stream.offset, _LaunchConfig.attrs.offset,
+            _LaunchConfig.n_attrs.offset) == (24, 32, 40, 48)
+    assert _LaunchAttribute.value.offset == 8
+    assert _PDL_ATTR.id == 6 and ctypes.c_int.from_buffer(_PDL_ATTR.value).value == 1
+    cfg = _LaunchConfig((7, 2, 3), (256, 1, 1), 4096, 0xABC, ctypes.pointer(_PDL_ATTR), 1)
+    raw = bytes(cfg)
+    assert np.frombuffer(raw[:28], np.uint32).tolist() == [7, 2, 3, 256, 1, 1, 4096]
+    assert int.from_bytes(raw[32:40], "little") == 0xABC and raw[48] == 1
