@@ -1011,6 +1011,14 @@ def test_dependent_calls_queued_back_to_back(rng, family, groups, N, L):
         launch(y1, wd, None, y2, p, "float32", dev, family)
         err = _rel_err(y2.get(), ref)
         assert err <= TOL["float32"], (family, err)
+    _assert_pdl_kept()
+
+
+def _assert_pdl_kept():
+    """No PDL launch was refused so far in this process (a refusal would turn every later
+    launch into a plain one: right, but without the overlap; cupyconv._gpu.run_pointers)."""
+    from cupyconv import _gpu
+    assert not _gpu._pdl_failed, "the driver refused a programmatic dependent launch"
 
 
 def test_cupy_non_default_stream(rng):
@@ -1195,6 +1203,7 @@ def test_torch_cuda_graph_capture_and_replay(rng, torch_cuda, warm):
         torch.cuda.synchronize()
         ref = _ref64(2 * host, w.cpu().numpy(), b.cpu().numpy(), **kw) + 1
         assert _rel_err(y.cpu().numpy(), ref) <= TOL["float32"]
+    _assert_pdl_kept()
 
 
 def test_cupy_cuda_graph_capture_and_replay(rng):
@@ -1219,6 +1228,7 @@ def test_cupy_cuda_graph_capture_and_replay(rng):
         cupy.cuda.get_current_stream().synchronize()
         ref = _ref64(2 * host, w.get(), None, **kw) + 1
         assert _rel_err(y.get(), ref) <= TOL["float32"]
+    _assert_pdl_kept()
 
 
 def test_64bit_indexing(rng):
