@@ -136,7 +136,9 @@ def prepare(p: ConvParams, dtype: str, device_id: int, family: Optional[str] = N
                                 i32(pl.tile_out), i32(pl.n_tiles), i32(n0))
         launches.append(((grid_x, grid_y, grid_z), scalars))
     pdl = ()
-    if PDL_LAUNCH and device_arch(device_id) >= 90 and _launch_kernel_ex() is not None:
+    out_bytes = p.batch * p.out_channels * p.length_out * _ITEMSIZE.get(dtype, 8)
+    if (PDL_LAUNCH and out_bytes >= PDL_MIN_OUTPUT_BYTES and device_arch(device_id) >= 90
+            and _launch_kernel_ex() is not None):
         pdl = tuple(_LaunchConfig(g, (pl.key.threads, 1, 1), pl.smem_bytes, None,
                                   ctypes.pointer(_PDL_ATTR), 1) for g, _ in launches)
     return Prepared(kern, (pl.key.threads,), pl.smem_bytes, tuple(launches),
@@ -194,9 +196,15 @@ _launch_kernel = None       # cupy_backends' cuLaunchKernel binding, imported on
 # Programmatic dependent launch (sm_90+): every kernel starts by waiting for the grid
 # before it (kernels/ct1d_types.cuh, pdl_prologue), so each launch may carry the
 # programmatic-serialization attribute and begin while that grid drains: about 1 us per
-# back-to-back call (small calls' GPU time 10-23% less; benchmarks/pdl_probe.py).
-# False: plain cuLaunchKernel everywhere.
+# back-to-back call (GPU time: small calls 10-23% less, the bf16 seed 1%;
+# benchmarks/pdl_probe.py).
+# False: plain cuLaunchKernel everywhere. A PDL launch costs the host more than a plain one
+# (small calls' wall clock 11-12 -> 16-25 us per call, results/2026-12-03-session30/run_3),
+# which only calls whose GPU time covers the host's hide: those writing at least
+# PDL_MIN_OUTPUT_BYTES (the seeds: 0.54-1.07 GB; host-bound small calls stay plain).
 PDL_LAUNCH = True
+PDL_MIN_OUTPUT_BYTES = 64 << 20
+_ITEMSIZE = {"float16": 2, "bfloat16": 2, "float32": 4, "float64": 8}
 _PSS = 6      # CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION (cuda.h)
 
 

@@ -978,18 +978,21 @@ extern "C" __global__ void spin(long long cycles) {
     ("ct1d_mma", 1, 4, 20000), ("ct1d_mma", 1, 1, 1024), ("ct1d_stream", 1, 4, 20000),
     ("ct1d_gemm", 1, 4, 20000), ("ct1d_wgmma", 1, 4, 20000), ("ct1d_scatter", 1, 2, 5000),
     ("ct1d_depthwise", 64, 4, 20000)])
-def test_dependent_calls_queued_back_to_back(rng, family, groups, N, L):
+def test_dependent_calls_queued_back_to_back(rng, monkeypatch, family, groups, N, L):
     """y2 = conv(conv(x)) as two launches queued behind a GPU spin, so that the second is
     in the queue before the first runs: with programmatic dependent launch (sm_90, every
     launch; cupyconv._gpu.PDL_LAUNCH) the second may start while the first drains, and its
     kernel must wait for the first's output before reading it (pdl_prologue in
     kernels/ct1d_types.cuh). Each family forced on a 64 -> 64-channel call with K = 3,
-    S = 1, P = 1 (lengths kept), both outputs NaN-poisoned, the result against float64."""
+    S = 1, P = 1 (lengths kept), PDL at any size (PDL_MIN_OUTPUT_BYTES 0), both outputs
+    NaN-poisoned, the result against float64."""
     import cupy
 
     from cupyconv._args import check_conv_args
     from cupyconv._dispatch import plan
+    from cupyconv import _gpu
     from cupyconv._gpu import device_arch, launch, prepare
+    monkeypatch.setattr(_gpu, "PDL_MIN_OUTPUT_BYTES", 0)      # PDL for these sizes too
     kw = dict(stride=1, padding=1, groups=groups)
     x = rng.standard_normal((N, 64, L)).astype(np.float32)
     w = (rng.standard_normal((64, 64 // groups, 3)) / 8).astype(np.float32)
