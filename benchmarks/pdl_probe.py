@@ -28,10 +28,10 @@ from cupyconv.bench import SWEEP, Config, config_params
 from gpu_timing import key_job, torch_case, use_variant, warm_parallel
 
 
-def launch(prep, x, w, b, y, stream, pdl):
-    """prep's launches for device pointers on ``stream``; pdl False: plain cuLaunchKernel."""
-    assert not pdl or prep.pdl, "PDL launches need sm_90 and cuLaunchKernelEx"
-    _gpu.run_pointers(prep if pdl else dataclasses.replace(prep, pdl=()), x, w, b, y, stream)
+def with_pdl(prep, pdl):
+    """prep as the library launches it (pdl True: with PDL) or with plain cuLaunchKernel."""
+    assert not pdl or prep.pdl, "PDL launches need sm_90, cuLaunchKernelEx and a large call"
+    return prep if pdl else dataclasses.replace(prep, pdl=())
 
 
 def held_ms(fn, inner, reps=30):
@@ -60,7 +60,7 @@ def check_chain():
     c = Config("chain", "chain", 8, 64, 64, 3, 65536, S=1, P=1)
     case = torch_case(c)
     use_variant(None, None)
-    prep = _gpu.prepare(config_params(c), c.dtype, 0, None)
+    prep = with_pdl(_gpu.prepare(config_params(c), c.dtype, 0, None), True)
     assert plan(config_params(c), c.dtype, None, _gpu.device_arch(0)).key.family == "ct1d_mma"
     w64 = torch.from_dlpack(case.w).double()
     ref2 = torch.nn.functional.conv_transpose1d(case.ref, w64, None, padding=1)
@@ -70,8 +70,8 @@ def check_chain():
         y1.fill_(float("nan"))
         case.yt.fill_(float("nan"))
         torch.cuda._sleep(2_000_000)          # both launches queued before either runs
-        launch(prep, case.x.data.ptr, case.w.data.ptr, 0, y1.data_ptr(), stream, True)
-        launch(prep, y1.data_ptr(), case.w.data.ptr, 0, case.yt.data_ptr(), stream, True)
+        _gpu.run_pointers(prep, case.x.data.ptr, case.w.data.ptr, 0, y1.data_ptr(), stream)
+        _gpu.run_pointers(prep, y1.data_ptr(), case.w.data.ptr, 0, case.yt.data_ptr(), stream)
         torch.cuda.synchronize()
         err = ((case.yt.double() - ref2).norm() / ref2.norm()).item()
         assert np.isfinite(err) and err < 1e-5, err
@@ -86,6 +86,7 @@ def main():
     ap.add_argument("--rounds", type=int, default=5)
     args = ap.parse_args()
     torch.backends.cudnn.allow_tf32 = False
+    _gpu.PDL_MIN_OUTPUT_BYTES = 0          # PDL's GPU-side gain at every size, small calls too
     arch = _gpu.device_arch(0)
     configs = [c for c in SWEEP if c.name in args.configs
                and plan(config_params(c), c.dtype, None, arch).key.family == "ct1d_mma"]
@@ -106,9 +107,9 @@ def main():
         runs = {}
         for name, defines, pdl in VARIANTS:
             use_variant(None, defines)
-            prep = _gpu.prepare(p, c.dtype, 0, None)       # (keeps its compiled kernel)
-            run = (lambda prep=prep, pdl=pdl: launch(prep, case.x.data.ptr, case.w.data.ptr, bptr,
-                                                      case.y.data.ptr, stream, pdl))
+            prep = with_pdl(_gpu.prepare(p, c.dtype, 0, None), pdl)   # (keeps its kernel)
+            run = (lambda prep=prep: _gpu.run_pointers(prep, case.x.data.ptr, case.w.data.ptr, bptr,
+                                                        case.y.data.ptr, stream))
             case.yt.fill_(float("nan"))
             run()
             torch.cuda.synchronize()

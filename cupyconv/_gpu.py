@@ -136,7 +136,7 @@ def prepare(p: ConvParams, dtype: str, device_id: int, family: Optional[str] = N
                                 i32(pl.tile_out), i32(pl.n_tiles), i32(n0))
         launches.append(((grid_x, grid_y, grid_z), scalars))
     pdl = ()
-    out_bytes = p.batch * p.out_channels * p.length_out * _ITEMSIZE.get(dtype, 8)
+    out_bytes = p.batch * p.out_channels * p.length_out * _dispatch.ELEMENT_BYTES[dtype]
     if (PDL_LAUNCH and out_bytes >= PDL_MIN_OUTPUT_BYTES and device_arch(device_id) >= 90
             and _launch_kernel_ex() is not None):
         pdl = tuple(_LaunchConfig(g, (pl.key.threads, 1, 1), pl.smem_bytes, None,
@@ -204,7 +204,6 @@ _launch_kernel = None       # cupy_backends' cuLaunchKernel binding, imported on
 # PDL_MIN_OUTPUT_BYTES (the seeds: 0.54-1.07 GB; host-bound small calls stay plain).
 PDL_LAUNCH = True
 PDL_MIN_OUTPUT_BYTES = 64 << 20
-_ITEMSIZE = {"float16": 2, "bfloat16": 2, "float32": 4, "float64": 8}
 _PSS = 6      # CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION (cuda.h)
 
 
