@@ -1,0 +1,5 @@
+# Session 31 run 1: first light of ct1d_pipe (kernels/ct1d_pipe.cu), the pipelined
+# warpgroup kernel for memory-bound float32 calls, against the shipped plans: outputs
+# checked against float64, times side by side (benchmarks/pipe_probe.py).
+export PYTHONPATH=$PWD CUPY_CACHE_DIR=/tmp/cc PYTHONUNBUFFERED=1
+timeout 400 python3 benchmarks/pipe_probe.py --rounds 3 2>&1 | tee $OUT/pipe_probe.txt | cut -c1-400

@@ -1,0 +1,312 @@
+// Pipelined warpgroup transposed convolution for memory-bound float32 calls (sm_90a only).
+//
+// The same implicit GEMM as ct1d_mma's transposed warpgroup tiles (positions u as the
+// MMA's M, (channel, class) pairs as its N, (column offset, input channel) as its
+// reduction; BRIEF section 3):
+//
+//   y[co, u*S + r - P] = bias[co] + sum over c, ci of x[ci, u - c] * W[(c, ci), (co, r)]
+//
+// with W[(c, ci), (co, r)] = w[ci, co, k] for the tap k*D = c*S + r (zero where there is
+// none; only offsets c and classes r that some tap reaches are kept). What differs is the
+// data path, built so that every SM keeps reads and writes in flight all the time:
+//
+//   * each warpgroup is its own pipeline over a sequence of 64-position tiles, with a
+//     ring of STAGES raw float32 x windows that 16-byte cp.async fill STAGES - 1 tiles
+//     ahead (no registers held for loads in flight, no transposition);
+//   * A (x) goes from the raw window straight into registers in the m16n8k16 fragment
+//     layout, scaled per position (each GEMM row m has its own power of two, found by
+//     two shuffles among the four lanes holding that row) and split into float16 hi and
+//     lo parts there: wgmma reads A from registers, so x costs no operand shared memory
+//     and no commit barrier;
+//   * B (the weights, 3xFP16 hi and lo, one scale per block) is staged once per block;
+//   * products: lo*hi, hi*lo, then hi*hi, one asynchronous chain per tile;
+//   * the tile's outputs (S*U consecutive outputs of each of NCO channel rows, rows
+//     32-byte aligned) go to one of two output buffers and leave by bulk copies
+//     (cp.async.bulk), so the next tile's epilogue waits only for the copies of the tile
+//     before the previous one.
+// Two barriers per tile, both named barriers of the warpgroup (the warpgroups of a block
+// share only the weights).
+//
+// The launcher (cupyconv._dispatch.pipe_key) sends only calls that fit this shape: groups'
+// input channels a multiple of 16 up to 64, L_in and L_out multiples of 4 and 8, 16-byte
+// aligned arrays, N = live classes x NCO <= 192.
+#include "ct1d_types.cuh"
+#include "ct1d_tensor.cuh"
+#include "ct1d_warpgroup.cuh"
+#include "ct1d_wgmma_rs.cuh"
+
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+
+namespace pipe {
+
+__device__ __forceinline__ void bar_wg(int id) {          // the warpgroup's 128 threads
+    asm volatile("bar.sync %0, 128;" :: "r"(id) : "memory");
+}
+__device__ __forceinline__ void bulk_store(void* dst, const void* src, int bytes) {
+    const unsigned s = (unsigned)__cvta_generic_to_shared(src);
+    unsigned long long policy;
+    asm("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(policy));
+    asm volatile("cp.async.bulk.global.shared::cta.bulk_group.L2::cache_hint [%0], [%1], %2, %3;"
+                 :: "l"(dst), "r"(s), "r"(bytes), "l"(policy) : "memory");
+}
+__device__ __forceinline__ void bulk_commit() {
+    asm volatile("cp.async.bulk.commit_group;" ::: "memory");
+}
+template <int N>
+__device__ __forceinline__ void bulk_wait_read() {
+    asm volatile("cp.async.bulk.wait_group.read %0;" :: "n"(N) : "memory");
+}
+__device__ __forceinline__ void bulk_wait_all() {
+    asm volatile("cp.async.bulk.wait_group 0;" ::: "memory");
+}
+
+// column offsets c in [0, CMAX] reached by some tap, and the i-th of them
+__device__ constexpr bool offset_live(int c, int S, int D, int K) {
+    for (int k = 0; k < K; ++k)
+        if (k * D / S == c) return true;
+    return false;
+}
+__device__ constexpr int live_offsets(int S, int D, int K) {
+    int n = 0;
+    for (int c = 0; c <= (K - 1) * D / S; ++c) n += offset_live(c, S, D, K);
+    return n;
+}
+__device__ constexpr int live_offset(int i, int S, int D, int K) {
+    for (int c = 0; c <= (K - 1) * D / S; ++c)
+        if (offset_live(c, S, D, K) && i-- == 0) return c;
+    return -1;
+}
+
+}  // namespace pipe
+
+// Template parameters:
+//   S, D, K   stride, dilation, kernel size
+//   CI        input channels per group (a multiple of 16, <= 64)
+//   NCO       output channels per block (16 or 32)
+//   WG        warpgroups per block (independent pipelines sharing the weights)
+//   STAGES    x windows in each warpgroup's ring
+// Grid: x = blocks per (group, channel tile) row, y = groups x channel tiles. A block's
+// warpgroup q = blockIdx.x * WG + wg takes units q, q + gridDim.x * WG, ... of the
+// n_items x n_t (batch item, tile) sequence. Tile t covers outputs [t*S*U, (t+1)*S*U)
+// of every row, from positions u_base = t*U + e0 on (64 computed, as many as needed used).
+template <int S, int D, int K, int CI, int NCO, int WG, int STAGES>
+__global__ void __launch_bounds__(WG * 128, 1)
+ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float* __restrict__ bias,
+          float* __restrict__ y, int n_items, int C_in, int C_out, int groups, int L_in, int L_out,
+          int pad, int U, int e0, int n_t, int has_bias, int n_offset) {
+    pdl_prologue();
+    constexpr int CMAX = (K - 1) * D / S;
+    constexpr int NOFF = pipe::live_offsets(S, D, K);
+    constexpr int NCLS = live_classes(S, D, K);
+    constexpr int N = NCO * NCLS;                     // GEMM columns: n = co * NCLS + class index
+    constexpr int KD = NOFF * CI;                     // reduction: (offset index, ci)
+    constexpr int KSTEPS = KD / 16;
+    constexpr int CSTEPS = CI / 16;                   // k16 steps per offset
+    constexpr int W4 = (67 + CMAX + 3) / 4 * 4;       // window: positions [0, off0 + CMAX + 64)
+    constexpr int XP = (W4 + 11) / 16 * 16 + 4;       // row pitch = 4 mod 16 words: conflict-free A loads
+    constexpr int XCH = W4 / 4;                       // 16-byte chunks per row
+    constexpr int OP = pitch_8_mod_32(64 * S);        // output row pitch (floats)
+    constexpr int TO_MAX = 64 * S;
+    static_assert(CI % 16 == 0 && CI <= 64, "input channels per group: a multiple of 16, <= 64");
+    static_assert(N % 16 == 0 && N <= 192, "N = classes x channels: a multiple of 16, <= 192");
+    static_assert(NCO % 4 == 0 && NCO <= 32, "NCO");
+
+    extern __shared__ __align__(128) unsigned char smem[];
+    // w_s: [hi/lo][KD/8][N] 16-byte units (8 k of one column n), the K-major core-matrix layout
+    unsigned char* w_s = smem;
+    constexpr int W_BYTES = 2 * KD * N * 2;
+    float* x_all = reinterpret_cast<float*>(smem + W_BYTES);
+    constexpr int X_FLOATS = STAGES * CI * XP;        // per warpgroup
+    float* o_all = x_all + WG * X_FLOATS;
+    constexpr int O_FLOATS = 2 * NCO * OP;            // per warpgroup: two buffers
+    float* bias_n = o_all + WG * O_FLOATS;            // [N]: bias of column n's channel
+    int* col_n = reinterpret_cast<int*>(bias_n + N);  // [N]: row offset co * OP
+    int* loc_n = col_n + N;                           // [N]: local output of position 0, class r
+    unsigned* wmax = reinterpret_cast<unsigned*>(loc_n + N);
+
+    const int tid = threadIdx.x;
+    const BlockPlace b = block_place(C_in, C_out, groups, NCO, n_offset);
+    const int TO = S * U;                             // outputs per tile and row
+    const int off0 = ((e0 - CMAX) % 4 + 4) % 4;       // window start below u_base - CMAX
+
+    // ---- weights: raw into the x ring (free until the first tile), block maximum, split
+    if (tid == 0) *wmax = 0;
+    __syncthreads();
+    float* w_raw = x_all;                             // KD x N floats (host checks the room)
+    unsigned m = 0;
+    for (int e = tid; e < KD * N; e += WG * 128) {
+        const int kd = e / N, n = e % N;
+        const int oi = kd / CI, ci = kd % CI;
+        const int co = n / NCLS, ri = n % NCLS;
+        int c = 0, r = 0;
+#pragma unroll
+        for (int i = 0; i < NOFF; ++i) if (i == oi) c = pipe::live_offset(i, S, D, K);
+#pragma unroll
+        for (int i = 0; i < NCLS; ++i) if (i == ri) r = live_class(i, S, D, K);
+        const int kD = c * S + r;
+        float v = 0.f;
+        if (kD % D == 0 && kD / D < K && co < b.co_n)
+            v = w[((long long)(b.g * b.cig + ci) * b.cog + b.co_base + co) * K + kD / D];
+        w_raw[e] = v;
+        m = max(m, finite_exp(v));
+    }
+    atomicMax(wmax, m);
+    __syncthreads();
+    const int sw = f16_scale_exp(*wmax);
+    const float scale_w = pow2(sw), unscale_w = pow2(-sw);
+    for (int e = tid; e < KD * N / 2; e += WG * 128) {     // pairs (kd, kd + 1) of one column
+        const int n = e % N, kd = e / N * 2;
+        unsigned hi, lo;
+        f16x2_split(w_raw[kd * N + n] * scale_w, w_raw[(kd + 1) * N + n] * scale_w, hi, lo);
+        const int unit = (kd / 8) * N + n, half = kd % 8;  // 16-byte unit, its 2-byte slot
+        *reinterpret_cast<unsigned*>(w_s + unit * 16 + half * 2) = hi;
+        *reinterpret_cast<unsigned*>(w_s + KD * N * 2 + unit * 16 + half * 2) = lo;
+    }
+    for (int n = tid; n < N; n += WG * 128) {
+        const int co = n / NCLS, ri = n % NCLS;
+        int r = 0;
+#pragma unroll
+        for (int i = 0; i < NCLS; ++i) if (i == ri) r = live_class(i, S, D, K);
+        bias_n[n] = has_bias && co < b.co_n ? bias[(long long)b.g * b.cog + b.co_base + co] : 0.f;
+        col_n[n] = co * OP;
+        loc_n[n] = e0 * S - pad + r;                  // local output of position m: m*S + loc
+    }
+    __syncthreads();                                  // w_raw read, tables written
+    // classes no tap reaches hold the bias, at the same places in every tile: both
+    // output buffers of every warpgroup, once
+    for (int e = tid; e < WG * 2 * NCO * TO_MAX; e += WG * 128) {
+        const int buf = e / (NCO * TO_MAX), co = e / TO_MAX % NCO, o = e % TO_MAX;
+        const int r = ((o - e0 * S + pad) % S + S) % S;
+        if (class_taps(r, S, D, K) == 0 && o < TO)
+            o_all[buf * NCO * OP + co * OP + o] =
+                has_bias && co < b.co_n ? bias[(long long)b.g * b.cog + b.co_base + co] : 0.f;
+    }
+    fence_proxy_async();                              // w_s and the bias rows: async proxy
+    __syncthreads();
+
+    // ---- the warpgroup's pipeline
+    const int wg = tid / 128, wl = tid % 128, warp = wl / 32, lane = tid % 32;
+    const int g = lane / 4, tq = lane % 4;
+    float* x_s = x_all + wg * X_FLOATS;
+    float* o_s = o_all + wg * O_FLOATS;
+    const int q = blockIdx.x * WG + wg, Q = gridDim.x * WG;
+    const int units = n_items * n_t;
+    const float* xg = x + (long long)b.g * b.cig * L_in;       // + item * C_in * L_in
+    float* yg = y + ((long long)b.g * b.cog + b.co_base) * L_out;
+
+    auto load_tile = [&](int i) {                     // unit of the warpgroup's i-th tile
+        const int unit = q + i * Q;
+        if (unit < units) {
+            const long long item = b.n + unit / n_t;
+            const int t = unit % n_t;
+            const int xs = t * U + e0 - CMAX - off0;  // a multiple of 4
+            const float* xr = xg + item * C_in * L_in;
+            float* dst = x_s + (i % STAGES) * CI * XP;
+            for (int e = wl; e < CI * XCH; e += 128) {
+                const int ci = e / XCH, j = e % XCH;
+                const int u = xs + 4 * j;
+                const bool in = u >= 0 && u < L_in;   // L_in % 4 == 0: chunks wholly in or out
+                cp_async16(dst + ci * XP + 4 * j, xr + (long long)ci * L_in + (in ? u : 0), in ? 16 : 0);
+            }
+        }
+        cp_async_commit();                            // (an empty group past the end)
+    };
+#pragma unroll
+    for (int i = 0; i < STAGES - 1; ++i) load_tile(i);
+
+    const unsigned char* wb = w_s;
+    for (int i = 0;; ++i) {
+        const int unit = q + i * Q;
+        if (unit >= units) break;
+        const long long item = b.n + unit / n_t;
+        const int t = unit % n_t;
+        const int o0 = t * TO;
+        load_tile(i + STAGES - 1);                    // its stage was read a tile ago (barriers since)
+        cp_async_wait<STAGES - 1>();                  // this thread's part of tile i has landed
+        pipe::bulk_wait_read<1>();                       // this buffer's copies (tile i - 2) have read it
+        pipe::bar_wg(1 + wg);
+
+        // A: rows m0 = 16 warp + g and m0 + 8; k = 2tq, 2tq + 1, 2tq + 8, 2tq + 9 of each step
+        const float* xw = x_s + (i % STAGES) * CI * XP;
+        unsigned ahi[KSTEPS][4], alo[KSTEPS][4];
+        float raw[KSTEPS][8];
+        const int m0 = 16 * warp + g;
+        float mx0 = 0.f, mx1 = 0.f;
+#pragma unroll
+        for (int s = 0; s < KSTEPS; ++s) {
+            const int c = pipe::live_offset(s / CSTEPS, S, D, K);
+            const int ci = (s % CSTEPS) * 16 + 2 * tq;
+            const float* p = xw + ci * XP + m0 - c + CMAX + off0;
+            raw[s][0] = p[0];            raw[s][1] = p[XP];             // row m0, k 2tq, 2tq+1
+            raw[s][2] = p[8];            raw[s][3] = p[XP + 8];         // row m0+8
+            raw[s][4] = p[8 * XP];       raw[s][5] = p[9 * XP];         // row m0, k 2tq+8, +9
+            raw[s][6] = p[8 * XP + 8];   raw[s][7] = p[9 * XP + 8];     // row m0+8
+            mx0 = fmaxf(mx0, fmaxf(fmaxf(fabsf(raw[s][0]), fabsf(raw[s][1])),
+                                   fmaxf(fabsf(raw[s][4]), fabsf(raw[s][5]))));
+            mx1 = fmaxf(mx1, fmaxf(fmaxf(fabsf(raw[s][2]), fabsf(raw[s][3])),
+                                   fmaxf(fabsf(raw[s][6]), fabsf(raw[s][7]))));
+        }
+        // the row's other k live in the lanes of the same g
+        mx0 = fmaxf(mx0, __shfl_xor_sync(0xffffffffu, mx0, 1));
+        mx0 = fmaxf(mx0, __shfl_xor_sync(0xffffffffu, mx0, 2));
+        mx1 = fmaxf(mx1, __shfl_xor_sync(0xffffffffu, mx1, 1));
+        mx1 = fmaxf(mx1, __shfl_xor_sync(0xffffffffu, mx1, 2));
+        const int s0 = f16_scale_exp(finite_exp(mx0)), s1 = f16_scale_exp(finite_exp(mx1));
+        const float sc0 = pow2(s0), sc1 = pow2(s1);
+#pragma unroll
+        for (int s = 0; s < KSTEPS; ++s) {
+            f16x2_split(raw[s][0] * sc0, raw[s][1] * sc0, ahi[s][0], alo[s][0]);
+            f16x2_split(raw[s][2] * sc1, raw[s][3] * sc1, ahi[s][1], alo[s][1]);
+            f16x2_split(raw[s][4] * sc0, raw[s][5] * sc0, ahi[s][2], alo[s][2]);
+            f16x2_split(raw[s][6] * sc1, raw[s][7] * sc1, ahi[s][3], alo[s][3]);
+        }
+        const float us0 = pow2(-s0) * unscale_w, us1 = pow2(-s1) * unscale_w;
+
+        // products, small ones first: lo*hi, hi*lo, hi*hi
+        float d[N / 2];
+        auto bdesc = [&](int part, int s) {
+            return smem_desc(wb + part * KD * N * 2 + (2 * s) * N * 16, N * 16, 128, 0);
+        };
+        wgmma_fence();
+#pragma unroll
+        for (int s = 0; s < KSTEPS; ++s) WgmmaRs<N>::mma(d, alo[s], bdesc(0, s), s > 0);
+#pragma unroll
+        for (int s = 0; s < KSTEPS; ++s) WgmmaRs<N>::mma(d, ahi[s], bdesc(1, s), 1);
+#pragma unroll
+        for (int s = 0; s < KSTEPS; ++s) WgmmaRs<N>::mma(d, ahi[s], bdesc(0, s), 1);
+        wgmma_commit();
+        wgmma_wait<0>();
+        wgmma_fence_regs(d);
+
+        // epilogue: d[4j + 2h + e] is row m0 + 8h, column 8j + 2tq + e
+        float* ob = o_s + (i & 1) * NCO * OP;
+        const int to = min(TO, L_out - o0);
+#pragma unroll
+        for (int j = 0; j < N / 8; ++j)
+#pragma unroll
+            for (int e = 0; e < 2; ++e) {
+                const int n = 8 * j + 2 * tq + e;
+                const float bn = bias_n[n];
+                const int col = col_n[n], loc = loc_n[n];
+#pragma unroll
+                for (int h = 0; h < 2; ++h) {
+                    const int lo_ = (m0 + 8 * h) * S + loc;
+                    if ((unsigned)lo_ < (unsigned)TO)
+                        ob[col + lo_] = fmaf(d[4 * j + 2 * h + e], h ? us1 : us0, bn);
+                }
+            }
+        fence_proxy_async();
+        pipe::bar_wg(1 + wg);
+        // rows round-robin over the warps: each warp issues NCO / 4 copies
+        if (wl < 32 * 4) {
+            const int co = (wl % 32) * 4 + wl / 32;
+            if (co < NCO && co < b.co_n)
+                pipe::bulk_store(yg + (item * C_out + co) * (long long)L_out + o0, ob + co * OP, to * 4);
+        }
+        pipe::bulk_commit();
+    }
+    cp_async_wait<0>();
+    pipe::bulk_wait_all();
+}
+
+#endif  // __CUDA_ARCH_FEAT_SM90_ALL
