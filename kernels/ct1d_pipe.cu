@@ -35,6 +35,12 @@
 #include "ct1d_warpgroup.cuh"
 #include "ct1d_wgmma_rs.cuh"
 
+// Timing ablations (benchmarks only; wrong results): 1 no wgmma, 2 no x loads, 3 no bulk
+// copies, 4 no A build (raw x from constants), 5 no epilogue stores
+#ifndef CT1D_PIPE_ABLATE
+#define CT1D_PIPE_ABLATE 0
+#endif
+
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
 
 namespace pipe {
@@ -105,7 +111,7 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     constexpr int W4 = (67 + CMAX + 3) / 4 * 4;       // window: positions [0, off0 + CMAX + 64)
     constexpr int XP = (W4 + 11) / 16 * 16 + 4;       // row pitch = 4 mod 16 words: conflict-free A loads
     constexpr int XCH = W4 / 4;                       // 16-byte chunks per row
-    constexpr int OP = pitch_8_mod_32(64 * S);        // output row pitch (floats)
+    constexpr int OP = pitch_8_mod_32(64 * S + 4);    // output row pitch (floats; + the shift below)
     constexpr int TO_MAX = 64 * S;
     static_assert(CI % 16 == 0 && CI <= 64, "input channels per group: a multiple of 16, <= 64");
     static_assert(N % 16 == 0 && N <= 192, "N = classes x channels: a multiple of 16, <= 192");
@@ -122,12 +128,17 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     float* bias_n = o_all + WG * O_FLOATS;            // [N]: bias of column n's channel
     int* col_n = reinterpret_cast<int*>(bias_n + N);  // [N]: row offset co * OP
     int* loc_n = col_n + N;                           // [N]: local output of position 0, class r
-    unsigned* wmax = reinterpret_cast<unsigned*>(loc_n + N);
+    int* par_n = loc_n + N;                           // [N]: parity of column n's channel
+    unsigned* wmax = reinterpret_cast<unsigned*>(par_n + N);
 
     const int tid = threadIdx.x;
     const BlockPlace b = block_place(C_in, C_out, groups, NCO, n_offset);
     const int TO = S * U;                             // outputs per tile and row
-    const int off0 = ((e0 - CMAX) % 4 + 4) % 4;       // window start below u_base - CMAX
+    // A row's part of a tile sits in out_s at its global address modulo 32 bytes (bulk
+    // copies with source and destination 16 bytes apart modulo 32 run 1.6x slower,
+    // benchmarks/NOTES.md session 11): shifted by 4 floats where tile start o0 or the row
+    // (L_out = 4 mod 8: every other row) is 16 bytes off
+    const bool rows_alternate = L_out % 8 != 0;
 
     // ---- weights: raw into the x ring (free until the first tile), block maximum, split
     if (tid == 0) *wmax = 0;
@@ -170,14 +181,16 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
         bias_n[n] = has_bias && co < b.co_n ? bias[(long long)b.g * b.cog + b.co_base + co] : 0.f;
         col_n[n] = co * OP;
         loc_n[n] = e0 * S - pad + r;                  // local output of position m: m*S + loc
+        par_n[n] = rows_alternate ? co & 1 : 0;
     }
     __syncthreads();                                  // w_raw read, tables written
     // classes no tap reaches hold the bias, at the same places in every tile: both
     // output buffers of every warpgroup, once
-    for (int e = tid; e < WG * 2 * NCO * TO_MAX; e += WG * 128) {
-        const int buf = e / (NCO * TO_MAX), co = e / TO_MAX % NCO, o = e % TO_MAX;
+    // (with either shift: the launcher shifts tiles only where S divides 4 or no class is dead)
+    for (int e = tid; e < WG * 2 * NCO * (TO_MAX + 4); e += WG * 128) {
+        const int buf = e / (NCO * (TO_MAX + 4)), co = e / (TO_MAX + 4) % NCO, o = e % (TO_MAX + 4);
         const int r = ((o - e0 * S + pad) % S + S) % S;
-        if (class_taps(r, S, D, K) == 0 && o < TO)
+        if (class_taps(r, S, D, K) == 0 && o < TO + 4)
             o_all[buf * NCO * OP + co * OP + o] =
                 has_bias && co < b.co_n ? bias[(long long)b.g * b.cog + b.co_base + co] : 0.f;
     }
@@ -199,14 +212,15 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
         if (unit < units) {
             const long long item = b.n + unit / n_t;
             const int t = unit % n_t;
-            const int xs = t * U + e0 - CMAX - off0;  // a multiple of 4
+            const int xs = (t * U + e0 - CMAX) & ~3;  // the window from a 16-byte unit on
             const float* xr = xg + item * C_in * L_in;
             float* dst = x_s + (i % STAGES) * CI * XP;
             for (int e = wl; e < CI * XCH; e += 128) {
                 const int ci = e / XCH, j = e % XCH;
                 const int u = xs + 4 * j;
                 const bool in = u >= 0 && u < L_in;   // L_in % 4 == 0: chunks wholly in or out
-                cp_async16(dst + ci * XP + 4 * j, xr + (long long)ci * L_in + (in ? u : 0), in ? 16 : 0);
+                if (CT1D_PIPE_ABLATE != 2)
+                    cp_async16(dst + ci * XP + 4 * j, xr + (long long)ci * L_in + (in ? u : 0), in ? 16 : 0);
             }
         }
         cp_async_commit();                            // (an empty group past the end)
@@ -221,6 +235,9 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
         const long long item = b.n + unit / n_t;
         const int t = unit % n_t;
         const int o0 = t * TO;
+        const int off0 = (t * U + e0 - CMAX) & 3;     // window start below u_base - CMAX
+        const long long row0 = item * C_out + (long long)b.g * b.cog + b.co_base;
+        const int flip = ((o0 >> 2) ^ (rows_alternate ? (int)(row0 & 1) : 0)) & 1;
         load_tile(i + STAGES - 1);                    // its stage was read a tile ago (barriers since)
         cp_async_wait<STAGES - 1>();                  // this thread's part of tile i has landed
         pipe::bulk_wait_read<1>();                       // this buffer's copies (tile i - 2) have read it
@@ -237,6 +254,11 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
             const int c = pipe::live_offset(s / CSTEPS, S, D, K);
             const int ci = (s % CSTEPS) * 16 + 2 * tq;
             const float* p = xw + ci * XP + m0 - c + CMAX + off0;
+            if (CT1D_PIPE_ABLATE == 4) {
+#pragma unroll
+                for (int v = 0; v < 8; ++v) raw[s][v] = (float)(v + s + ci);
+                continue;
+            }
             raw[s][0] = p[0];            raw[s][1] = p[XP];             // row m0, k 2tq, 2tq+1
             raw[s][2] = p[8];            raw[s][3] = p[XP + 8];         // row m0+8
             raw[s][4] = p[8 * XP];       raw[s][5] = p[9 * XP];         // row m0, k 2tq+8, +9
@@ -268,12 +290,17 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
             return smem_desc(wb + part * KD * N * 2 + (2 * s) * N * 16, N * 16, 128, 0);
         };
         wgmma_fence();
+        if (CT1D_PIPE_ABLATE == 1) {
+#pragma unroll
+            for (int v = 0; v < N / 2; ++v) d[v] = __uint_as_float(ahi[v % KSTEPS][v % 4] ^ alo[v % KSTEPS][(v + 1) % 4]);
+        } else {
 #pragma unroll
         for (int s = 0; s < KSTEPS; ++s) WgmmaRs<N>::mma(d, alo[s], bdesc(0, s), s > 0);
 #pragma unroll
         for (int s = 0; s < KSTEPS; ++s) WgmmaRs<N>::mma(d, ahi[s], bdesc(1, s), 1);
 #pragma unroll
         for (int s = 0; s < KSTEPS; ++s) WgmmaRs<N>::mma(d, ahi[s], bdesc(0, s), 1);
+        }
         wgmma_commit();
         wgmma_wait<0>();
         wgmma_fence_regs(d);
@@ -287,11 +314,11 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
             for (int e = 0; e < 2; ++e) {
                 const int n = 8 * j + 2 * tq + e;
                 const float bn = bias_n[n];
-                const int col = col_n[n], loc = loc_n[n];
+                const int col = col_n[n] + 4 * (flip ^ par_n[n]), loc = loc_n[n];
 #pragma unroll
                 for (int h = 0; h < 2; ++h) {
                     const int lo_ = (m0 + 8 * h) * S + loc;
-                    if ((unsigned)lo_ < (unsigned)TO)
+                    if ((unsigned)lo_ < (unsigned)TO && (CT1D_PIPE_ABLATE != 5 || pad == -12345))
                         ob[col + lo_] = fmaf(d[4 * j + 2 * h + e], h ? us1 : us0, bn);
                 }
             }
@@ -300,8 +327,9 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
         // rows round-robin over the warps: each warp issues NCO / 4 copies
         if (wl < 32 * 4) {
             const int co = (wl % 32) * 4 + wl / 32;
-            if (co < NCO && co < b.co_n)
-                pipe::bulk_store(yg + (item * C_out + co) * (long long)L_out + o0, ob + co * OP, to * 4);
+            if (co < NCO && co < b.co_n && CT1D_PIPE_ABLATE != 3)
+                pipe::bulk_store(yg + (item * C_out + co) * (long long)L_out + o0,
+                                 ob + co * OP + 4 * (flip ^ (rows_alternate ? co & 1 : 0)), to * 4);
         }
         pipe::bulk_commit();
     }
