@@ -40,6 +40,10 @@
 #ifndef CT1D_PIPE_ABLATE
 #define CT1D_PIPE_ABLATE 0
 #endif
+// 1: two tiles in flight per warpgroup (tile i's epilogue overlaps tile i + 1's products)
+#ifndef CT1D_PIPE_OVERLAP
+#define CT1D_PIPE_OVERLAP 0
+#endif
 
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
 
@@ -225,35 +229,42 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
         }
         cp_async_commit();                            // (an empty group past the end)
     };
-#pragma unroll
     for (int i = 0; i < STAGES - 1; ++i) load_tile(i);
 
-    const unsigned char* wb = w_s;
-    for (int i = 0;; ++i) {
+    struct Tile { long long item; int t, o0, off0, flip; };
+    auto tile_of = [&](int i) {
+        Tile T;
         const int unit = q + i * Q;
-        if (unit >= units) break;
-        const long long item = b.n + unit / n_t;
-        const int t = unit % n_t;
-        const int o0 = t * TO;
-        const int off0 = (t * U + e0 - CMAX) & 3;     // window start below u_base - CMAX
-        const long long row0 = item * C_out + (long long)b.g * b.cog + b.co_base;
-        const int flip = ((o0 >> 2) ^ (rows_alternate ? (int)(row0 & 1) : 0)) & 1;
-        load_tile(i + STAGES - 1);                    // its stage was read a tile ago (barriers since)
-        cp_async_wait<STAGES - 1>();                  // this thread's part of tile i has landed
-        pipe::bulk_wait_read<1>();                       // this buffer's copies (tile i - 2) have read it
+        T.item = b.n + unit / n_t;
+        T.t = unit % n_t;
+        T.o0 = T.t * TO;
+        T.off0 = (T.t * U + e0 - CMAX) & 3;           // window start below u_base - CMAX
+        const long long row0 = T.item * C_out + (long long)b.g * b.cog + b.co_base;
+        T.flip = ((T.o0 >> 2) ^ (rows_alternate ? (int)(row0 & 1) : 0)) & 1;
+        return T;
+    };
+    auto valid = [&](int i) { return q + i * Q < units; };
+    // tile i's x has landed (every thread's part), the copies of tile i - 3 have read
+    // their buffer (that of tile i - 1: its epilogue may follow), tile i - 1's A is built;
+    // then tile i + STAGES - 1's loads go to the stage tile i - 1 used
+    auto top = [&](int i) {
+        cp_async_wait<STAGES - 2>();
+        pipe::bulk_wait_read<1>();
         pipe::bar_wg(1 + wg);
-
-        // A: rows m0 = 16 warp + g and m0 + 8; k = 2tq, 2tq + 1, 2tq + 8, 2tq + 9 of each step
+        load_tile(i + STAGES - 1);
+    };
+    const int m0 = 16 * warp + g;
+    // A: rows m0 = 16 warp + g and m0 + 8; k = 2tq, 2tq + 1, 2tq + 8, 2tq + 9 of each step
+    auto build = [&](int i, const Tile& T, unsigned (&ahi)[KSTEPS][4], unsigned (&alo)[KSTEPS][4],
+                     float& us0, float& us1) {
         const float* xw = x_s + (i % STAGES) * CI * XP;
-        unsigned ahi[KSTEPS][4], alo[KSTEPS][4];
         float raw[KSTEPS][8];
-        const int m0 = 16 * warp + g;
         float mx0 = 0.f, mx1 = 0.f;
 #pragma unroll
         for (int s = 0; s < KSTEPS; ++s) {
             const int c = pipe::live_offset(s / CSTEPS, S, D, K);
             const int ci = (s % CSTEPS) * 16 + 2 * tq;
-            const float* p = xw + ci * XP + m0 - c + CMAX + off0;
+            const float* p = xw + ci * XP + m0 - c + CMAX + T.off0;
             if (CT1D_PIPE_ABLATE == 4) {
 #pragma unroll
                 for (int v = 0; v < 8; ++v) raw[s][v] = (float)(v + s + ci);
@@ -282,39 +293,41 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
             f16x2_split(raw[s][4] * sc0, raw[s][5] * sc0, ahi[s][2], alo[s][2]);
             f16x2_split(raw[s][6] * sc1, raw[s][7] * sc1, ahi[s][3], alo[s][3]);
         }
-        const float us0 = pow2(-s0) * unscale_w, us1 = pow2(-s1) * unscale_w;
-
-        // products, small ones first: lo*hi, hi*lo, hi*hi
-        float d[N / 2];
-        auto bdesc = [&](int part, int s) {
-            return smem_desc(wb + part * KD * N * 2 + (2 * s) * N * 16, N * 16, 128, 0);
-        };
+        us0 = pow2(-s0) * unscale_w;
+        us1 = pow2(-s1) * unscale_w;
+    };
+    // products, small ones first: lo*hi, hi*lo, hi*hi; one commit group
+    const unsigned char* wb = w_s;
+    auto bdesc = [&](int part, int s) {
+        return smem_desc(wb + part * KD * N * 2 + (2 * s) * N * 16, N * 16, 128, 0);
+    };
+    auto issue = [&](const unsigned (&ahi)[KSTEPS][4], const unsigned (&alo)[KSTEPS][4], float (&d)[N / 2]) {
         wgmma_fence();
         if (CT1D_PIPE_ABLATE == 1) {
 #pragma unroll
             for (int v = 0; v < N / 2; ++v) d[v] = __uint_as_float(ahi[v % KSTEPS][v % 4] ^ alo[v % KSTEPS][(v + 1) % 4]);
         } else {
 #pragma unroll
-        for (int s = 0; s < KSTEPS; ++s) WgmmaRs<N>::mma(d, alo[s], bdesc(0, s), s > 0);
+            for (int s = 0; s < KSTEPS; ++s) WgmmaRs<N>::mma(d, alo[s], bdesc(0, s), s > 0);
 #pragma unroll
-        for (int s = 0; s < KSTEPS; ++s) WgmmaRs<N>::mma(d, ahi[s], bdesc(1, s), 1);
+            for (int s = 0; s < KSTEPS; ++s) WgmmaRs<N>::mma(d, ahi[s], bdesc(1, s), 1);
 #pragma unroll
-        for (int s = 0; s < KSTEPS; ++s) WgmmaRs<N>::mma(d, ahi[s], bdesc(0, s), 1);
+            for (int s = 0; s < KSTEPS; ++s) WgmmaRs<N>::mma(d, ahi[s], bdesc(0, s), 1);
         }
         wgmma_commit();
-        wgmma_wait<0>();
+    };
+    // epilogue of tile i (its products done): d[4j + 2h + e] is row m0 + 8h, column
+    // 8j + 2tq + e; then the copies (rows round-robin over the warps)
+    auto epilogue = [&](int i, const Tile& T, float (&d)[N / 2], float us0, float us1) {
         wgmma_fence_regs(d);
-
-        // epilogue: d[4j + 2h + e] is row m0 + 8h, column 8j + 2tq + e
         float* ob = o_s + (i & 1) * NCO * OP;
-        const int to = min(TO, L_out - o0);
 #pragma unroll
         for (int j = 0; j < N / 8; ++j)
 #pragma unroll
             for (int e = 0; e < 2; ++e) {
                 const int n = 8 * j + 2 * tq + e;
                 const float bn = bias_n[n];
-                const int col = col_n[n] + 4 * (flip ^ par_n[n]), loc = loc_n[n];
+                const int col = col_n[n] + 4 * (T.flip ^ par_n[n]), loc = loc_n[n];
 #pragma unroll
                 for (int h = 0; h < 2; ++h) {
                     const int lo_ = (m0 + 8 * h) * S + loc;
@@ -324,15 +337,67 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
             }
         fence_proxy_async();
         pipe::bar_wg(1 + wg);
-        // rows round-robin over the warps: each warp issues NCO / 4 copies
-        if (wl < 32 * 4) {
-            const int co = (wl % 32) * 4 + wl / 32;
-            if (co < NCO && co < b.co_n && CT1D_PIPE_ABLATE != 3)
-                pipe::bulk_store(yg + (item * C_out + co) * (long long)L_out + o0,
-                                 ob + co * OP + 4 * (flip ^ (rows_alternate ? co & 1 : 0)), to * 4);
-        }
+        const int co = (wl % 32) * 4 + wl / 32;
+        if (co < NCO && co < b.co_n && CT1D_PIPE_ABLATE != 3)
+            pipe::bulk_store(yg + (T.item * C_out + co) * (long long)L_out + T.o0,
+                             ob + co * OP + 4 * (T.flip ^ (rows_alternate ? co & 1 : 0)),
+                             min(TO, L_out - T.o0) * 4);
         pipe::bulk_commit();
+    };
+
+    unsigned ahi0[KSTEPS][4], alo0[KSTEPS][4];
+    float d0[N / 2], us00, us01;
+#if CT1D_PIPE_OVERLAP
+    // two tiles in flight: tile i + 1's A is built and its products issued before tile i's
+    // epilogue, which then overlaps them
+    unsigned ahi1[KSTEPS][4], alo1[KSTEPS][4];
+    float d1[N / 2], us10, us11;
+    if (valid(0)) {
+        Tile T0 = tile_of(0), T1;
+        top(0);
+        build(0, T0, ahi0, alo0, us00, us01);
+        issue(ahi0, alo0, d0);
+        for (int i = 0;; i += 2) {
+            const bool v1 = valid(i + 1);
+            if (v1) {
+                T1 = tile_of(i + 1);
+                top(i + 1);
+                build(i + 1, T1, ahi1, alo1, us10, us11);
+                issue(ahi1, alo1, d1);
+                wgmma_wait<1>();
+            } else {
+                wgmma_wait<0>();
+                pipe::bulk_wait_read<1>();
+                pipe::bar_wg(1 + wg);
+            }
+            epilogue(i, T0, d0, us00, us01);
+            if (!v1) break;
+            const bool v2 = valid(i + 2);
+            if (v2) {
+                T0 = tile_of(i + 2);
+                top(i + 2);
+                build(i + 2, T0, ahi0, alo0, us00, us01);
+                issue(ahi0, alo0, d0);
+                wgmma_wait<1>();
+            } else {
+                wgmma_wait<0>();
+                pipe::bulk_wait_read<1>();
+                pipe::bar_wg(1 + wg);
+            }
+            epilogue(i + 1, T1, d1, us10, us11);
+            if (!v2) break;
+        }
     }
+#else
+    for (int i = 0; valid(i); ++i) {
+        const Tile T = tile_of(i);
+        top(i);
+        build(i, T, ahi0, alo0, us00, us01);
+        issue(ahi0, alo0, d0);
+        wgmma_wait<0>();
+        epilogue(i, T, d0, us00, us01);
+    }
+#endif
     cp_async_wait<0>();
     pipe::bulk_wait_all();
 }
