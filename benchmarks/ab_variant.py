@@ -54,6 +54,7 @@ def main():
         print(f"\n{c.name} ({c.dtype}, {plan(p, c.dtype, family, arch).key.name_expression()}): "
               f"torch {t_torch:.3f} ms, {min_bytes(c) / 1e6:.0f} MB")
         times = {name: [] for name, _ in variants}
+        shipped_expr = plan(p, c.dtype, family, arch).key.name_expression()
         for _ in range(args.rounds):
             for name, defines in variants:
                 use_variant(family, defines)
@@ -63,9 +64,11 @@ def main():
                 err = ((case.yt.double() - case.ref).norm() / case.ref.norm()).item()
                 ms = launch_ms(run)
                 times[name].append(ms)
-                print(f"  {name:10s} {ms:7.3f} ms  {t_torch / ms:6.2f}x torch  err {err:.1e}", flush=True)
+                expr = plan(p, c.dtype, family, arch).key.name_expression()
+                print(f"  {name:10s} {ms:8.4f} ms  {t_torch / ms:6.2f}x torch  err {err:.1e}"
+                      + (f"  {expr}" if expr != shipped_expr else ""), flush=True)
         use_variant(family, None)
-        print("  median: " + ", ".join(f"{n} {np.median(t):.3f} ms" for n, t in times.items()))
+        print("  median: " + ", ".join(f"{n} {np.median(t):.4f} ms" for n, t in times.items()))
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, replace
-from typing import Optional
+from typing import Optional, Tuple
 
 from ._args import ConvParams
 
@@ -335,6 +335,64 @@ class StreamKey:
 
 
 @dataclass(frozen=True)
+class PipeKey:
+    """One compiled instance of kernels/ct1d_pipe.cu (memory-bound float32 calls on sm_90's
+    warpgroup MMA: each warpgroup a pipeline of 64-position tiles, x by a cp.async ring,
+    A from registers, outputs by bulk copies from two buffers)."""
+
+    stride: int
+    dilation: int
+    kernel_size: int
+    ci: int             # input channels per group (a multiple of 16, <= 64)
+    nco: int            # output channels per block (16 or 32)
+    wg: int = 2         # warpgroups per block
+    stages: int = 3     # x windows in each warpgroup's ring
+
+    family = "ct1d_pipe"
+    dtype = "float32"
+    options = ("-arch=sm_90a",)
+
+    def name_expression(self) -> str:
+        return (f"{self.family}<{self.stride}, {self.dilation}, {self.kernel_size}, "
+                f"{self.ci}, {self.nco}, {self.wg}, {self.stages}>")
+
+    @property
+    def threads(self) -> int:
+        return 128 * self.wg
+
+    @property
+    def co_tile(self) -> int:
+        return self.nco
+
+    @property
+    def offsets(self) -> int:
+        """Column offsets c = k*D div S that some tap has (the reduction's blocks of ci)."""
+        return len({k * self.dilation // self.stride for k in range(self.kernel_size)})
+
+    @property
+    def classes(self) -> int:
+        return live_classes(self.stride, self.dilation, self.kernel_size)
+
+    @property
+    def n(self) -> int:
+        """GEMM columns: (channel, live class) pairs."""
+        return self.nco * self.classes
+
+    def ring_and_out_words(self) -> int:
+        """Words of the warpgroups' x rings and output buffers (the raw weights' room at
+        the start)."""
+        cmax = (self.kernel_size - 1) * self.dilation // self.stride
+        xp = ((70 + cmax) // 4 * 4 + 11) // 16 * 16 + 4          # 4 mod 16 words
+        op = _pitch_8_mod_32(64 * self.stride + 4)
+        return self.wg * (self.stages * self.ci * xp + 2 * self.nco * op)
+
+    def smem_bytes(self) -> int:
+        """Mirrors the shared-memory layout at the top of kernels/ct1d_pipe.cu: the split
+        weights, each warpgroup's x ring and two output buffers, four tables of N words."""
+        return 4 * self.offsets * self.ci * self.n + 4 * self.ring_and_out_words() + 16 * self.n + 4
+
+
+@dataclass(frozen=True)
 class LaunchPlan:
     key: object         # KernelKey, MmaKey, GemmKey, DepthwiseKey or StreamKey
     tile_out: int       # output positions per tile
@@ -353,8 +411,8 @@ def max_tile_out(ncol: int, S: int, D: int, K: int) -> int:
     return (ncol - 1) * S + 1 - (K - 1) * D
 
 
-FAMILIES = ("ct1d_depthwise", "ct1d_gemm", "ct1d_mma", "ct1d_scatter", "ct1d_stream",
-            "ct1d_wgmma")
+FAMILIES = ("ct1d_depthwise", "ct1d_gemm", "ct1d_mma", "ct1d_pipe", "ct1d_scatter",
+            "ct1d_stream", "ct1d_wgmma")
 # CUDA limit on gridDim.y and gridDim.z (channel tiles x groups, batch items)
 MAX_GRID_YZ = 65535
 # Per-block dynamic shared memory that still lets two blocks share an sm_90 SM (228 KB,
@@ -388,6 +446,9 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0)
     pl = None
     if family == "ct1d_depthwise" or (family is None and cig <= DEPTHWISE_MAX_CIG):
         pl = _plan_depthwise(p, dtype)
+    if pl is None and (family == "ct1d_pipe" or (family is None and arch == WGMMA_ARCH
+                                                  and _prefers_pipe(p, dtype))):
+        pl = _plan_pipe(p, dtype)
     if pl is None and (family == "ct1d_wgmma" or (family is None and arch == WGMMA_ARCH)):
         pl = _plan_wgmma(p, dtype)
         if family is None and pl is not None and not _prefers_wgmma(p, pl):
@@ -990,6 +1051,68 @@ def _plan_wgmma(p: ConvParams, dtype: str) -> Optional[LaunchPlan]:
 def wgmma_launch_plan(p: ConvParams, key: WgmmaKey) -> LaunchPlan:
     """Tile geometry of a ct1d_wgmma instance: S*NU consecutive outputs per tile row."""
     return _row_tile_plan(p, key, key.nu)
+
+
+# ct1d_pipe (sm_90 only) takes float32 calls of 16-64 input channels per group (a multiple
+# of 16), rows of x and y in whole 16-byte units, at most PIPE_MAX_N GEMM columns (live
+# classes x 16 or 32 channels) and, where some class gets no tap, tiles in whole 32-byte
+# units unless S divides 4 (the bias-only places must not move between tiles)
+PIPE_MAX_N = 192
+PIPE_ROUTE = False
+# (warpgroups per block, ring stages) in order of preference: the first that fits one SM
+PIPE_SHAPES = ((2, 3), (2, 2), (1, 3))
+
+
+def pipe_geometry(p: ConvParams, quantum: int = 4) -> Optional[Tuple[int, int]]:
+    """(U, e0) of ct1d_pipe's tiles for a call: tile t computes the 64 positions from
+    u = t*U + e0 on and stores the S*U outputs from t*S*U on, U the most that leaves those
+    outputs a multiple of ``quantum`` floats, all reached (None where none is)."""
+    S, P = p.stride, p.padding
+    e0 = (P - S + 1) // S
+    for U in range(64, 0, -1):
+        if (S * U) % quantum == 0 and (S * U - 1 - (e0 * S - P)) // S < 64:
+            return U, e0
+    return None
+
+
+def pipe_key(p: ConvParams, dtype: str) -> Optional[PipeKey]:
+    """The ct1d_pipe instance for a call (None where the family does not apply)."""
+    S, D, K = p.stride, p.dilation, p.kernel_size
+    cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
+    if (dtype != "float32" or cig % 16 or cig > 64 or p.length_in % 4 or p.length_out % 4
+            or p.length_out + S * 64 >= 2**31 or K > MAX_UNROLLED_K):
+        return None
+    key = next((k for k in (PipeKey(S, D, K, cig, 16 if cog <= 16 else 32, wg, st)
+                             for wg, st in PIPE_SHAPES)
+                if k.smem_bytes() <= _MMA_SMEM_ONE_BLOCK
+                # (the raw weights are staged where the rings and buffers go)
+                and k.offsets * cig * k.n <= k.ring_and_out_words()), None)
+    if key is None or key.n % 16 or key.n > PIPE_MAX_N:
+        return None
+    if _pipe_quantum(p, key) == 8 and p.length_out % 8:
+        return None
+    return key
+
+
+def _pipe_quantum(p: ConvParams, key: PipeKey) -> int:
+    return 4 if key.classes == p.stride or 4 % p.stride == 0 else 8
+
+
+def _plan_pipe(p: ConvParams, dtype: str) -> Optional[LaunchPlan]:
+    key = pipe_key(p, dtype)
+    if key is None:
+        return None
+    geo = pipe_geometry(p, _pipe_quantum(p, key))
+    if geo is None:
+        return None
+    U, e0 = geo
+    return LaunchPlan(key, p.stride * U, -(-p.length_out // (p.stride * U)),
+                      -(-(p.out_channels // p.groups) // key.nco), key.smem_bytes(), e0)
+
+
+def _prefers_pipe(p: ConvParams, dtype: str) -> bool:
+    """Whether the dispatcher takes ct1d_pipe for a call it covers (PIPE_ROUTE)."""
+    return PIPE_ROUTE and pipe_key(p, dtype) is not None
 
 
 # Calls with fewer blocks than this (one per SM of an H100/H200, roughly) take narrower

@@ -31,7 +31,7 @@ from ._modules import get_kernel
 # ct1d_stream: n_tiles counts warp tiles, WARPS per block at a time; its grid is the
 # resident blocks (_resident_blocks).
 _WAVES = {"ct1d_scatter": 8, "ct1d_mma": 2, "ct1d_gemm": 1, "ct1d_depthwise": 1,
-          "ct1d_stream": 1, "ct1d_wgmma": 1}
+          "ct1d_stream": 1, "ct1d_wgmma": 1, "ct1d_pipe": 1}
 # ct1d_stream blocks per row as a multiple of the resident ones (benchmarks/tune_stream.py
 # --grid-factors varies it): 1 is the fastest on all 9 calls the dispatcher sends there,
 # 2x and 3x 3-61% slower (results/2026-11-30-session8/tune_stream_grid_factors.txt)
@@ -43,7 +43,7 @@ _STREAM_GRID_FACTOR = 1
 _MMA_FEW_TILES = 8
 # ... but no block takes more tiles than this (load balance at the tail)
 _MAX_TILES_PER_BLOCK = {"ct1d_scatter": 8, "ct1d_mma": 64, "ct1d_gemm": 1, "ct1d_depthwise": 4,
-                        "ct1d_stream": 64, "ct1d_wgmma": 1}
+                        "ct1d_stream": 64, "ct1d_wgmma": 1, "ct1d_pipe": 1 << 30}
 
 
 @functools.lru_cache(maxsize=None)
@@ -100,7 +100,7 @@ def prepare(p: ConvParams, dtype: str, device_id: int, family: Optional[str] = N
     launches = []
     # ct1d_mma's warpgroup blocks loop over batch items in one wave of resident blocks
     item_loop = pl.key.family == "ct1d_mma" and pl.key.wg and _dispatch.MMA_ITEM_LOOP
-    resident = _resident_blocks(kern, pl, device_id) if item_loop else 0
+    resident = _resident_blocks(kern, pl, device_id) if item_loop or pl.key.family == "ct1d_pipe" else 0
     for n0 in range(0, p.batch, MAX_GRID_YZ):
         nz = min(MAX_GRID_YZ, p.batch - n0)
         target = _WAVES[pl.key.family] * 2 * _sm_count(device_id)
@@ -109,7 +109,11 @@ def prepare(p: ConvParams, dtype: str, device_id: int, family: Optional[str] = N
                                  else _MAX_TILES_PER_BLOCK[pl.key.family]))
         if pl.key.family == "ct1d_mma" and row_tiles * grid_y * nz < _MMA_FEW_TILES * target:
             target = 2 * _sm_count(device_id)      # one wave (below)
-        if pl.key.family == "ct1d_stream":
+        if pl.key.family == "ct1d_pipe":
+            # one resident wave of blocks; each warpgroup takes every (grid_x * wg)-th
+            # (item, tile) unit of its row (grid_z 1)
+            grid_x = max(1, min(-(-nz * pl.n_tiles // pl.key.wg), resident // grid_y))
+        elif pl.key.family == "ct1d_stream":
             # exactly the blocks that are resident at once (rounded down): a second partial
             # wave of long-lived streaming blocks would double the call's tail
             grid_x = min(row_tiles, max(least, _STREAM_GRID_FACTOR
@@ -123,11 +127,13 @@ def prepare(p: ConvParams, dtype: str, device_id: int, family: Optional[str] = N
             grid_x = min(row_tiles, max(_WAVES[pl.key.family] * resident // (grid_y * nz), least))
         else:
             grid_x = min(row_tiles, max(-(-target // (grid_y * nz)), least))
-        grid_z = nz
+        grid_z = 1 if pl.key.family == "ct1d_pipe" else nz
         if item_loop:
             # the warpgroup blocks loop over items n0 + z, n0 + z + grid_z, ...
             grid_z = mma_item_rows(nz, grid_x * grid_y, resident)
-        if pl.key.family == "ct1d_mma":
+        if pl.key.family == "ct1d_pipe":
+            scalars = common + (i32(pl.u_first), i32(pl.n_tiles), i32(n0), i32(nz), i32(pl.tile_out))
+        elif pl.key.family == "ct1d_mma":
             scalars = common + (i32(pl.u_first), i32(pl.n_tiles), i32(n0), i32(nz))
         elif pl.key.family != "ct1d_scatter":
             scalars = common + (i32(pl.u_first), i32(pl.n_tiles), i32(n0))

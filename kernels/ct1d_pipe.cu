@@ -97,13 +97,14 @@ __device__ constexpr int live_offset(int i, int S, int D, int K) {
 //   STAGES    x windows in each warpgroup's ring
 // Grid: x = blocks per (group, channel tile) row, y = groups x channel tiles. A block's
 // warpgroup q = blockIdx.x * WG + wg takes units q, q + gridDim.x * WG, ... of the
-// n_items x n_t (batch item, tile) sequence. Tile t covers outputs [t*S*U, (t+1)*S*U)
-// of every row, from positions u_base = t*U + e0 on (64 computed, as many as needed used).
+// n_items x n_t (batch item from n_offset, tile) sequence. Tile t covers the TO = S*U
+// outputs [t*TO, (t+1)*TO) of every row, from positions u_base = t*U + e0 on (64
+// computed, as many as needed used; cupyconv._dispatch.pipe_geometry).
 template <int S, int D, int K, int CI, int NCO, int WG, int STAGES>
 __global__ void __launch_bounds__(WG * 128, 1)
 ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float* __restrict__ bias,
-          float* __restrict__ y, int n_items, int C_in, int C_out, int groups, int L_in, int L_out,
-          int pad, int U, int e0, int n_t, int has_bias, int n_offset) {
+          float* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
+          int e0, int n_t, int n_offset, int n_items, int TO) {
     pdl_prologue();
     constexpr int CMAX = (K - 1) * D / S;
     constexpr int NOFF = pipe::live_offsets(S, D, K);
@@ -137,7 +138,8 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
 
     const int tid = threadIdx.x;
     const BlockPlace b = block_place(C_in, C_out, groups, NCO, n_offset);
-    const int TO = S * U;                             // outputs per tile and row
+    const int U = TO / S;                             // positions per tile
+    const bool has_bias = bias != nullptr;
     // A row's part of a tile sits in out_s at its global address modulo 32 bytes (bulk
     // copies with source and destination 16 bytes apart modulo 32 run 1.6x slower,
     // benchmarks/NOTES.md session 11): shifted by 4 floats where tile start o0 or the row
@@ -211,6 +213,8 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     const float* xg = x + (long long)b.g * b.cig * L_in;       // + item * C_in * L_in
     float* yg = y + ((long long)b.g * b.cog + b.co_base) * L_out;
 
+    // x in 16-byte copies where its rows are 16-byte aligned (L_in % 4 == 0: where x is)
+    const bool x_vec = (reinterpret_cast<unsigned long long>(x) & 15) == 0;
     auto load_tile = [&](int i) {                     // unit of the warpgroup's i-th tile
         const int unit = q + i * Q;
         if (unit < units) {
@@ -223,8 +227,14 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
                 const int ci = e / XCH, j = e % XCH;
                 const int u = xs + 4 * j;
                 const bool in = u >= 0 && u < L_in;   // L_in % 4 == 0: chunks wholly in or out
-                if (CT1D_PIPE_ABLATE != 2)
-                    cp_async16(dst + ci * XP + 4 * j, xr + (long long)ci * L_in + (in ? u : 0), in ? 16 : 0);
+                const float* src = xr + (long long)ci * L_in + (in ? u : 0);
+                if (CT1D_PIPE_ABLATE == 2) continue;
+                if (x_vec) {
+                    cp_async16(dst + ci * XP + 4 * j, src, in ? 16 : 0);
+                } else {
+#pragma unroll
+                    for (int v = 0; v < 4; ++v) cp_async4(dst + ci * XP + 4 * j + v, src + v, in ? 4 : 0);
+                }
             }
         }
         cp_async_commit();                            // (an empty group past the end)
