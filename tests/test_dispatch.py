@@ -29,7 +29,7 @@ SMEM_SEED_LIMIT = 100 * 1024
 SMEM_LIMIT = _dispatch._OUT_TILE_BUDGET + _dispatch._STAGE_BUDGET
 SM90_TWO_BLOCKS = (228 - 2) * 1024 // 2
 KNOWN_FAMILIES = ("ct1d_scatter", "ct1d_mma", "ct1d_gemm", "ct1d_depthwise", "ct1d_stream",
-                  "ct1d_wgmma")
+                  "ct1d_wgmma", "ct1d_pipe")
 SM90_ONE_BLOCK = 227 * 1024
 HAS_FAMILIES = "family" in inspect.signature(plan).parameters
 
@@ -1352,3 +1352,47 @@ def test_mma_item_rows_fill_one_wave_or_keep_one_item_per_block():
             rows = mma_item_rows(items, bpi, 264)
             assert items % rows == 0
             assert rows == items or 0.9 * 264 <= rows * bpi <= 264
+
+
+@pytest.mark.parametrize("S", range(1, 9))
+@pytest.mark.parametrize("P", range(0, 12))
+def test_pipe_geometry_reaches_every_output(S, P):
+    """ct1d_pipe's tiles: S*U outputs from t*S*U on, computed from the 64 positions
+    u = t*U + e0 ... t*U + e0 + 63; every output of the tile (whatever its class) comes
+    from one of them, the tile is a whole number of 16- (32-) byte units, and one more
+    such unit would need a 65th position."""
+    for quantum in (4, 8):
+        geo = _dispatch.pipe_geometry(check_conv_args((1, 16, 64), (16, 16, 2 * S), None, stride=S,
+                                                     padding=P), quantum)
+        p_eff = P
+        assert geo is not None
+        U, e0 = geo
+        TO = S * U
+        assert TO % quantum == 0
+        for t in (0, 1, 7):
+            for o in range(t * TO, (t + 1) * TO):
+                u = (o + p_eff) // S                  # o = u*S + r - P, r = (o + P) mod S
+                assert 0 <= u - (t * U + e0) < 64, (S, P, U, e0, o)
+        for more in range(U + 1, 65):
+            if S * more % quantum == 0:
+                assert (S * more - 1 - (e0 * S - p_eff)) // S >= 64, (S, P, U, more)
+
+
+def test_pipe_key_rules():
+    """The calls ct1d_pipe covers: float32, 16-64 input channels per group in steps of 16,
+    rows of x and y in whole 16-byte units; instances fit one SM's shared memory."""
+    def key(C_in=64, C_out=32, L=4096, S=2, K=4, P=1, G=1, D=1, dtype="float32", OP=0):
+        p = check_conv_args((2, C_in, L), (C_in, C_out // G, K), None, stride=S, padding=P,
+                            groups=G, dilation=D, output_padding=OP)
+        return _dispatch.pipe_key(p, dtype)
+    assert key() is not None and key().n == 64 and key().nco == 32
+    assert key(C_out=16).nco == 16
+    for bad in (dict(dtype="bfloat16"), dict(C_in=48 + 8), dict(C_in=80), dict(L=4097),
+                dict(OP=1, P=2)):                   # L_out = 2 mod 4
+        assert key(**bad) is None, bad
+    assert key(C_in=128, G=4, C_out=128) is not None       # 32 input channels per group
+    for S in range(1, 9):
+        for K in (2 * S, S + 1, 3):
+            k = key(S=S, K=K, P=S // 2, C_in=32, C_out=32)
+            if k is not None:
+                assert k.smem_bytes() <= SM90_ONE_BLOCK and k.n <= _dispatch.PIPE_MAX_N

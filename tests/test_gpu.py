@@ -614,6 +614,50 @@ def test_stream_family_random_calls(rng, dtype, calls):
             done += 1
 
 
+def test_pipe_family_random_calls(rng, monkeypatch):
+    """The pipelined warpgroup family forced on random float32 calls it covers: 16-64
+    input channels per group, partial and several channel tiles (16 or 32 per block),
+    groups, every class structure below (dead classes, S = 1, strides to 8, dilations,
+    taps beyond one column), tiles of 16-byte multiples shifted in shared memory, rows of
+    alternating alignment (L_out = 4 mod 8), padding beyond the kernel, rows shorter than
+    a tile and of many tiles, batch items spread over warpgroups (a grid for 4 SMs), bias,
+    x at 16-byte and 4-byte alignment, NaN-poisoned outputs."""
+    _skip_without_wgmma()
+    from cupyconv import _dispatch, _gpu
+    from cupyconv._args import check_conv_args
+    monkeypatch.setattr(_gpu, "_sm_count", lambda device_id: 4 if rng.random() < 0.5 else 132)
+    structures = [(2, 1, 4), (2, 2, 3), (1, 4, 3), (4, 1, 8), (8, 1, 16), (2, 1, 7), (4, 3, 5),
+                  (3, 1, 6), (1, 1, 3), (5, 1, 11)]
+    done = tries = 0
+    try:
+        while done < 40:
+            tries += 1
+            assert tries < 4000, done
+            S, D, K = structures[done % len(structures)]
+            G = int(rng.choice([1, 1, 2, 4]))
+            cig = 16 * int(rng.integers(1, 5))
+            cog = int(rng.choice([8, 16, 24, 32, 48, 64]))
+            L = 4 * int(rng.integers(1, 3000) if rng.random() < 0.7 else rng.integers(1, 40))
+            c = dict(N=int(rng.integers(1, 4)), C_in=G * cig, C_out=G * cog, K=K, L=L,
+                     bias=rng.random() < 0.5, batched=True, dtype="float32",
+                     kw=dict(stride=S, padding=int(rng.integers(0, (K - 1) * D + 3)),
+                             output_padding=int(rng.integers(0, max(S, D))), groups=G, dilation=D))
+            if not _valid(c):
+                continue
+            p = check_conv_args((c["N"], c["C_in"], L), (c["C_in"], cog, K), None, **c["kw"])
+            if _dispatch.pipe_key(p, "float32") is None or _dispatch._plan_pipe(p, "float32") is None:
+                continue
+            x, w, b = _inputs(rng, c)
+            y = _launch_poisoned(x, w, b, "float32", "ct1d_pipe", x_offset=int(rng.random() < 0.25),
+                                 **c["kw"])
+            err = _rel_err(y, _ref64(x, w, b, **c["kw"]))
+            _record("err_float32_ct1d_pipe", err, dict(call=c))
+            assert err <= TOL["float32"], (c, err)
+            done += 1
+    finally:
+        _dispatch.plan.cache_clear()
+
+
 @pytest.mark.parametrize("family", ["ct1d_stream", "ct1d_mma", "ct1d_gemm", "ct1d_wgmma"])
 @pytest.mark.parametrize("spread", [3.0, 10.0])
 def test_float32_split_over_a_wide_dynamic_range(rng, spread, family):
