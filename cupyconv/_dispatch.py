@@ -347,6 +347,7 @@ class PipeKey:
     nco: int            # output channels per block (16 or 32)
     wg: int = 2         # warpgroups per block
     stages: int = 3     # x windows in each warpgroup's ring
+    outbuf: int = 2     # output buffers per warpgroup
 
     family = "ct1d_pipe"
     dtype = "float32"
@@ -354,7 +355,7 @@ class PipeKey:
 
     def name_expression(self) -> str:
         return (f"{self.family}<{self.stride}, {self.dilation}, {self.kernel_size}, "
-                f"{self.ci}, {self.nco}, {self.wg}, {self.stages}>")
+                f"{self.ci}, {self.nco}, {self.wg}, {self.stages}, {self.outbuf}>")
 
     @property
     def threads(self) -> int:
@@ -384,12 +385,12 @@ class PipeKey:
         cmax = (self.kernel_size - 1) * self.dilation // self.stride
         xp = ((70 + cmax) // 4 * 4 + 11) // 16 * 16 + 4          # 4 mod 16 words
         op = _pitch_8_mod_32(64 * self.stride + 4)
-        return self.wg * (self.stages * self.ci * xp + 2 * self.nco * op)
+        return self.wg * (self.stages * self.ci * xp + self.outbuf * self.nco * op)
 
     def smem_bytes(self) -> int:
         """Mirrors the shared-memory layout at the top of kernels/ct1d_pipe.cu: the split
-        weights, each warpgroup's x ring and two output buffers, four tables of N words."""
-        return 4 * self.offsets * self.ci * self.n + 4 * self.ring_and_out_words() + 16 * self.n + 4
+        weights, each warpgroup's x ring and two output buffers, the channels' bias."""
+        return 4 * self.offsets * self.ci * self.n + 4 * (self.ring_and_out_words() + self.nco + 1)
 
 
 @dataclass(frozen=True)
@@ -1054,13 +1055,14 @@ def wgmma_launch_plan(p: ConvParams, key: WgmmaKey) -> LaunchPlan:
 
 
 # ct1d_pipe (sm_90 only) takes float32 calls of 16-64 input channels per group (a multiple
-# of 16), rows of x and y in whole 16-byte units, at most PIPE_MAX_N GEMM columns (live
-# classes x 16 or 32 channels) and, where some class gets no tap, tiles in whole 32-byte
+# of 16), rows of x and y in whole 16-byte units, at most PIPE_MAX_N GEMM columns (1, 2,
+# 4 or 8 live classes x 16 or 32 channels) and, where some class gets no tap, tiles in whole 32-byte
 # units unless S divides 4 (the bias-only places must not move between tiles)
 PIPE_MAX_N = 192
 PIPE_ROUTE = False
-# (warpgroups per block, ring stages) in order of preference: the first that fits one SM
-PIPE_SHAPES = ((2, 3), (2, 2), (1, 3))
+# (warpgroups per block, ring stages, output buffers) in order of preference: the first
+# that fits one SM
+PIPE_SHAPES = ((2, 3, 2), (2, 2, 2), (1, 3, 2))
 
 
 def pipe_geometry(p: ConvParams, quantum: int = 4) -> Optional[Tuple[int, int]]:
@@ -1082,12 +1084,12 @@ def pipe_key(p: ConvParams, dtype: str) -> Optional[PipeKey]:
     if (dtype != "float32" or cig % 16 or cig > 64 or p.length_in % 4 or p.length_out % 4
             or p.length_out + S * 64 >= 2**31 or K > MAX_UNROLLED_K):
         return None
-    key = next((k for k in (PipeKey(S, D, K, cig, 16 if cog <= 16 else 32, wg, st)
-                             for wg, st in PIPE_SHAPES)
+    key = next((k for k in (PipeKey(S, D, K, cig, 16 if cog <= 16 else 32, *shape)
+                             for shape in PIPE_SHAPES)
                 if k.smem_bytes() <= _MMA_SMEM_ONE_BLOCK
                 # (the raw weights are staged where the rings and buffers go)
                 and k.offsets * cig * k.n <= k.ring_and_out_words()), None)
-    if key is None or key.n % 16 or key.n > PIPE_MAX_N:
+    if key is None or key.n % 16 or key.n > PIPE_MAX_N or 8 % key.classes:
         return None
     if _pipe_quantum(p, key) == 8 and p.length_out % 8:
         return None

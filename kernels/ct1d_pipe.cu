@@ -20,10 +20,9 @@
 //     and no commit barrier;
 //   * B (the weights, 3xFP16 hi and lo, one scale per block) is staged once per block;
 //   * products: lo*hi, hi*lo, then hi*hi, one asynchronous chain per tile;
-//   * the tile's outputs (S*U consecutive outputs of each of NCO channel rows, rows
-//     32-byte aligned) go to one of two output buffers and leave by bulk copies
-//     (cp.async.bulk), so the next tile's epilogue waits only for the copies of the tile
-//     before the previous one.
+//   * the tile's outputs (S*U consecutive outputs of each of NCO channel rows) go to one
+//     of OUTBUF output buffers and leave by bulk copies (cp.async.bulk), which a later
+//     tile's epilogue waits for only when it needs that buffer.
 // Two barriers per tile, both named barriers of the warpgroup (the warpgroups of a block
 // share only the weights).
 //
@@ -95,12 +94,14 @@ __device__ constexpr int live_offset(int i, int S, int D, int K) {
 //   NCO       output channels per block (16 or 32)
 //   WG        warpgroups per block (independent pipelines sharing the weights)
 //   STAGES    x windows in each warpgroup's ring
+//   OUTBUF    output buffers per warpgroup (2: a tile's epilogue waits for the copies of
+//             the tile before the previous one; 1: of the previous one)
 // Grid: x = blocks per (group, channel tile) row, y = groups x channel tiles. A block's
 // warpgroup q = blockIdx.x * WG + wg takes units q, q + gridDim.x * WG, ... of the
 // n_items x n_t (batch item from n_offset, tile) sequence. Tile t covers the TO = S*U
 // outputs [t*TO, (t+1)*TO) of every row, from positions u_base = t*U + e0 on (64
 // computed, as many as needed used; cupyconv._dispatch.pipe_geometry).
-template <int S, int D, int K, int CI, int NCO, int WG, int STAGES>
+template <int S, int D, int K, int CI, int NCO, int WG, int STAGES, int OUTBUF>
 __global__ void __launch_bounds__(WG * 128, 1)
 ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float* __restrict__ bias,
           float* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
@@ -121,6 +122,7 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     static_assert(CI % 16 == 0 && CI <= 64, "input channels per group: a multiple of 16, <= 64");
     static_assert(N % 16 == 0 && N <= 192, "N = classes x channels: a multiple of 16, <= 192");
     static_assert(NCO % 4 == 0 && NCO <= 32, "NCO");
+    static_assert(8 % NCLS == 0, "live classes: 1, 2, 4 or 8 (a column block of 8 holds whole channels)");
 
     extern __shared__ __align__(128) unsigned char smem[];
     // w_s: [hi/lo][KD/8][N] 16-byte units (8 k of one column n), the K-major core-matrix layout
@@ -129,12 +131,9 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     float* x_all = reinterpret_cast<float*>(smem + W_BYTES);
     constexpr int X_FLOATS = STAGES * CI * XP;        // per warpgroup
     float* o_all = x_all + WG * X_FLOATS;
-    constexpr int O_FLOATS = 2 * NCO * OP;            // per warpgroup: two buffers
-    float* bias_n = o_all + WG * O_FLOATS;            // [N]: bias of column n's channel
-    int* col_n = reinterpret_cast<int*>(bias_n + N);  // [N]: row offset co * OP
-    int* loc_n = col_n + N;                           // [N]: local output of position 0, class r
-    int* par_n = loc_n + N;                           // [N]: parity of column n's channel
-    unsigned* wmax = reinterpret_cast<unsigned*>(par_n + N);
+    constexpr int O_FLOATS = OUTBUF * NCO * OP;       // per warpgroup
+    float* bias_c = o_all + WG * O_FLOATS;            // [NCO]: the block's channels' bias
+    unsigned* wmax = reinterpret_cast<unsigned*>(bias_c + NCO);
 
     const int tid = threadIdx.x;
     const BlockPlace b = block_place(C_in, C_out, groups, NCO, n_offset);
@@ -179,21 +178,13 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
         *reinterpret_cast<unsigned*>(w_s + unit * 16 + half * 2) = hi;
         *reinterpret_cast<unsigned*>(w_s + KD * N * 2 + unit * 16 + half * 2) = lo;
     }
-    for (int n = tid; n < N; n += WG * 128) {
-        const int co = n / NCLS, ri = n % NCLS;
-        int r = 0;
-#pragma unroll
-        for (int i = 0; i < NCLS; ++i) if (i == ri) r = live_class(i, S, D, K);
-        bias_n[n] = has_bias && co < b.co_n ? bias[(long long)b.g * b.cog + b.co_base + co] : 0.f;
-        col_n[n] = co * OP;
-        loc_n[n] = e0 * S - pad + r;                  // local output of position m: m*S + loc
-        par_n[n] = rows_alternate ? co & 1 : 0;
-    }
+    for (int co = tid; co < NCO; co += WG * 128)
+        bias_c[co] = has_bias && co < b.co_n ? bias[(long long)b.g * b.cog + b.co_base + co] : 0.f;
     __syncthreads();                                  // w_raw read, tables written
     // classes no tap reaches hold the bias, at the same places in every tile: both
     // output buffers of every warpgroup, once
     // (with either shift: the launcher shifts tiles only where S divides 4 or no class is dead)
-    for (int e = tid; e < WG * 2 * NCO * (TO_MAX + 4); e += WG * 128) {
+    for (int e = tid; e < WG * OUTBUF * NCO * (TO_MAX + 4); e += WG * 128) {
         const int buf = e / (NCO * (TO_MAX + 4)), co = e / (TO_MAX + 4) % NCO, o = e % (TO_MAX + 4);
         const int r = ((o - e0 * S + pad) % S + S) % S;
         if (class_taps(r, S, D, K) == 0 && o < TO + 4)
@@ -259,7 +250,7 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     // then tile i + STAGES - 1's loads go to the stage tile i - 1 used
     auto top = [&](int i) {
         cp_async_wait<STAGES - 2>();
-        pipe::bulk_wait_read<1>();
+        pipe::bulk_wait_read<OUTBUF - 1>();
         pipe::bar_wg(1 + wg);
         load_tile(i + STAGES - 1);
     };
@@ -327,23 +318,37 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
         wgmma_commit();
     };
     // epilogue of tile i (its products done): d[4j + 2h + e] is row m0 + 8h, column
-    // 8j + 2tq + e; then the copies (rows round-robin over the warps)
+    // n = 8j + 2tq + e, i.e. channel co = j*8/NCLS + (2tq + e)/NCLS of class index
+    // (2tq + e) % NCLS: each thread's places in out_s are fixed offsets from two bases
+    // (e = 0, 1), and which of its rows m0, m0 + 8 a tile keeps never changes
+    int base[2];
+    bool keep[2][2];
+#pragma unroll
+    for (int e = 0; e < 2; ++e) {
+        const int cl = 2 * tq + e;
+        int r = 0;
+#pragma unroll
+        for (int i = 0; i < NCLS; ++i) if (i == cl % NCLS) r = live_class(i, S, D, K);
+        const int loc = e0 * S - pad + r;             // local output of position 0, class r
+        base[e] = cl / NCLS * OP + m0 * S + loc;
+#pragma unroll
+        for (int h = 0; h < 2; ++h) keep[h][e] = (unsigned)((m0 + 8 * h) * S + loc) < (unsigned)TO;
+    }
+    constexpr int JCO = 8 / NCLS;                     // channels per column block of 8
     auto epilogue = [&](int i, const Tile& T, float (&d)[N / 2], float us0, float us1) {
         wgmma_fence_regs(d);
-        float* ob = o_s + (i & 1) * NCO * OP;
+        float* ob = o_s + (i % OUTBUF) * NCO * OP;
 #pragma unroll
         for (int j = 0; j < N / 8; ++j)
 #pragma unroll
             for (int e = 0; e < 2; ++e) {
-                const int n = 8 * j + 2 * tq + e;
-                const float bn = bias_n[n];
-                const int col = col_n[n] + 4 * (T.flip ^ par_n[n]), loc = loc_n[n];
+                const int co = j * JCO + (2 * tq + e) / NCLS;
+                const float bn = bias_c[co];
+                const int shift = 4 * (T.flip ^ (rows_alternate ? co & 1 : 0));
 #pragma unroll
-                for (int h = 0; h < 2; ++h) {
-                    const int lo_ = (m0 + 8 * h) * S + loc;
-                    if ((unsigned)lo_ < (unsigned)TO && (CT1D_PIPE_ABLATE != 5 || pad == -12345))
-                        ob[col + lo_] = fmaf(d[4 * j + 2 * h + e], h ? us1 : us0, bn);
-                }
+                for (int h = 0; h < 2; ++h)
+                    if (keep[h][e] && (CT1D_PIPE_ABLATE != 5 || pad == -12345))
+                        ob[base[e] + j * JCO * OP + 8 * h * S + shift] = fmaf(d[4 * j + 2 * h + e], h ? us1 : us0, bn);
             }
         fence_proxy_async();
         pipe::bar_wg(1 + wg);
@@ -377,7 +382,7 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
                 wgmma_wait<1>();
             } else {
                 wgmma_wait<0>();
-                pipe::bulk_wait_read<1>();
+                pipe::bulk_wait_read<OUTBUF - 1>();
                 pipe::bar_wg(1 + wg);
             }
             epilogue(i, T0, d0, us00, us01);
@@ -391,7 +396,7 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
                 wgmma_wait<1>();
             } else {
                 wgmma_wait<0>();
-                pipe::bulk_wait_read<1>();
+                pipe::bulk_wait_read<OUTBUF - 1>();
                 pipe::bar_wg(1 + wg);
             }
             epilogue(i + 1, T1, d1, us10, us11);
