@@ -1059,10 +1059,25 @@ def wgmma_launch_plan(p: ConvParams, key: WgmmaKey) -> LaunchPlan:
 # 4 or 8 live classes x 16 or 32 channels) and, where some class gets no tap, tiles in whole 32-byte
 # units unless S divides 4 (the bias-only places must not move between tiles)
 PIPE_MAX_N = 192
-PIPE_ROUTE = False
+# The dispatcher sends it the calls it covers whose GEMM is at least PIPE_MIN_DENSITY dense
+# (taps / (column offsets x live classes)) with at least PIPE_MIN_TILES tiles in all
+# (a few per warpgroup of a full wave). Against the shipped ct1d_mma plans in one process
+# (results/2026-12-03-session31/run_3/ab_pipe.txt, medians of 3 rounds): hifigan-u4-b16
+# 0.140 -> 0.119 ms, hifigan-u4-b4-long 0.251 -> 0.209, encodec-s2 0.306 -> 0.252,
+# up-32-16-s2 0.202 -> 0.176, up-32-32-s4 0.162 -> 0.130, up-16-16-s8 0.082 -> 0.072,
+# sd-s2d1k7 0.190 -> 0.178, sd-s1d4k3 0.133 -> 0.111, g4-128-k4-s2 0.156 -> 0.148,
+# g8-256-k8-s4 0.163 -> 0.129, g16-512-k16-s8 0.072 -> 0.060; sd-s4d3k5 (density 5/16)
+# 0.130 -> 0.144
+PIPE_ROUTE = True
+PIPE_MIN_DENSITY = 0.5
+PIPE_MIN_TILES = 1024
 # (warpgroups per block, ring stages, output buffers) in order of preference: the first
-# that fits one SM
-PIPE_SHAPES = ((2, 3, 2), (2, 2, 2), (1, 3, 2))
+# that fits one SM. The most warpgroups win: a tile's steps run one after another in its
+# warpgroup (~800 instructions per warp), and only other warpgroups fill the gaps (run
+# 2-3: 2 warpgroups with 3 stages and 2 buffers 0.127 ms on hifigan-u4-b16, 3 with 2
+# stages and 1 buffer 0.119; g8-256-k8-s4 0.139 -> 0.129 with 4)
+PIPE_SHAPES = ((4, 3, 2), (4, 2, 2), (4, 3, 1), (4, 2, 1), (3, 3, 2), (3, 2, 2), (3, 3, 1),
+               (3, 2, 1), (2, 3, 2), (2, 2, 2), (2, 3, 1), (1, 3, 2))
 
 
 def pipe_geometry(p: ConvParams, quantum: int = 4) -> Optional[Tuple[int, int]]:
@@ -1113,8 +1128,12 @@ def _plan_pipe(p: ConvParams, dtype: str) -> Optional[LaunchPlan]:
 
 
 def _prefers_pipe(p: ConvParams, dtype: str) -> bool:
-    """Whether the dispatcher takes ct1d_pipe for a call it covers (PIPE_ROUTE)."""
-    return PIPE_ROUTE and pipe_key(p, dtype) is not None
+    """Whether the dispatcher takes ct1d_pipe for a call (on sm_90)."""
+    if not PIPE_ROUTE:
+        return False
+    pl = _plan_pipe(p, dtype)
+    return (pl is not None and p.kernel_size >= PIPE_MIN_DENSITY * pl.key.offsets * pl.key.classes
+            and _block_count(p, pl) >= PIPE_MIN_TILES)
 
 
 # Calls with fewer blocks than this (one per SM of an H100/H200, roughly) take narrower

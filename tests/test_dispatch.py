@@ -34,6 +34,15 @@ SM90_ONE_BLOCK = 227 * 1024
 HAS_FAMILIES = "family" in inspect.signature(plan).parameters
 
 
+@pytest.fixture
+def no_pipe_route(monkeypatch):
+    """ct1d_mma's sm_90 rules on calls the dispatcher would send to ct1d_pipe."""
+    monkeypatch.setattr(_dispatch, "PIPE_ROUTE", False)
+    plan.cache_clear()
+    yield
+    plan.cache_clear()
+
+
 def scatter_plan(p, dtype):
     """The ct1d_scatter plan for a call, whatever family plan() would pick by default."""
     return plan(p, dtype, family="ct1d_scatter") if HAS_FAMILIES else plan(p, dtype)
@@ -766,7 +775,7 @@ def test_mma_warpgroup_split_64(monkeypatch):
         plan.cache_clear()
 
 
-def test_mma_warpgroup_split_32(monkeypatch):
+def test_mma_warpgroup_split_32(monkeypatch, no_pipe_route):
     """MMA_WG_SPLIT_32 (on): a 32-channel call whose transposed tile does not fit two
     blocks per SM at any of MMA_WG_T_POSITIONS (up-32-32-s4, g8-256-k8-s4: stride 4, 8
     taps) takes transposed 16-channel tiles (on sm_90 instead of ct1d_stream); off, the
@@ -794,7 +803,7 @@ def test_mma_warpgroup_split_32(monkeypatch):
         plan.cache_clear()
 
 
-def test_mma_warpgroup_session19_rules(monkeypatch):
+def test_mma_warpgroup_session19_rules(monkeypatch, no_pipe_route):
     """The sweep calls that session 19's rules move, on sm_90: sd-s2d1k7 (32 -> 64, 7
     taps: weights beyond the mma.sync tile's 48 KB) off ct1d_gemm as two 32-channel
     transposed tiles staging all weights (MMA_WG_WIDE_W); up-64-64-s3 off ct1d_gemm as
@@ -840,7 +849,7 @@ def test_mma_warpgroup_session19_rules(monkeypatch):
         plan.cache_clear()
 
 
-def test_mma_warpgroup_ci64(monkeypatch):
+def test_mma_warpgroup_ci64(monkeypatch, no_pipe_route):
     """MMA_WG_CI64 (on): calls of 33-64 input channels per group and at most 32 output
     channels (the sweep's 64 -> 32 vocoder layers, on ct1d_stream elsewhere) take
     transposed warpgroup tiles that stage all 64 input channels (ci_chunk 64, eight x
@@ -878,7 +887,7 @@ def test_mma_warpgroup_ci64(monkeypatch):
         plan.cache_clear()
 
 
-def test_mma_warpgroup_transposed_tiles(monkeypatch):
+def test_mma_warpgroup_transposed_tiles(monkeypatch, no_pipe_route):
     """MMA_WG_TRANSPOSED (on): 16-32 channel instances of strides up to 4 become transposed
     warpgroup tiles (2 warpgroups x 64 positions as the MMA's M, the channels as its N) of
     256 positions where two blocks per SM fit them, else 128 (sd-s2d2k3-c16: 256,
@@ -1288,7 +1297,7 @@ def launcher_on_132_sms(monkeypatch):
 
 
 @pytest.mark.parametrize("dtype,split64", [("float32", True), ("float32", False), ("bfloat16", True)])
-def test_mma_item_loop_grid_is_one_resident_wave(monkeypatch, launcher_on_132_sms, dtype, split64):
+def test_mma_item_loop_grid_is_one_resident_wave(monkeypatch, launcher_on_132_sms, dtype, split64, no_pipe_route):
     """prepare() sizes the warpgroup item loop for the blocks that are resident at once
     (the occupancy API's count, here from the plan's shared memory on 132 SMs): every
     sweep call on warpgroup ct1d_mma tiles gets one wave, 90-100% full, the same number of
@@ -1321,7 +1330,7 @@ def test_mma_item_loop_grid_is_one_resident_wave(monkeypatch, launcher_on_132_sm
     plan.cache_clear()
 
 
-def test_mma_sync_grid_one_wave_where_blocks_take_few_tiles(monkeypatch, launcher_on_132_sms):
+def test_mma_sync_grid_one_wave_where_blocks_take_few_tiles(monkeypatch, launcher_on_132_sms, no_pipe_route):
     """mma.sync ct1d_mma grids: _WAVES waves of 2 blocks per SM, but one wave where each
     block would take fewer than _MMA_FEW_TILES tiles (up-16-16-s8 on sm_90: 3.9 tiles per
     block in two waves); calls with many tiles per block (the seed off sm_90) keep two."""
