@@ -2,8 +2,25 @@
 // only): d (+)= A*B, A a warp's 16 rows x 16 k as the mma.sync m16n8k16 A fragment (four
 // f16x2 registers), B from a K-major shared-memory descriptor, float32 accumulators
 // (N/2 per thread); accumulate = 0 starts from zero. Asynchronous: neither d nor a may be
-// touched before wgmma_wait. Generated for N = 16, 32, 48, 64, 80, 96, 112, 128, 144, 160, 176, 192 (the
-// PTX needs every accumulator named in the instruction).
+// touched before wgmma_wait. The PTX names every accumulator, so each N has its own
+// instruction text; the specialisations below (N = 16, 32, ..., 192: ct1d_pipe.cu's
+// columns) are the output of this Python:
+//
+//   for N in range(16, 193, 16):
+//       R = N // 2
+//       print(f"""template <> struct WgmmaRs<{N}> {{
+//       static __device__ __forceinline__ void mma(float (&d)[{R}], const unsigned (&a)[4],
+//                                                  unsigned long long db, int accumulate) {{
+//           asm volatile(
+//               "{{\\n.reg .pred p;\\nsetp.ne.b32 p, %{R + 5}, 0;\\n"
+//               "wgmma.mma_async.sync.aligned.m64n{N}k16.f32.f16.f16 "
+//               "{{{", ".join(f"%{i}" for i in range(R))}}}, "
+//               "{{%{R}, %{R + 1}, %{R + 2}, %{R + 3}}}, %{R + 4}, p, 1, 1, 0;\\n}}\\n"
+//               : {", ".join(f'"+f"(d[{i}])' for i in range(R))}
+//               : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(db), "r"(accumulate));
+//       }}
+//   }};
+//   """)
 #pragma once
 #include "ct1d_warpgroup.cuh"
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
