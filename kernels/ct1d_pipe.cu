@@ -20,15 +20,21 @@
 //     and no commit barrier;
 //   * B (the weights, 3xFP16 hi and lo, one scale per block) is staged once per block;
 //   * products: lo*hi, hi*lo, then hi*hi, one asynchronous chain per tile;
-//   * the tile's outputs (S*U consecutive outputs of each of NCO channel rows) go to one
-//     of OUTBUF output buffers and leave by bulk copies (cp.async.bulk), which a later
-//     tile's epilogue waits for only when it needs that buffer.
+//   * each output lands at a fixed offset per thread (1, 2, 4 or 8 live classes, so a
+//     column block of 8 holds whole channels) in one of OUTBUF output buffers, each
+//     row at its global address modulo 32 bytes, and leaves by bulk copies
+//     (cp.async.bulk), which a later tile's epilogue waits for only when it needs that
+//     buffer.
 // Two barriers per tile, both named barriers of the warpgroup (the warpgroups of a block
-// share only the weights).
+// share only the weights). A tile's steps run one after another in its warpgroup (about
+// 800 instructions per warp for a 64 -> 32 channel stride-2 tile), so blocks take the
+// most warpgroups that fit: the others fill the gaps (benchmarks/NOTES.md session 31).
 //
-// The launcher (cupyconv._dispatch.pipe_key) sends only calls that fit this shape: groups'
-// input channels a multiple of 16 up to 64, L_in and L_out multiples of 4 and 8, 16-byte
-// aligned arrays, N = live classes x NCO <= 192.
+// The dispatcher (cupyconv._dispatch.pipe_key, pipe_geometry) sends only calls that fit:
+// float32, input channels per group a multiple of 16 up to 64, L_in and L_out multiples
+// of 4 (of 8 where a class gets no tap and S does not divide 4: bias-only places must not
+// move between tiles), N = live classes x NCO <= 192. x may sit at any 4-byte alignment
+// (4-byte copies then); y is 16-byte aligned (the launcher's rule).
 #include "ct1d_types.cuh"
 #include "ct1d_tensor.cuh"
 #include "ct1d_warpgroup.cuh"
@@ -38,10 +44,6 @@
 // copies, 4 no A build (raw x from constants), 5 no epilogue stores
 #ifndef CT1D_PIPE_ABLATE
 #define CT1D_PIPE_ABLATE 0
-#endif
-// 1: two tiles in flight per warpgroup (tile i's epilogue overlaps tile i + 1's products)
-#ifndef CT1D_PIPE_OVERLAP
-#define CT1D_PIPE_OVERLAP 0
 #endif
 
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
@@ -245,9 +247,9 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
         return T;
     };
     auto valid = [&](int i) { return q + i * Q < units; };
-    // tile i's x has landed (every thread's part), the copies of tile i - 3 have read
-    // their buffer (that of tile i - 1: its epilogue may follow), tile i - 1's A is built;
-    // then tile i + STAGES - 1's loads go to the stage tile i - 1 used
+    // tile i's x has landed (every thread's part), the copies of tile i - OUTBUF have read
+    // the buffer tile i's epilogue writes, every thread has built tile i - 1's A: then
+    // tile i + STAGES - 1's loads go to the stage tile i - 1 used
     auto top = [&](int i) {
         cp_async_wait<STAGES - 2>();
         pipe::bulk_wait_read<OUTBUF - 1>();
@@ -360,59 +362,18 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
         pipe::bulk_commit();
     };
 
-    unsigned ahi0[KSTEPS][4], alo0[KSTEPS][4];
-    float d0[N / 2], us00, us01;
-#if CT1D_PIPE_OVERLAP
-    // two tiles in flight: tile i + 1's A is built and its products issued before tile i's
-    // epilogue, which then overlaps them
-    unsigned ahi1[KSTEPS][4], alo1[KSTEPS][4];
-    float d1[N / 2], us10, us11;
-    if (valid(0)) {
-        Tile T0 = tile_of(0), T1;
-        top(0);
-        build(0, T0, ahi0, alo0, us00, us01);
-        issue(ahi0, alo0, d0);
-        for (int i = 0;; i += 2) {
-            const bool v1 = valid(i + 1);
-            if (v1) {
-                T1 = tile_of(i + 1);
-                top(i + 1);
-                build(i + 1, T1, ahi1, alo1, us10, us11);
-                issue(ahi1, alo1, d1);
-                wgmma_wait<1>();
-            } else {
-                wgmma_wait<0>();
-                pipe::bulk_wait_read<OUTBUF - 1>();
-                pipe::bar_wg(1 + wg);
-            }
-            epilogue(i, T0, d0, us00, us01);
-            if (!v1) break;
-            const bool v2 = valid(i + 2);
-            if (v2) {
-                T0 = tile_of(i + 2);
-                top(i + 2);
-                build(i + 2, T0, ahi0, alo0, us00, us01);
-                issue(ahi0, alo0, d0);
-                wgmma_wait<1>();
-            } else {
-                wgmma_wait<0>();
-                pipe::bulk_wait_read<OUTBUF - 1>();
-                pipe::bar_wg(1 + wg);
-            }
-            epilogue(i + 1, T1, d1, us10, us11);
-            if (!v2) break;
-        }
-    }
-#else
+    // (two tiles in flight per warpgroup, tile i's epilogue behind tile i + 1's products,
+    // measured slower: benchmarks/NOTES.md session 31)
+    unsigned ahi[KSTEPS][4], alo[KSTEPS][4];
+    float d[N / 2], us0, us1;
     for (int i = 0; valid(i); ++i) {
         const Tile T = tile_of(i);
         top(i);
-        build(i, T, ahi0, alo0, us00, us01);
-        issue(ahi0, alo0, d0);
+        build(i, T, ahi, alo, us0, us1);
+        issue(ahi, alo, d);
         wgmma_wait<0>();
-        epilogue(i, T, d0, us00, us01);
+        epilogue(i, T, d, us0, us1);
     }
-#endif
     cp_async_wait<0>();
     pipe::bulk_wait_all();
 }

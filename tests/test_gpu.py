@@ -666,19 +666,25 @@ def test_pipe_family_random_calls(rng, monkeypatch, shapes):
         _dispatch.plan.cache_clear()
 
 
-@pytest.mark.parametrize("family", ["ct1d_stream", "ct1d_mma", "ct1d_gemm", "ct1d_wgmma"])
+def _split_test_length(family):
+    """L_in of the 3xFP16 split tests: odd rows, or whole 16-byte units for ct1d_pipe."""
+    return 20004 if family == "ct1d_pipe" else 20001
+
+
+@pytest.mark.parametrize("family", ["ct1d_stream", "ct1d_mma", "ct1d_gemm", "ct1d_wgmma", "ct1d_pipe"])
 @pytest.mark.parametrize("spread", [3.0, 10.0])
 def test_float32_split_over_a_wide_dynamic_range(rng, spread, family):
     """ct1d_stream, ct1d_mma and ct1d_gemm scale each tile of x (and the block's weights,
-    resp. each warp's weights of a k16 step) by a power of two into float16's range before
-    their 3xFP16 split: input channels and weights spanning 1e-`spread`..1e`spread`, plus a
+    resp. each warp's weights of a k16 step), ct1d_pipe each position of a tile, by a
+    power of two into float16's range before their 3xFP16 split: input channels and weights spanning 1e-`spread`..1e`spread`, plus a
     few huge and tiny elements, stay float32-accurate (normwise); with weights within 1e6
     of each other, each output channel is accurate relative to its own magnitude too."""
     from cupyconv._args import check_conv_args
     from cupyconv._dispatch import plan
     kw = dict(stride=2, padding=1, output_padding=0, groups=1, dilation=1)
     # long enough that ct1d_mma keeps its 3xFP16 path (small calls take 3xTF32)
-    c = dict(N=4, C_in=32, C_out=48, K=4, L=20001, bias=True, batched=True, dtype="float32", kw=kw)
+    c = dict(N=4, C_in=32, C_out=48, K=4, L=_split_test_length(family), bias=True, batched=True,
+             dtype="float32", kw=kw)
     x, w, b = _inputs(rng, c)
     x *= 10.0 ** rng.uniform(-spread, spread, size=(1, 32, 1))
     w *= 10.0 ** rng.uniform(-spread, spread, size=(1, 48, 1))
@@ -687,7 +693,7 @@ def test_float32_split_over_a_wide_dynamic_range(rng, spread, family):
     x = x.astype(np.float32)
     w = w.astype(np.float32)
     p = check_conv_args(x.shape, w.shape, b.shape, **kw)
-    if family == "ct1d_wgmma":
+    if family in ("ct1d_wgmma", "ct1d_pipe"):
         _skip_without_wgmma()
     key = plan(p, "float32", family).key
     assert family == "ct1d_stream" or getattr(key, "f16x3", True)
@@ -711,7 +717,7 @@ def test_float32_split_over_a_wide_dynamic_range(rng, spread, family):
     assert per_channel.max() <= 1e-5, per_channel.max()
 
 
-@pytest.mark.parametrize("family", ["ct1d_stream", "ct1d_mma", "ct1d_gemm", "ct1d_wgmma"])
+@pytest.mark.parametrize("family", ["ct1d_stream", "ct1d_mma", "ct1d_gemm", "ct1d_wgmma", "ct1d_pipe"])
 @pytest.mark.parametrize("scale", [1e-18, 1e18])
 def test_float32_split_at_extreme_magnitudes(rng, scale, family):
     """x and weights far from 1 (outputs ~1e-31 or ~1e31): the 3xFP16 scales reach
@@ -722,18 +728,20 @@ def test_float32_split_at_extreme_magnitudes(rng, scale, family):
     from cupyconv._args import check_conv_args
     from cupyconv._dispatch import plan
     kw = dict(stride=2, padding=1, output_padding=0, groups=1, dilation=1)
-    c = dict(N=4, C_in=32, C_out=48, K=4, L=20001, bias=True, batched=True, dtype="float32", kw=kw)
+    c = dict(N=4, C_in=32, C_out=48, K=4, L=_split_test_length(family), bias=True, batched=True,
+             dtype="float32", kw=kw)
     x, w, b = _inputs(rng, c)
     x, w, b = x * np.float32(scale), w * np.float32(scale ** 0.75), b * np.float32(scale ** 1.75)
     p = check_conv_args(x.shape, w.shape, b.shape, **kw)
-    if family == "ct1d_wgmma":
+    if family in ("ct1d_wgmma", "ct1d_pipe"):
         _skip_without_wgmma()
     assert family == "ct1d_stream" or getattr(plan(p, "float32", family).key, "f16x3", True)
     y = _launch_poisoned(x, w, b, "float32", family, **kw)
     assert _rel_err(y, _ref64(x, w, b, **kw)) <= TOL["float32"]
 
 
-@pytest.mark.parametrize("family", ["ct1d_stream", "ct1d_mma", "ct1d_gemm", "ct1d_scatter", "ct1d_wgmma"])
+@pytest.mark.parametrize("family", ["ct1d_stream", "ct1d_mma", "ct1d_gemm", "ct1d_scatter", "ct1d_wgmma",
+                                    "ct1d_pipe"])
 def test_nonfinite_x_stays_local(rng, family):
     """Infinities and NaN in x make exactly the outputs they reach non-finite, as in
     float64 (the tensor-core splits give NaN where torch gives an infinity: inf - inf in
@@ -742,14 +750,15 @@ def test_nonfinite_x_stays_local(rng, family):
     from cupyconv._args import check_conv_args
     from cupyconv._dispatch import plan
     kw = dict(stride=2, padding=1, output_padding=0, groups=1, dilation=1)
-    c = dict(N=4, C_in=32, C_out=48, K=4, L=20001, bias=True, batched=True, dtype="float32", kw=kw)
+    c = dict(N=4, C_in=32, C_out=48, K=4, L=_split_test_length(family), bias=True, batched=True,
+             dtype="float32", kw=kw)
     x, w, b = _inputs(rng, c)
     spots = [(0, 3, 100, np.inf), (0, 4, 105, -np.inf),      # one channel chunk and tile
              (1, 20, 5000, np.nan), (2, 31, 20000, np.inf)]   # ... and the row's end
     for n, ci, i, v in spots:
         x[n, ci, i] = v
     p = check_conv_args(x.shape, w.shape, b.shape, **kw)
-    if family == "ct1d_wgmma":
+    if family in ("ct1d_wgmma", "ct1d_pipe"):
         _skip_without_wgmma()
     key = plan(p, "float32", family).key
     assert family in ("ct1d_stream", "ct1d_scatter") or getattr(key, "f16x3", True)
