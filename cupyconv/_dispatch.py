@@ -1059,6 +1059,11 @@ def wgmma_launch_plan(p: ConvParams, key: WgmmaKey) -> LaunchPlan:
 # 4 or 8 live classes x 16 or 32 channels) and, where some class gets no tap, tiles in whole 32-byte
 # units unless S divides 4 (the bias-only places must not move between tiles)
 PIPE_MAX_N = 192
+# ... and reductions of at most this many k16 steps (column offsets x input channels / 16):
+# a thread holds its A fragments of all of them (8 registers each), and the tile's three
+# products accumulate in one chain (the tensor cores truncate as they add, about 2e-8
+# per step: MMA_WG_CHAIN_STEPS)
+PIPE_MAX_STEPS = 8
 # The dispatcher sends it the calls it covers whose GEMM is at least PIPE_MIN_DENSITY dense
 # (taps / (column offsets x live classes)) with at least PIPE_MIN_TILES tiles in all
 # (a few per warpgroup of a full wave). Against the shipped ct1d_mma plans in one process
@@ -1104,7 +1109,8 @@ def pipe_key(p: ConvParams, dtype: str) -> Optional[PipeKey]:
                 if k.smem_bytes() <= _MMA_SMEM_ONE_BLOCK
                 # (the raw weights are staged where the rings and buffers go)
                 and k.offsets * cig * k.n <= k.ring_and_out_words()), None)
-    if key is None or key.n % 16 or key.n > PIPE_MAX_N or 8 % key.classes:
+    if (key is None or key.n % 16 or key.n > PIPE_MAX_N or 8 % key.classes
+            or key.offsets * cig > 16 * PIPE_MAX_STEPS):
         return None
     if _pipe_quantum(p, key) == 8 and p.length_out % 8:
         return None

@@ -281,7 +281,7 @@ def test_mma_ci64_instance_compiles_for_sm90a(nvrtc_ok, dtype, products):
     from cupyconv._args import check_conv_args
     from cupyconv._dispatch import plan
     p = check_conv_args((16, 64, 32768), (64, 32, 4), None, stride=2, padding=1)
-    key = plan(p, dtype, None, 90).key
+    key = plan(p, dtype, "ct1d_mma", 90).key       # (float32: ct1d_pipe's by default)
     assert key.family == "ct1d_mma" and key.wg and (key.ci_chunk, key.co_tile, key.wm) == (64, 32, 1)
     assert compile_instance(key, arch="sm_90")[:4] == b"\x7fELF"
     ptx = compile_instance(key, arch="compute_90a").decode()
@@ -314,7 +314,7 @@ def test_mma_stride8_tap_groups_compile_for_sm90a(nvrtc_ok, dtype, products):
     from cupyconv._args import check_conv_args
     from cupyconv._dispatch import plan
     p = check_conv_args((4, 512, 2048), (512, 16, 16), None, stride=8, padding=4, groups=16)
-    key = plan(p, dtype, None, 90).key
+    key = plan(p, dtype, "ct1d_mma", 90).key       # (float32: ct1d_pipe's by default)
     assert key.family == "ct1d_mma" and key.wg and (key.ci_chunk, key.co_tile, key.wm) == (32, 16, 1)
     ptx = compile_instance(key, arch="compute_90a").decode()
     ab = "bf16" if dtype == "bfloat16" else "f16"

@@ -1389,7 +1389,8 @@ def test_pipe_geometry_reaches_every_output(S, P):
 
 def test_pipe_key_rules():
     """The calls ct1d_pipe covers: float32, 16-64 input channels per group in steps of 16,
-    rows of x and y in whole 16-byte units; instances fit one SM's shared memory."""
+    rows of x and y in whole 16-byte units, 1, 2, 4 or 8 live classes, reductions of at
+    most PIPE_MAX_STEPS k16 steps; instances fit one SM's shared memory."""
     def key(C_in=64, C_out=32, L=4096, S=2, K=4, P=1, G=1, D=1, dtype="float32", OP=0):
         p = check_conv_args((2, C_in, L), (C_in, C_out // G, K), None, stride=S, padding=P,
                             groups=G, dilation=D, output_padding=OP)
@@ -1397,7 +1398,9 @@ def test_pipe_key_rules():
     assert key() is not None and key().n == 64 and key().nco == 32
     assert key(C_out=16).nco == 16
     for bad in (dict(dtype="bfloat16"), dict(C_in=48 + 8), dict(C_in=80), dict(L=4097),
-                dict(OP=1, P=2)):                   # L_out = 2 mod 4
+                dict(OP=1, P=2),                    # L_out = 2 mod 4
+                dict(S=1, K=7, P=3),                # 7 offsets x 64 channels: 28 k16 steps
+                dict(S=3, K=6, P=2)):               # 3 live classes
         assert key(**bad) is None, bad
     assert key(C_in=128, G=4, C_out=128) is not None       # 32 input channels per group
     for S in range(1, 9):
