@@ -296,8 +296,10 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
             f16x2_split(raw[s][4] * sc0, raw[s][5] * sc0, ahi[s][2], alo[s][2]);
             f16x2_split(raw[s][6] * sc1, raw[s][7] * sc1, ahi[s][3], alo[s][3]);
         }
-        us0 = pow2(-s0) * unscale_w;
-        us1 = pow2(-s1) * unscale_w;
+        // unscaled by two exact multiplies (weights', then the row's: both products stay in
+        // float32's normal range where one 2^-(s0 + sw) would not: -ftz flushes it)
+        us0 = pow2(-s0);
+        us1 = pow2(-s1);
     };
     // products, small ones first: lo*hi, hi*lo, hi*hi; one commit group
     const unsigned char* wb = w_s;
@@ -350,7 +352,7 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
 #pragma unroll
                 for (int h = 0; h < 2; ++h)
                     if (keep[h][e] && (CT1D_PIPE_ABLATE != 5 || pad == -12345))
-                        ob[base[e] + j * JCO * OP + 8 * h * S + shift] = fmaf(d[4 * j + 2 * h + e], h ? us1 : us0, bn);
+                        ob[base[e] + j * JCO * OP + 8 * h * S + shift] = fmaf(d[4 * j + 2 * h + e] * unscale_w, h ? us1 : us0, bn);
             }
         fence_proxy_async();
         pipe::bar_wg(1 + wg);
