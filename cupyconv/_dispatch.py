@@ -437,9 +437,10 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0)
     5-7 input channels per group beyond that, very large kernels). ``family`` forces one
     (tests use it to run several on the same calls). ``arch`` is the device's compute
     capability (90 for sm_90; 0: none known): on sm_90 the float32 calls ct1d_gemm would
-    take go to ct1d_wgmma, its warpgroup-MMA successor, where that applies, and ct1d_mma's
+    take go to ct1d_wgmma, its warpgroup-MMA successor, where that applies, ct1d_mma's
     64-channel x 128-position instances run their products on warpgroup MMA
-    (``mma_warpgroup``).
+    (``mma_warpgroup``), and memory-bound float32 calls of 16-64 input channels per group
+    that ct1d_pipe covers go there first (``_prefers_pipe``).
     """
     if family not in (None,) + FAMILIES:
         raise ValueError(f"family must be one of {FAMILIES}, got {family!r}")
@@ -1129,8 +1130,11 @@ def _plan_pipe(p: ConvParams, dtype: str) -> Optional[LaunchPlan]:
     if geo is None:
         return None
     U, e0 = geo
-    return LaunchPlan(key, p.stride * U, -(-p.length_out // (p.stride * U)),
-                      -(-(p.out_channels // p.groups) // key.nco), key.smem_bytes(), e0)
+    n_tiles = -(-p.length_out // (p.stride * U))
+    if p.batch * n_tiles >= 2**31 - 2**20:            # (item, tile) units count in 32 bits
+        return None
+    return LaunchPlan(key, p.stride * U, n_tiles, -(-(p.out_channels // p.groups) // key.nco),
+                      key.smem_bytes(), e0)
 
 
 def _prefers_pipe(p: ConvParams, dtype: str) -> bool:

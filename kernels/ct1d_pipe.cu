@@ -182,10 +182,10 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     }
     for (int co = tid; co < NCO; co += WG * 128)
         bias_c[co] = has_bias && co < b.co_n ? bias[(long long)b.g * b.cog + b.co_base + co] : 0.f;
-    __syncthreads();                                  // w_raw read, tables written
+    __syncthreads();                                  // w_raw read, bias_c written
     // classes no tap reaches hold the bias, at the same places in every tile: both
     // output buffers of every warpgroup, once
-    // (with either shift: the launcher shifts tiles only where S divides 4 or no class is dead)
+    // (with either shift: the dispatcher shifts tiles only where S divides 4 or no class is dead)
     for (int e = tid; e < WG * OUTBUF * NCO * (TO_MAX + 4); e += WG * 128) {
         const int buf = e / (NCO * (TO_MAX + 4)), co = e / (TO_MAX + 4) % NCO, o = e % (TO_MAX + 4);
         const int r = ((o - e0 * S + pad) % S + S) % S;
