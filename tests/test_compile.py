@@ -431,3 +431,22 @@ def test_precompile_takes_each_targets_instances(capsys):
                  "--dtype", "float32"]) == 0
     out = capsys.readouterr().out
     assert "ct1d_gemm<float, 8, 1, 16," in out and "ct1d_wgmma<8, 1, 16," in out
+
+
+def test_pipe_instances_compile_for_sm90a(nvrtc_ok):
+    """Every ct1d_pipe instance the sweep routes there (sm_90) compiles with NVRTC; its PTX
+    holds 3 products x the reduction's k16 steps as register-A wgmmas of N = classes x
+    channels columns, 16-byte cp.async for x, bulk copies out, and the block size."""
+    from cupyconv._dispatch import plan
+    from cupyconv.bench import SWEEP, config_params
+    keys = {plan(config_params(c), c.dtype, None, 90).key for c in SWEEP}
+    keys = sorted((k for k in keys if k.family == "ct1d_pipe"), key=lambda k: k.name_expression())
+    assert len(keys) >= 6, keys
+    for key in keys:
+        assert compile_instance(key, arch="sm_90")[:4] == b"\x7fELF"
+        ptx = compile_instance(key, arch="compute_90a").decode()
+        steps = key.offsets * key.ci // 16
+        wgmma = re.findall(r"wgmma\.mma_async\.sync\.aligned\.m64n(\d+)k16\.f32\.f16\.f16\s+\{[^}]*\},\s*\{", ptx)
+        assert len(wgmma) == 3 * steps and set(wgmma) == {str(key.n)}, (key, len(wgmma), set(wgmma))
+        assert "cp.async.cg.shared.global" in ptx and "cp.async.bulk.global.shared::cta" in ptx
+        assert re.search(r"\.maxntid\s+(\d+)", ptx).group(1) == str(key.threads), key
