@@ -62,11 +62,8 @@
 #endif
 #endif
 
-// The bulk copies mark the output lines evict-first in L2: the output is written once and
-// not read back (seed 0.570 -> 0.547 ms; CT1D_MMA_EVICT_FIRST=0 for A/B runs)
-#ifndef CT1D_MMA_EVICT_FIRST
-#define CT1D_MMA_EVICT_FIRST 1
-#endif
+// (The bulk copies mark the output lines evict-first in L2: CT1D_BULK_EVICT_FIRST,
+// ct1d_tensor.cuh)
 // 1: out_s rows match their global addresses modulo 32 bytes where tiles allow (0: 16)
 #ifndef CT1D_MMA_ROW_ALIGN32
 #define CT1D_MMA_ROW_ALIGN32 1
@@ -192,31 +189,6 @@
 #ifndef CT1D_MMA_MINB1
 #define CT1D_MMA_MINB1 0
 #endif
-#if CT1D_BULK_STORE
-__device__ __forceinline__ void bulk_store(void* dst, const void* src, int bytes) {
-    const unsigned s = (unsigned)__cvta_generic_to_shared(src);
-#if CT1D_MMA_EVICT_FIRST
-    unsigned long long policy;
-    asm("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(policy));
-    asm volatile("cp.async.bulk.global.shared::cta.bulk_group.L2::cache_hint [%0], [%1], %2, %3;"
-                 :: "l"(dst), "r"(s), "r"(bytes), "l"(policy) : "memory");
-#else
-    asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;"
-                 :: "l"(dst), "r"(s), "r"(bytes) : "memory");
-#endif
-}
-__device__ __forceinline__ void bulk_commit() {
-    asm volatile("cp.async.bulk.commit_group;" ::: "memory");
-}
-// this thread's bulk copies have finished reading shared memory
-__device__ __forceinline__ void bulk_wait_read() {
-    asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
-}
-__device__ __forceinline__ void bulk_wait_all() {
-    asm volatile("cp.async.bulk.wait_group 0;" ::: "memory");
-}
-#endif
-
 // Asks L2 for the 16-byte units of row xc's window [w0, w0 + xw) that lie inside the row
 // [0, len) (CT1D_MMA_X_PREFETCH)
 template <typename T>

@@ -53,24 +53,6 @@ namespace pipe {
 __device__ __forceinline__ void bar_wg(int id) {          // the warpgroup's 128 threads
     asm volatile("bar.sync %0, 128;" :: "r"(id) : "memory");
 }
-__device__ __forceinline__ void bulk_store(void* dst, const void* src, int bytes) {
-    const unsigned s = (unsigned)__cvta_generic_to_shared(src);
-    unsigned long long policy;
-    asm("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(policy));
-    asm volatile("cp.async.bulk.global.shared::cta.bulk_group.L2::cache_hint [%0], [%1], %2, %3;"
-                 :: "l"(dst), "r"(s), "r"(bytes), "l"(policy) : "memory");
-}
-__device__ __forceinline__ void bulk_commit() {
-    asm volatile("cp.async.bulk.commit_group;" ::: "memory");
-}
-template <int N>
-__device__ __forceinline__ void bulk_wait_read() {
-    asm volatile("cp.async.bulk.wait_group.read %0;" :: "n"(N) : "memory");
-}
-__device__ __forceinline__ void bulk_wait_all() {
-    asm volatile("cp.async.bulk.wait_group 0;" ::: "memory");
-}
-
 // column offsets c in [0, CMAX] reached by some tap, and the i-th of them
 __device__ constexpr bool offset_live(int c, int S, int D, int K) {
     for (int k = 0; k < K; ++k)
@@ -252,7 +234,7 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     // tile i + STAGES - 1's loads go to the stage tile i - 1 used
     auto top = [&](int i) {
         cp_async_wait<STAGES - 2>();
-        pipe::bulk_wait_read<OUTBUF - 1>();
+        bulk_wait_read<OUTBUF - 1>();
         pipe::bar_wg(1 + wg);
         load_tile(i + STAGES - 1);
     };
@@ -358,10 +340,10 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
         pipe::bar_wg(1 + wg);
         const int co = (wl % 32) * 4 + wl / 32;
         if (co < NCO && co < b.co_n && CT1D_PIPE_ABLATE != 3)
-            pipe::bulk_store(yg + (T.item * C_out + co) * (long long)L_out + T.o0,
+            bulk_store(yg + (T.item * C_out + co) * (long long)L_out + T.o0,
                              ob + co * OP + 4 * (T.flip ^ (rows_alternate ? co & 1 : 0)),
                              min(TO, L_out - T.o0) * 4);
-        pipe::bulk_commit();
+        bulk_commit();
     };
 
     // (two tiles in flight per warpgroup, tile i's epilogue behind tile i + 1's products,
@@ -377,7 +359,7 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
         epilogue(i, T, d, us0, us1);
     }
     cp_async_wait<0>();
-    pipe::bulk_wait_all();
+    bulk_wait_all();
 }
 
 #endif  // __CUDA_ARCH_FEAT_SM90_ALL
