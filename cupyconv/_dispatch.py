@@ -449,8 +449,10 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0)
     if family == "ct1d_depthwise" or (family is None and cig <= DEPTHWISE_MAX_CIG):
         pl = _plan_depthwise(p, dtype)
     if pl is None and (family == "ct1d_pipe" or (family is None and arch == WGMMA_ARCH
-                                                  and _prefers_pipe(p, dtype))):
+                                                  and PIPE_ROUTE)):
         pl = _plan_pipe(p, dtype)
+        if family is None and pl is not None and not _prefers_pipe(p, pl):
+            pl = None
     if pl is None and (family == "ct1d_wgmma" or (family is None and arch == WGMMA_ARCH)):
         pl = _plan_wgmma(p, dtype)
         if family is None and pl is not None and not _prefers_wgmma(p, pl):
@@ -1105,17 +1107,15 @@ def pipe_key(p: ConvParams, dtype: str) -> Optional[PipeKey]:
     if (dtype != "float32" or cig % 16 or cig > 64 or p.length_in % 4 or p.length_out % 4
             or p.length_out + S * 64 >= 2**31 or K > MAX_UNROLLED_K):
         return None
-    key = next((k for k in (PipeKey(S, D, K, cig, 16 if cog <= 16 else 32, *shape)
-                             for shape in PIPE_SHAPES)
-                if k.smem_bytes() <= _MMA_SMEM_ONE_BLOCK
-                # (the raw weights are staged where the rings and buffers go)
-                and k.offsets * cig * k.n <= k.ring_and_out_words()), None)
-    if (key is None or key.n % 16 or key.n > PIPE_MAX_N or 8 % key.classes
-            or key.offsets * cig > 16 * PIPE_MAX_STEPS):
+    base = PipeKey(S, D, K, cig, 16 if cog <= 16 else 32)
+    if (base.n % 16 or base.n > PIPE_MAX_N or 8 % base.classes
+            or base.offsets * cig > 16 * PIPE_MAX_STEPS
+            or (_pipe_quantum(p, base) == 8 and p.length_out % 8)):
         return None
-    if _pipe_quantum(p, key) == 8 and p.length_out % 8:
-        return None
-    return key
+    return next((k for k in (replace(base, wg=wg, stages=st, outbuf=ob) for wg, st, ob in PIPE_SHAPES)
+                 if k.smem_bytes() <= _MMA_SMEM_ONE_BLOCK
+                 # (the raw weights are staged where the rings and buffers go)
+                 and k.offsets * cig * k.n <= k.ring_and_out_words()), None)
 
 
 def _pipe_quantum(p: ConvParams, key: PipeKey) -> int:
@@ -1137,12 +1137,9 @@ def _plan_pipe(p: ConvParams, dtype: str) -> Optional[LaunchPlan]:
                       key.smem_bytes(), e0)
 
 
-def _prefers_pipe(p: ConvParams, dtype: str) -> bool:
-    """Whether the dispatcher takes ct1d_pipe for a call (on sm_90)."""
-    if not PIPE_ROUTE:
-        return False
-    pl = _plan_pipe(p, dtype)
-    return (pl is not None and p.kernel_size >= PIPE_MIN_DENSITY * pl.key.offsets * pl.key.classes
+def _prefers_pipe(p: ConvParams, pl: LaunchPlan) -> bool:
+    """Whether the dispatcher takes the ct1d_pipe plan ``pl`` for a call (on sm_90)."""
+    return (p.kernel_size >= PIPE_MIN_DENSITY * pl.key.offsets * pl.key.classes
             and _block_count(p, pl) >= PIPE_MIN_TILES)
 
 

@@ -190,13 +190,26 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
 
     // x in 16-byte copies where its rows are 16-byte aligned (L_in % 4 == 0: where x is)
     const bool x_vec = (reinterpret_cast<unsigned long long>(x) & 15) == 0;
-    auto load_tile = [&](int i) {                     // unit of the warpgroup's i-th tile
+    // the warpgroup's i-th tile: batch item, tile t of the row, its first output, where its
+    // window starts below u_base - CMAX, whether its rows sit 16 bytes off in out_s
+    struct Tile { long long item; int t, o0, off0, flip; };
+    auto tile_of = [&](int i) {
+        Tile T;
         const int unit = q + i * Q;
-        if (unit < units) {
-            const long long item = b.n + unit / n_t;
-            const int t = unit % n_t;
-            const int xs = (t * U + e0 - CMAX) & ~3;  // the window from a 16-byte unit on
-            const float* xr = xg + item * C_in * L_in;
+        T.item = b.n + unit / n_t;
+        T.t = unit % n_t;
+        T.o0 = T.t * TO;
+        T.off0 = (T.t * U + e0 - CMAX) & 3;
+        const long long row0 = T.item * C_out + (long long)b.g * b.cog + b.co_base;
+        T.flip = ((T.o0 >> 2) ^ (rows_alternate ? (int)(row0 & 1) : 0)) & 1;
+        return T;
+    };
+    auto valid = [&](int i) { return q + i * Q < units; };
+    auto load_tile = [&](int i) {                     // the warpgroup's i-th tile's x window
+        if (valid(i)) {
+            const Tile T = tile_of(i);
+            const int xs = (T.t * U + e0 - CMAX) & ~3;    // from a 16-byte unit on
+            const float* xr = xg + T.item * C_in * L_in;
             float* dst = x_s + (i % STAGES) * CI * XP;
             for (int e = wl; e < CI * XCH; e += 128) {
                 const int ci = e / XCH, j = e % XCH;
@@ -216,19 +229,6 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     };
     for (int i = 0; i < STAGES - 1; ++i) load_tile(i);
 
-    struct Tile { long long item; int t, o0, off0, flip; };
-    auto tile_of = [&](int i) {
-        Tile T;
-        const int unit = q + i * Q;
-        T.item = b.n + unit / n_t;
-        T.t = unit % n_t;
-        T.o0 = T.t * TO;
-        T.off0 = (T.t * U + e0 - CMAX) & 3;           // window start below u_base - CMAX
-        const long long row0 = T.item * C_out + (long long)b.g * b.cog + b.co_base;
-        T.flip = ((T.o0 >> 2) ^ (rows_alternate ? (int)(row0 & 1) : 0)) & 1;
-        return T;
-    };
-    auto valid = [&](int i) { return q + i * Q < units; };
     // tile i's x has landed (every thread's part), the copies of tile i - OUTBUF have read
     // the buffer tile i's epilogue writes, every thread has built tile i - 1's A: then
     // tile i + STAGES - 1's loads go to the stage tile i - 1 used
