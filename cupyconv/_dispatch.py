@@ -1067,6 +1067,9 @@ PIPE_MAX_N = 192
 # products accumulate in one chain (the tensor cores truncate as they add, about 2e-8
 # per step: MMA_WG_CHAIN_STEPS)
 PIPE_MAX_STEPS = 8
+# Outputs per tile a multiple of this many floats at least (8: tiles start on a 32-byte
+# sector of rows that do; 4: 16-byte units, so more positions per tile)
+PIPE_QUANTUM = 4
 # The dispatcher sends it the calls it covers whose GEMM is at least PIPE_MIN_DENSITY dense
 # (taps / (column offsets x live classes)) with at least PIPE_MIN_TILES tiles in all
 # (a few per warpgroup of a full wave). Against the shipped ct1d_mma plans in one process
@@ -1119,7 +1122,7 @@ def pipe_key(p: ConvParams, dtype: str) -> Optional[PipeKey]:
 
 
 def _pipe_quantum(p: ConvParams, key: PipeKey) -> int:
-    return 4 if key.classes == p.stride or 4 % p.stride == 0 else 8
+    return max(PIPE_QUANTUM, 4 if key.classes == p.stride or 4 % p.stride == 0 else 8)
 
 
 def _plan_pipe(p: ConvParams, dtype: str) -> Optional[LaunchPlan]:

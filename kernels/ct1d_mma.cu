@@ -199,21 +199,6 @@ __device__ __forceinline__ void l2_prefetch_window(const T* xc, int w0, int xw, 
         asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" :: "l"(a), "r"((unsigned)(b - a)) : "memory");
 }
 
-// A block's prologue loop over n weights: BATCH loads in flight per thread before any is
-// used. use(e, load(e)) in a plain loop waits an L2 latency per element (the float32
-// seed's prologue waited ~45 of them in turn, under the other blocks' stores).
-template <int BATCH, typename Load, typename Use>
-__device__ __forceinline__ void batched_loads(int n, int tid, int threads, Load load, Use use) {
-    using V = decltype(load(0));
-    for (int e0 = tid; e0 < n; e0 += BATCH * threads) {
-        V v[BATCH];
-#pragma unroll
-        for (int t = 0; t < BATCH; ++t) v[t] = e0 + t * threads < n ? load(e0 + t * threads) : V{};
-#pragma unroll
-        for (int t = 0; t < BATCH; ++t)
-            if (e0 + t * threads < n) use(e0 + t * threads, v[t]);
-    }
-}
 template <typename T> struct pair_of { T a, b; };
 
 // float32 arithmetic of instances with F16X3 = true (they keep all weights staged, W_ALL,

@@ -45,6 +45,14 @@
 #ifndef CT1D_PIPE_ABLATE
 #define CT1D_PIPE_ABLATE 0
 #endif
+// Prologue: weight loads per thread in flight at once; 1 = the first tiles' x loads start
+// before the weights where the raw weights fit in the output buffers
+#ifndef CT1D_PIPE_W_BATCH
+#define CT1D_PIPE_W_BATCH 8
+#endif
+#ifndef CT1D_PIPE_EARLY_X
+#define CT1D_PIPE_EARLY_X 1
+#endif
 
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
 
@@ -129,56 +137,7 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     // (L_out = 4 mod 8: every other row) is 16 bytes off
     const bool rows_alternate = L_out % 8 != 0;
 
-    // ---- weights: raw into the x ring (free until the first tile), block maximum, split
-    if (tid == 0) *wmax = 0;
-    __syncthreads();
-    float* w_raw = x_all;                             // KD x N floats (host checks the room)
-    unsigned m = 0;
-    for (int e = tid; e < KD * N; e += WG * 128) {
-        const int kd = e / N, n = e % N;
-        const int oi = kd / CI, ci = kd % CI;
-        const int co = n / NCLS, ri = n % NCLS;
-        int c = 0, r = 0;
-#pragma unroll
-        for (int i = 0; i < NOFF; ++i) if (i == oi) c = pipe::live_offset(i, S, D, K);
-#pragma unroll
-        for (int i = 0; i < NCLS; ++i) if (i == ri) r = live_class(i, S, D, K);
-        const int kD = c * S + r;
-        float v = 0.f;
-        if (kD % D == 0 && kD / D < K && co < b.co_n)
-            v = w[((long long)(b.g * b.cig + ci) * b.cog + b.co_base + co) * K + kD / D];
-        w_raw[e] = v;
-        m = max(m, finite_exp(v));
-    }
-    atomicMax(wmax, m);
-    __syncthreads();
-    const int sw = f16_scale_exp(*wmax);
-    const float scale_w = pow2(sw), unscale_w = pow2(-sw);
-    for (int e = tid; e < KD * N / 2; e += WG * 128) {     // pairs (kd, kd + 1) of one column
-        const int n = e % N, kd = e / N * 2;
-        unsigned hi, lo;
-        f16x2_split(w_raw[kd * N + n] * scale_w, w_raw[(kd + 1) * N + n] * scale_w, hi, lo);
-        const int unit = (kd / 8) * N + n, half = kd % 8;  // 16-byte unit, its 2-byte slot
-        *reinterpret_cast<unsigned*>(w_s + unit * 16 + half * 2) = hi;
-        *reinterpret_cast<unsigned*>(w_s + KD * N * 2 + unit * 16 + half * 2) = lo;
-    }
-    for (int co = tid; co < NCO; co += WG * 128)
-        bias_c[co] = has_bias && co < b.co_n ? bias[(long long)b.g * b.cog + b.co_base + co] : 0.f;
-    __syncthreads();                                  // w_raw read, bias_c written
-    // classes no tap reaches hold the bias, at the same places in every tile: both
-    // output buffers of every warpgroup, once
-    // (with either shift: the dispatcher shifts tiles only where S divides 4 or no class is dead)
-    for (int e = tid; e < WG * OUTBUF * NCO * (TO_MAX + 4); e += WG * 128) {
-        const int buf = e / (NCO * (TO_MAX + 4)), co = e / (TO_MAX + 4) % NCO, o = e % (TO_MAX + 4);
-        const int r = ((o - e0 * S + pad) % S + S) % S;
-        if (class_taps(r, S, D, K) == 0 && o < TO + 4)
-            o_all[buf * NCO * OP + co * OP + o] =
-                has_bias && co < b.co_n ? bias[(long long)b.g * b.cog + b.co_base + co] : 0.f;
-    }
-    fence_proxy_async();                              // w_s and the bias rows: async proxy
-    __syncthreads();
-
-    // ---- the warpgroup's pipeline
+    // ---- the warpgroup's pipeline: its tiles, their x windows
     const int wg = tid / 128, wl = tid % 128, warp = wl / 32, lane = tid % 32;
     const int g = lane / 4, tq = lane % 4;
     float* x_s = x_all + wg * X_FLOATS;
@@ -227,7 +186,61 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
         }
         cp_async_commit();                            // (an empty group past the end)
     };
-    for (int i = 0; i < STAGES - 1; ++i) load_tile(i);
+    // ---- weights: raw where the output buffers go when they fit there (the first tiles'
+    // x loads are then in flight during this prologue), else in the x ring (loaded after)
+    constexpr bool W_IN_OUT = CT1D_PIPE_EARLY_X && KD * N <= WG * O_FLOATS;
+    float* w_raw = W_IN_OUT ? o_all : x_all;          // KD x N floats (host checks the room)
+    if (W_IN_OUT)
+        for (int i = 0; i < STAGES - 1; ++i) load_tile(i);
+    if (tid == 0) *wmax = 0;
+    __syncthreads();
+    unsigned m = 0;
+    batched_loads<CT1D_PIPE_W_BATCH>(KD * N, tid, WG * 128, [&](int e) {
+        const int kd = e / N, n = e % N;
+        const int oi = kd / CI, ci = kd % CI;
+        const int co = n / NCLS, ri = n % NCLS;
+        int c = 0, r = 0;
+#pragma unroll
+        for (int i = 0; i < NOFF; ++i) if (i == oi) c = pipe::live_offset(i, S, D, K);
+#pragma unroll
+        for (int i = 0; i < NCLS; ++i) if (i == ri) r = live_class(i, S, D, K);
+        const int kD = c * S + r;
+        return kD % D == 0 && kD / D < K && co < b.co_n
+            ? w[((long long)(b.g * b.cig + ci) * b.cog + b.co_base + co) * K + kD / D] : 0.f;
+    }, [&](int e, float v) {
+        w_raw[e] = v;
+        m = max(m, finite_exp(v));
+    });
+    atomicMax(wmax, m);
+    __syncthreads();
+    const int sw = f16_scale_exp(*wmax);
+    const float scale_w = pow2(sw), unscale_w = pow2(-sw);
+    for (int e = tid; e < KD * N / 2; e += WG * 128) {     // pairs (kd, kd + 1) of one column
+        const int n = e % N, kd = e / N * 2;
+        unsigned hi, lo;
+        f16x2_split(w_raw[kd * N + n] * scale_w, w_raw[(kd + 1) * N + n] * scale_w, hi, lo);
+        const int unit = (kd / 8) * N + n, half = kd % 8;  // 16-byte unit, its 2-byte slot
+        *reinterpret_cast<unsigned*>(w_s + unit * 16 + half * 2) = hi;
+        *reinterpret_cast<unsigned*>(w_s + KD * N * 2 + unit * 16 + half * 2) = lo;
+    }
+    for (int co = tid; co < NCO; co += WG * 128)
+        bias_c[co] = has_bias && co < b.co_n ? bias[(long long)b.g * b.cog + b.co_base + co] : 0.f;
+    __syncthreads();                                  // w_raw read, bias_c written
+    // classes no tap reaches hold the bias, at the same places in every tile: both
+    // output buffers of every warpgroup, once
+    // (with either shift: the dispatcher shifts tiles only where S divides 4 or no class is dead)
+    for (int e = tid; NCLS < S && e < WG * OUTBUF * NCO * (TO_MAX + 4); e += WG * 128) {
+        const int buf = e / (NCO * (TO_MAX + 4)), co = e / (TO_MAX + 4) % NCO, o = e % (TO_MAX + 4);
+        const int r = ((o - e0 * S + pad) % S + S) % S;
+        if (class_taps(r, S, D, K) == 0 && o < TO + 4)
+            o_all[buf * NCO * OP + co * OP + o] =
+                has_bias && co < b.co_n ? bias[(long long)b.g * b.cog + b.co_base + co] : 0.f;
+    }
+    fence_proxy_async();                              // w_s and the bias rows: async proxy
+    __syncthreads();
+
+    if (!W_IN_OUT)
+        for (int i = 0; i < STAGES - 1; ++i) load_tile(i);
 
     // tile i's x has landed (every thread's part), the copies of tile i - OUTBUF have read
     // the buffer tile i's epilogue writes, every thread has built tile i - 1's A: then

@@ -127,6 +127,22 @@ __device__ __forceinline__ float pow2(int s) {       // 2^s, s in [-149, 127]
     return s >= -126 ? __uint_as_float((unsigned)(s + 127) << 23) : __uint_as_float(1u << (s + 149));
 }
 
+// A block's prologue loop over n weights: BATCH loads in flight per thread before any is
+// used. use(e, load(e)) in a plain loop waits an L2 latency per element (the float32
+// seed's prologue waited ~45 of them in turn, under the other blocks' stores).
+template <int BATCH, typename Load, typename Use>
+__device__ __forceinline__ void batched_loads(int n, int tid, int threads, Load load, Use use) {
+    using V = decltype(load(0));
+    for (int e0 = tid; e0 < n; e0 += BATCH * threads) {
+        V v[BATCH];
+#pragma unroll
+        for (int t = 0; t < BATCH; ++t) v[t] = e0 + t * threads < n ? load(e0 + t * threads) : V{};
+#pragma unroll
+        for (int t = 0; t < BATCH; ++t)
+            if (e0 + t * threads < n) use(e0 + t * threads, v[t]);
+    }
+}
+
 // A lane's raw float A operands of one m16n8k16 step, s0 = {w[c][m], w[c][m+8], w[c+1][m],
 // w[c+1][m+8]} (c = 2tq, m = gq) and s1 the same for channels c+8, c+9, scaled and split
 // into the float16 hi and lo operands {a0, a1, a2, a3}
