@@ -1068,7 +1068,9 @@ PIPE_MAX_N = 192
 # per step: MMA_WG_CHAIN_STEPS)
 PIPE_MAX_STEPS = 8
 # Outputs per tile a multiple of this many floats at least (8: tiles start on a 32-byte
-# sector of rows that do; 4: 16-byte units, so more positions per tile)
+# sector of rows that do; 4: 16-byte units, so more positions per tile). 8 measured mixed
+# (results/2026-12-03-session32/run_2: g4-128-k4-s2 0.1377 -> 0.1342 ms, hifigan-u4-b16
+# 0.1064 -> 0.1092, up-32-16-s2 0.1830 -> 0.1873, the rest within 1%)
 PIPE_QUANTUM = 4
 # The dispatcher sends it the calls it covers whose GEMM is at least PIPE_MIN_DENSITY dense
 # (taps / (column offsets x live classes)) with at least PIPE_MIN_TILES tiles in all

@@ -45,8 +45,9 @@
 #ifndef CT1D_PIPE_ABLATE
 #define CT1D_PIPE_ABLATE 0
 #endif
-// Prologue: weight loads per thread in flight at once; 1 = the first tiles' x loads start
-// before the weights where the raw weights fit in the output buffers
+// Prologue: weight loads per thread in flight at once (1: 0.0434 -> 0.0456 ms on
+// g16-512-k16-s8, 0.1112 -> 0.1145 on hifigan-u4-b16); 1 = the first tiles' x loads start
+// before the weights where that helps (W_IN_OUT below)
 #ifndef CT1D_PIPE_W_BATCH
 #define CT1D_PIPE_W_BATCH 8
 #endif
@@ -186,9 +187,13 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
         }
         cp_async_commit();                            // (an empty group past the end)
     };
-    // ---- weights: raw where the output buffers go when they fit there (the first tiles'
-    // x loads are then in flight during this prologue), else in the x ring (loaded after)
-    constexpr bool W_IN_OUT = CT1D_PIPE_EARLY_X && KD * N <= WG * O_FLOATS;
+    // ---- weights: raw where the output buffers go when they fit there and take a thread
+    // more than one batch of loads (the first tiles' x loads are then in flight during this
+    // prologue; behind a single batch they only delay it: up-16-16-s8 0.0649 -> 0.0674 ms,
+    // hifigan-u4-b16 0.1112 -> 0.1064, results/2026-12-03-session32/run_2), else in the x
+    // ring, the x loads after
+    constexpr bool W_IN_OUT = CT1D_PIPE_EARLY_X && KD * N <= WG * O_FLOATS
+                              && KD * N > CT1D_PIPE_W_BATCH * WG * 128;
     float* w_raw = W_IN_OUT ? o_all : x_all;          // KD x N floats (host checks the room)
     if (W_IN_OUT)
         for (int i = 0; i < STAGES - 1; ++i) load_tile(i);
