@@ -54,6 +54,11 @@
 #ifndef CT1D_PIPE_EARLY_X
 #define CT1D_PIPE_EARLY_X 1
 #endif
+// 1: a thread's two GEMM rows are neighbouring positions where live column offsets follow
+// one another, so A values are loaded and split once for two offsets (PAIRS below)
+#ifndef CT1D_PIPE_PAIRS
+#define CT1D_PIPE_PAIRS 1
+#endif
 
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
 
@@ -77,6 +82,16 @@ __device__ constexpr int live_offset(int i, int S, int D, int K) {
     for (int c = 0; c <= (K - 1) * D / S; ++c)
         if (offset_live(c, S, D, K) && i-- == 0) return c;
     return -1;
+}
+
+// whether the i-th live offset is the (i-1)-th plus one, and whether any is
+__device__ constexpr bool offset_follows(int i, int S, int D, int K) {
+    return i > 0 && live_offset(i, S, D, K) == live_offset(i - 1, S, D, K) + 1;
+}
+__device__ constexpr bool offsets_follow(int S, int D, int K) {
+    for (int i = 1; i < live_offsets(S, D, K); ++i)
+        if (offset_follows(i, S, D, K)) return true;
+    return false;
 }
 
 }  // namespace pipe
@@ -144,48 +159,68 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     float* x_s = x_all + wg * X_FLOATS;
     float* o_s = o_all + wg * O_FLOATS;
     const int q = blockIdx.x * WG + wg, Q = gridDim.x * WG;
-    const int units = n_items * n_t;
     const float* xg = x + (long long)b.g * b.cig * L_in;       // + item * C_in * L_in
     float* yg = y + ((long long)b.g * b.cog + b.co_base) * L_out;
 
-    // x in 16-byte copies where its rows are 16-byte aligned (L_in % 4 == 0: where x is)
-    const bool x_vec = (reinterpret_cast<unsigned long long>(x) & 15) == 0;
-    // the warpgroup's i-th tile: batch item, tile t of the row, its first output, where its
-    // window starts below u_base - CMAX, whether its rows sit 16 bytes off in out_s
+    // The warpgroup's tiles are units q, q + Q, ... of the n_items x n_t (batch item, tile)
+    // sequence; a cursor steps through them without dividing (Q = Qd rows and Qm tiles)
+    struct Unit { int item, t; };                     // batch item from b.n on, tile of the row
+    const int Qd = Q / n_t, Qm = Q % n_t;
+    auto advance = [&](Unit u) {
+        u.item += Qd;
+        u.t += Qm;
+        if (u.t >= n_t) { u.t -= n_t; ++u.item; }
+        return u;
+    };
+    const Unit first = {q / n_t, q % n_t};
+    // a tile: batch item, tile t of the row, its first output, where its window starts
+    // below u_base - CMAX, whether its rows sit 16 bytes off in out_s
     struct Tile { long long item; int t, o0, off0, flip; };
-    auto tile_of = [&](int i) {
+    auto tile_of = [&](Unit u) {
         Tile T;
-        const int unit = q + i * Q;
-        T.item = b.n + unit / n_t;
-        T.t = unit % n_t;
+        T.item = b.n + u.item;
+        T.t = u.t;
         T.o0 = T.t * TO;
         T.off0 = (T.t * U + e0 - CMAX) & 3;
         const long long row0 = T.item * C_out + (long long)b.g * b.cog + b.co_base;
         T.flip = ((T.o0 >> 2) ^ (rows_alternate ? (int)(row0 & 1) : 0)) & 1;
         return T;
     };
-    auto valid = [&](int i) { return q + i * Q < units; };
-    auto load_tile = [&](int i) {                     // the warpgroup's i-th tile's x window
-        if (valid(i)) {
-            const Tile T = tile_of(i);
-            const int xs = (T.t * U + e0 - CMAX) & ~3;    // from a 16-byte unit on
-            const float* xr = xg + T.item * C_in * L_in;
-            float* dst = x_s + (i % STAGES) * CI * XP;
-            for (int e = wl; e < CI * XCH; e += 128) {
-                const int ci = e / XCH, j = e % XCH;
-                const int u = xs + 4 * j;
-                const bool in = u >= 0 && u < L_in;   // L_in % 4 == 0: chunks wholly in or out
-                const float* src = xr + (long long)ci * L_in + (in ? u : 0);
-                if (CT1D_PIPE_ABLATE == 2) continue;
-                if (x_vec) {
-                    cp_async16(dst + ci * XP + 4 * j, src, in ? 16 : 0);
-                } else {
+    // x in 16-byte copies where its rows are 16-byte aligned (L_in % 4 == 0: where x is)
+    const bool x_vec = (reinterpret_cast<unsigned long long>(x) & 15) == 0;
+    // A window's CI x XCH 16-byte chunks: thread wl copies chunk column cj of channel rows
+    // cr, cr + RPP, ...; the column's bounds test and the row addresses are per tile, not
+    // per chunk (per-chunk index and 64-bit address arithmetic cost ~30 instructions each)
+    constexpr int RPP = 128 / XCH;                    // channel rows per pass
+    constexpr int PASSES = (CI + RPP - 1) / RPP;
+    const int cj = wl % XCH, cr = wl / XCH;
+    const long long x_pass = (long long)RPP * L_in;
+    auto load_tile = [&](Unit un, int stage) {        // a tile's x window into a ring stage
+        if (un.item < n_items && cr < RPP) {
+            const int u = ((un.t * U + e0 - CMAX) & ~3) + 4 * cj;   // (from a 16-byte unit on)
+            const bool in = u >= 0 && u < L_in;       // L_in % 4 == 0: chunks wholly in or out
+            const float* src = xg + ((b.n + un.item) * (long long)C_in + cr) * L_in + (in ? u : 0);
+            float* dst = x_s + stage * CI * XP + cr * XP + 4 * cj;
+            auto rows = [&](auto copy) {              // (one loop per copy width: no dead copies)
+#pragma unroll 1
+                for (int p = 0; p < PASSES; ++p, src += x_pass)
+                    if (cr + p * RPP < CI && CT1D_PIPE_ABLATE != 2) copy(dst + p * RPP * XP, src, in);
+            };
+            if (x_vec) {
+                rows([](float* d, const float* sp, bool in) { cp_async16(d, sp, in ? 16 : 0); });
+            } else {
+                rows([](float* d, const float* sp, bool in) {
 #pragma unroll
-                    for (int v = 0; v < 4; ++v) cp_async4(dst + ci * XP + 4 * j + v, src + v, in ? 4 : 0);
-                }
+                    for (int v = 0; v < 4; ++v) cp_async4(d + v, sp + v, in ? 4 : 0);
+                });
             }
         }
         cp_async_commit();                            // (an empty group past the end)
+    };
+    Unit next_load = first;
+    auto load_next = [&](int stage) {
+        load_tile(next_load, stage);
+        next_load = advance(next_load);
     };
     // ---- weights: raw where the output buffers go when they fit there and take a thread
     // more than one batch of loads (the first tiles' x loads are then in flight during this
@@ -196,7 +231,7 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
                               && KD * N > CT1D_PIPE_W_BATCH * WG * 128;
     float* w_raw = W_IN_OUT ? o_all : x_all;          // KD x N floats (host checks the room)
     if (W_IN_OUT)
-        for (int i = 0; i < STAGES - 1; ++i) load_tile(i);
+        for (int i = 0; i < STAGES - 1; ++i) load_next(i);
     if (tid == 0) *wmax = 0;
     __syncthreads();
     unsigned m = 0;
@@ -245,7 +280,7 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     __syncthreads();
 
     if (!W_IN_OUT)
-        for (int i = 0; i < STAGES - 1; ++i) load_tile(i);
+        for (int i = 0; i < STAGES - 1; ++i) load_next(i);
 
     // tile i's x has landed (every thread's part), the copies of tile i - OUTBUF have read
     // the buffer tile i's epilogue writes, every thread has built tile i - 1's A: then
@@ -254,10 +289,20 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
         cp_async_wait<STAGES - 2>();
         bulk_wait_read<OUTBUF - 1>();
         pipe::bar_wg(1 + wg);
-        load_tile(i + STAGES - 1);
+        load_next((i + STAGES - 1) % STAGES);
     };
-    const int m0 = 16 * warp + g;
-    // A: rows m0 = 16 warp + g and m0 + 8; k = 2tq, 2tq + 1, 2tq + 8, 2tq + 9 of each step
+    // GEMM rows m = 16 warp + g + 8h (h = 0, 1) of this thread are positions pb + RH*h.
+    // Pairs (RH = 1: the thread's rows are neighbouring positions, one scale for both)
+    // where some live column offset c follows c - 1: row h = 1's A at offset c, x[pb + 1 -
+    // c], is then row h = 0's at offset c - 1, already loaded, scaled and split
+    // (wgmma takes each step's A as one register quad, so a reused value is copied: 4 more
+    // registers per such step, which 4-warpgroup blocks (128 registers) fit only beside
+    // small accumulators and A sets: sd-s2d1k7's 8 steps and 32 accumulators spilled)
+    constexpr bool PAIRS = CT1D_PIPE_PAIRS && pipe::offsets_follow(S, D, K)
+                           && (WG < 4 || 8 * KSTEPS + N / 2 <= 80);
+    constexpr int RH = PAIRS ? 1 : 8;
+    const int pb = PAIRS ? 16 * warp + 2 * g : 16 * warp + g;
+    // A: rows h = 0, 1; k = 2tq, 2tq + 1, 2tq + 8, 2tq + 9 of each step
     auto build = [&](int i, const Tile& T, unsigned (&ahi)[KSTEPS][4], unsigned (&alo)[KSTEPS][4],
                      float& us0, float& us1) {
         const float* xw = x_s + (i % STAGES) * CI * XP;
@@ -267,34 +312,46 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
         for (int s = 0; s < KSTEPS; ++s) {
             const int c = pipe::live_offset(s / CSTEPS, S, D, K);
             const int ci = (s % CSTEPS) * 16 + 2 * tq;
-            const float* p = xw + ci * XP + m0 - c + CMAX + T.off0;
+            const bool reuse = PAIRS && pipe::offset_follows(s / CSTEPS, S, D, K);
+            const float* p = xw + ci * XP + pb - c + CMAX + T.off0;
             if (CT1D_PIPE_ABLATE == 4) {
 #pragma unroll
                 for (int v = 0; v < 8; ++v) raw[s][v] = (float)(v + s + ci);
                 continue;
             }
-            raw[s][0] = p[0];            raw[s][1] = p[XP];             // row m0, k 2tq, 2tq+1
-            raw[s][2] = p[8];            raw[s][3] = p[XP + 8];         // row m0+8
-            raw[s][4] = p[8 * XP];       raw[s][5] = p[9 * XP];         // row m0, k 2tq+8, +9
-            raw[s][6] = p[8 * XP + 8];   raw[s][7] = p[9 * XP + 8];     // row m0+8
+            raw[s][0] = p[0];            raw[s][1] = p[XP];             // row h = 0, k 2tq, 2tq+1
+            raw[s][4] = p[8 * XP];       raw[s][5] = p[9 * XP];         // row h = 0, k 2tq+8, +9
             mx0 = fmaxf(mx0, fmaxf(fmaxf(fabsf(raw[s][0]), fabsf(raw[s][1])),
                                    fmaxf(fabsf(raw[s][4]), fabsf(raw[s][5]))));
+            if (reuse) continue;                      // (row h = 1: step s - CSTEPS's row h = 0)
+            raw[s][2] = p[RH];           raw[s][3] = p[XP + RH];        // row h = 1
+            raw[s][6] = p[8 * XP + RH];  raw[s][7] = p[9 * XP + RH];
             mx1 = fmaxf(mx1, fmaxf(fmaxf(fabsf(raw[s][2]), fabsf(raw[s][3])),
                                    fmaxf(fabsf(raw[s][6]), fabsf(raw[s][7]))));
         }
         // the row's other k live in the lanes of the same g
+        if (PAIRS) mx0 = mx1 = fmaxf(mx0, mx1);
         mx0 = fmaxf(mx0, __shfl_xor_sync(0xffffffffu, mx0, 1));
         mx0 = fmaxf(mx0, __shfl_xor_sync(0xffffffffu, mx0, 2));
-        mx1 = fmaxf(mx1, __shfl_xor_sync(0xffffffffu, mx1, 1));
-        mx1 = fmaxf(mx1, __shfl_xor_sync(0xffffffffu, mx1, 2));
+        if (PAIRS) {
+            mx1 = mx0;
+        } else {
+            mx1 = fmaxf(mx1, __shfl_xor_sync(0xffffffffu, mx1, 1));
+            mx1 = fmaxf(mx1, __shfl_xor_sync(0xffffffffu, mx1, 2));
+        }
         const int s0 = f16_scale_exp(finite_exp(mx0)), s1 = f16_scale_exp(finite_exp(mx1));
         const float sc0 = pow2(s0), sc1 = pow2(s1);
 #pragma unroll
         for (int s = 0; s < KSTEPS; ++s) {
             f16x2_split(raw[s][0] * sc0, raw[s][1] * sc0, ahi[s][0], alo[s][0]);
-            f16x2_split(raw[s][2] * sc1, raw[s][3] * sc1, ahi[s][1], alo[s][1]);
             f16x2_split(raw[s][4] * sc0, raw[s][5] * sc0, ahi[s][2], alo[s][2]);
-            f16x2_split(raw[s][6] * sc1, raw[s][7] * sc1, ahi[s][3], alo[s][3]);
+            if (PAIRS && pipe::offset_follows(s / CSTEPS, S, D, K) && CT1D_PIPE_ABLATE != 4) {
+                ahi[s][1] = ahi[s - CSTEPS][0];  alo[s][1] = alo[s - CSTEPS][0];
+                ahi[s][3] = ahi[s - CSTEPS][2];  alo[s][3] = alo[s - CSTEPS][2];
+            } else {
+                f16x2_split(raw[s][2] * sc1, raw[s][3] * sc1, ahi[s][1], alo[s][1]);
+                f16x2_split(raw[s][6] * sc1, raw[s][7] * sc1, ahi[s][3], alo[s][3]);
+            }
         }
         // unscaled by two exact multiplies (weights', then the row's: both products stay in
         // float32's normal range where one 2^-(s0 + sw) would not: -ftz flushes it)
@@ -321,10 +378,10 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
         }
         wgmma_commit();
     };
-    // epilogue of tile i (its products done): d[4j + 2h + e] is row m0 + 8h, column
+    // epilogue of tile i (its products done): d[4j + 2h + e] is position pb + RH*h, column
     // n = 8j + 2tq + e, i.e. channel co = j*8/NCLS + (2tq + e)/NCLS of class index
     // (2tq + e) % NCLS: each thread's places in out_s are fixed offsets from two bases
-    // (e = 0, 1), and which of its rows m0, m0 + 8 a tile keeps never changes
+    // (e = 0, 1), and which of its two rows a tile keeps never changes
     int base[2];
     bool keep[2][2];
 #pragma unroll
@@ -334,9 +391,9 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
 #pragma unroll
         for (int i = 0; i < NCLS; ++i) if (i == cl % NCLS) r = live_class(i, S, D, K);
         const int loc = e0 * S - pad + r;             // local output of position 0, class r
-        base[e] = cl / NCLS * OP + m0 * S + loc;
+        base[e] = cl / NCLS * OP + pb * S + loc;
 #pragma unroll
-        for (int h = 0; h < 2; ++h) keep[h][e] = (unsigned)((m0 + 8 * h) * S + loc) < (unsigned)TO;
+        for (int h = 0; h < 2; ++h) keep[h][e] = (unsigned)((pb + RH * h) * S + loc) < (unsigned)TO;
     }
     constexpr int JCO = 8 / NCLS;                     // channels per column block of 8
     auto epilogue = [&](int i, const Tile& T, float (&d)[N / 2], float us0, float us1) {
@@ -352,7 +409,7 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
 #pragma unroll
                 for (int h = 0; h < 2; ++h)
                     if (keep[h][e] && (CT1D_PIPE_ABLATE != 5 || pad == -12345))
-                        ob[base[e] + j * JCO * OP + 8 * h * S + shift] = fmaf(d[4 * j + 2 * h + e] * unscale_w, h ? us1 : us0, bn);
+                        ob[base[e] + j * JCO * OP + RH * h * S + shift] = fmaf(d[4 * j + 2 * h + e] * unscale_w, h ? us1 : us0, bn);
             }
         fence_proxy_async();
         pipe::bar_wg(1 + wg);
@@ -368,8 +425,9 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     // measured slower: benchmarks/NOTES.md session 31)
     unsigned ahi[KSTEPS][4], alo[KSTEPS][4];
     float d[N / 2], us0, us1;
-    for (int i = 0; valid(i); ++i) {
-        const Tile T = tile_of(i);
+    int i = 0;
+    for (Unit un = first; un.item < n_items; un = advance(un), ++i) {
+        const Tile T = tile_of(un);
         top(i);
         build(i, T, ahi, alo, us0, us1);
         issue(ahi, alo, d);
