@@ -54,11 +54,6 @@
 #ifndef CT1D_PIPE_EARLY_X
 #define CT1D_PIPE_EARLY_X 1
 #endif
-// 1: a thread's two GEMM rows are neighbouring positions where live column offsets follow
-// one another, so A values are loaded and split once for two offsets (PAIRS below)
-#ifndef CT1D_PIPE_PAIRS
-#define CT1D_PIPE_PAIRS 1
-#endif
 
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
 
@@ -82,16 +77,6 @@ __device__ constexpr int live_offset(int i, int S, int D, int K) {
     for (int c = 0; c <= (K - 1) * D / S; ++c)
         if (offset_live(c, S, D, K) && i-- == 0) return c;
     return -1;
-}
-
-// whether the i-th live offset is the (i-1)-th plus one, and whether any is
-__device__ constexpr bool offset_follows(int i, int S, int D, int K) {
-    return i > 0 && live_offset(i, S, D, K) == live_offset(i - 1, S, D, K) + 1;
-}
-__device__ constexpr bool offsets_follow(int S, int D, int K) {
-    for (int i = 1; i < live_offsets(S, D, K); ++i)
-        if (offset_follows(i, S, D, K)) return true;
-    return false;
 }
 
 }  // namespace pipe
@@ -291,18 +276,8 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
         pipe::bar_wg(1 + wg);
         load_next((i + STAGES - 1) % STAGES);
     };
-    // GEMM rows m = 16 warp + g + 8h (h = 0, 1) of this thread are positions pb + RH*h.
-    // Pairs (RH = 1: the thread's rows are neighbouring positions, one scale for both)
-    // where some live column offset c follows c - 1: row h = 1's A at offset c, x[pb + 1 -
-    // c], is then row h = 0's at offset c - 1, already loaded, scaled and split
-    // (wgmma takes each step's A as one register quad, so a reused value is copied: 4 more
-    // registers per such step, which 4-warpgroup blocks (128 registers) fit only beside
-    // small accumulators and A sets: sd-s2d1k7's 8 steps and 32 accumulators spilled)
-    constexpr bool PAIRS = CT1D_PIPE_PAIRS && pipe::offsets_follow(S, D, K)
-                           && (WG < 4 || 8 * KSTEPS + N / 2 <= 80);
-    constexpr int RH = PAIRS ? 1 : 8;
-    const int pb = PAIRS ? 16 * warp + 2 * g : 16 * warp + g;
-    // A: rows h = 0, 1; k = 2tq, 2tq + 1, 2tq + 8, 2tq + 9 of each step
+    const int m0 = 16 * warp + g;
+    // A: rows m0 = 16 warp + g and m0 + 8; k = 2tq, 2tq + 1, 2tq + 8, 2tq + 9 of each step
     auto build = [&](int i, const Tile& T, unsigned (&ahi)[KSTEPS][4], unsigned (&alo)[KSTEPS][4],
                      float& us0, float& us1) {
         const float* xw = x_s + (i % STAGES) * CI * XP;
@@ -312,49 +287,37 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
         for (int s = 0; s < KSTEPS; ++s) {
             const int c = pipe::live_offset(s / CSTEPS, S, D, K);
             const int ci = (s % CSTEPS) * 16 + 2 * tq;
-            const bool reuse = PAIRS && pipe::offset_follows(s / CSTEPS, S, D, K);
-            const float* p = xw + ci * XP + pb - c + CMAX + T.off0;
+            const float* p = xw + ci * XP + m0 - c + CMAX + T.off0;
             if (CT1D_PIPE_ABLATE == 4) {
 #pragma unroll
                 for (int v = 0; v < 8; ++v) raw[s][v] = (float)(v + s + ci);
                 continue;
             }
-            raw[s][0] = p[0];            raw[s][1] = p[XP];             // row h = 0, k 2tq, 2tq+1
-            raw[s][4] = p[8 * XP];       raw[s][5] = p[9 * XP];         // row h = 0, k 2tq+8, +9
+            raw[s][0] = p[0];            raw[s][1] = p[XP];             // row m0, k 2tq, 2tq+1
+            raw[s][2] = p[8];            raw[s][3] = p[XP + 8];         // row m0+8
+            raw[s][4] = p[8 * XP];       raw[s][5] = p[9 * XP];         // row m0, k 2tq+8, +9
+            raw[s][6] = p[8 * XP + 8];   raw[s][7] = p[9 * XP + 8];     // row m0+8
             mx0 = fmaxf(mx0, fmaxf(fmaxf(fabsf(raw[s][0]), fabsf(raw[s][1])),
                                    fmaxf(fabsf(raw[s][4]), fabsf(raw[s][5]))));
-            if (reuse) continue;                      // (row h = 1: step s - CSTEPS's row h = 0)
-            raw[s][2] = p[RH];           raw[s][3] = p[XP + RH];        // row h = 1
-            raw[s][6] = p[8 * XP + RH];  raw[s][7] = p[9 * XP + RH];
             mx1 = fmaxf(mx1, fmaxf(fmaxf(fabsf(raw[s][2]), fabsf(raw[s][3])),
                                    fmaxf(fabsf(raw[s][6]), fabsf(raw[s][7]))));
         }
         // the row's other k live in the lanes of the same g
-        if (PAIRS) mx0 = mx1 = fmaxf(mx0, mx1);
         mx0 = fmaxf(mx0, __shfl_xor_sync(0xffffffffu, mx0, 1));
         mx0 = fmaxf(mx0, __shfl_xor_sync(0xffffffffu, mx0, 2));
-        if (PAIRS) {
-            mx1 = mx0;
-        } else {
-            mx1 = fmaxf(mx1, __shfl_xor_sync(0xffffffffu, mx1, 1));
-            mx1 = fmaxf(mx1, __shfl_xor_sync(0xffffffffu, mx1, 2));
-        }
+        mx1 = fmaxf(mx1, __shfl_xor_sync(0xffffffffu, mx1, 1));
+        mx1 = fmaxf(mx1, __shfl_xor_sync(0xffffffffu, mx1, 2));
         const int s0 = f16_scale_exp(finite_exp(mx0)), s1 = f16_scale_exp(finite_exp(mx1));
         const float sc0 = pow2(s0), sc1 = pow2(s1);
 #pragma unroll
         for (int s = 0; s < KSTEPS; ++s) {
             f16x2_split(raw[s][0] * sc0, raw[s][1] * sc0, ahi[s][0], alo[s][0]);
+            f16x2_split(raw[s][2] * sc1, raw[s][3] * sc1, ahi[s][1], alo[s][1]);
             f16x2_split(raw[s][4] * sc0, raw[s][5] * sc0, ahi[s][2], alo[s][2]);
-            if (PAIRS && pipe::offset_follows(s / CSTEPS, S, D, K) && CT1D_PIPE_ABLATE != 4) {
-                ahi[s][1] = ahi[s - CSTEPS][0];  alo[s][1] = alo[s - CSTEPS][0];
-                ahi[s][3] = ahi[s - CSTEPS][2];  alo[s][3] = alo[s - CSTEPS][2];
-            } else {
-                f16x2_split(raw[s][2] * sc1, raw[s][3] * sc1, ahi[s][1], alo[s][1]);
-                f16x2_split(raw[s][6] * sc1, raw[s][7] * sc1, ahi[s][3], alo[s][3]);
-            }
+            f16x2_split(raw[s][6] * sc1, raw[s][7] * sc1, ahi[s][3], alo[s][3]);
         }
-        // unscaled by two exact multiplies (weights', then the row's: both products stay in
-        // float32's normal range where one 2^-(s0 + sw) would not: -ftz flushes it)
+        // unscaled by the weights' factor and the row's (the epilogue: one multiply by their
+        // product where it is normal, else two: -ftz flushes 2^-(s0 + sw) below 2^-126)
         us0 = pow2(-s0);
         us1 = pow2(-s1);
     };
@@ -378,10 +341,10 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
         }
         wgmma_commit();
     };
-    // epilogue of tile i (its products done): d[4j + 2h + e] is position pb + RH*h, column
+    // epilogue of tile i (its products done): d[4j + 2h + e] is row m0 + 8h, column
     // n = 8j + 2tq + e, i.e. channel co = j*8/NCLS + (2tq + e)/NCLS of class index
     // (2tq + e) % NCLS: each thread's places in out_s are fixed offsets from two bases
-    // (e = 0, 1), and which of its two rows a tile keeps never changes
+    // (e = 0, 1), and which of its rows m0, m0 + 8 a tile keeps never changes
     int base[2];
     bool keep[2][2];
 #pragma unroll
@@ -391,26 +354,36 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
 #pragma unroll
         for (int i = 0; i < NCLS; ++i) if (i == cl % NCLS) r = live_class(i, S, D, K);
         const int loc = e0 * S - pad + r;             // local output of position 0, class r
-        base[e] = cl / NCLS * OP + pb * S + loc;
+        base[e] = cl / NCLS * OP + m0 * S + loc;
 #pragma unroll
-        for (int h = 0; h < 2; ++h) keep[h][e] = (unsigned)((pb + RH * h) * S + loc) < (unsigned)TO;
+        for (int h = 0; h < 2; ++h) keep[h][e] = (unsigned)((m0 + 8 * h) * S + loc) < (unsigned)TO;
     }
     constexpr int JCO = 8 / NCLS;                     // channels per column block of 8
     auto epilogue = [&](int i, const Tile& T, float (&d)[N / 2], float us0, float us1) {
         wgmma_fence_regs(d);
         float* ob = o_s + (i % OUTBUF) * NCO * OP;
+        auto store = [&](auto out) {                  // out(product, row h, bias)
 #pragma unroll
-        for (int j = 0; j < N / 8; ++j)
+            for (int j = 0; j < N / 8; ++j)
 #pragma unroll
-            for (int e = 0; e < 2; ++e) {
-                const int co = j * JCO + (2 * tq + e) / NCLS;
-                const float bn = bias_c[co];
-                const int shift = 4 * (T.flip ^ (rows_alternate ? co & 1 : 0));
+                for (int e = 0; e < 2; ++e) {
+                    const int co = j * JCO + (2 * tq + e) / NCLS;
+                    const float bn = bias_c[co];
+                    const int shift = 4 * (T.flip ^ (rows_alternate ? co & 1 : 0));
 #pragma unroll
-                for (int h = 0; h < 2; ++h)
-                    if (keep[h][e] && (CT1D_PIPE_ABLATE != 5 || pad == -12345))
-                        ob[base[e] + j * JCO * OP + RH * h * S + shift] = fmaf(d[4 * j + 2 * h + e] * unscale_w, h ? us1 : us0, bn);
-            }
+                    for (int h = 0; h < 2; ++h)
+                        if (keep[h][e] && (CT1D_PIPE_ABLATE != 5 || pad == -12345))
+                            ob[base[e] + j * JCO * OP + 8 * h * S + shift] = out(d[4 * j + 2 * h + e], h, bn);
+                }
+        };
+        // unscaled by one multiply where the joint factor of weights and row is a normal
+        // float32 for all the warp's rows (a product of powers of two: exact), else by two
+        const float f0 = unscale_w * us0, f1 = unscale_w * us1;
+        constexpr float LO = 1.17549435e-38f, HI = 3.40282347e38f;   // normal float32
+        if (__all_sync(0xffffffffu, f0 >= LO && f0 <= HI && f1 >= LO && f1 <= HI))
+            store([&](float v, int h, float bn) { return fmaf(v, h ? f1 : f0, bn); });
+        else
+            store([&](float v, int h, float bn) { return fmaf(v * unscale_w, h ? us1 : us0, bn); });
         fence_proxy_async();
         pipe::bar_wg(1 + wg);
         const int co = (wl % 32) * 4 + wl / 32;
