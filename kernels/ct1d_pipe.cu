@@ -54,6 +54,10 @@
 #ifndef CT1D_PIPE_EARLY_X
 #define CT1D_PIPE_EARLY_X 1
 #endif
+// Epilogue: 1 = one multiply by the joint unscale factor where it is normal; 0 = always two
+#ifndef CT1D_PIPE_JOINT_UNSCALE
+#define CT1D_PIPE_JOINT_UNSCALE 1
+#endif
 
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
 
@@ -380,7 +384,7 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
         // float32 for all the warp's rows (a product of powers of two: exact), else by two
         const float f0 = unscale_w * us0, f1 = unscale_w * us1;
         constexpr float LO = 1.17549435e-38f, HI = 3.40282347e38f;   // normal float32
-        if (__all_sync(0xffffffffu, f0 >= LO && f0 <= HI && f1 >= LO && f1 <= HI))
+        if (CT1D_PIPE_JOINT_UNSCALE && __all_sync(0xffffffffu, f0 >= LO && f0 <= HI && f1 >= LO && f1 <= HI))
             store([&](float v, int h, float bn) { return fmaf(v, h ? f1 : f0, bn); });
         else
             store([&](float v, int h, float bn) { return fmaf(v * unscale_w, h ? us1 : us0, bn); });
