@@ -1086,9 +1086,10 @@ PIPE_MIN_DENSITY = 0.5
 PIPE_MIN_TILES = 1024
 # (warpgroups per block, ring stages, output buffers) in order of preference: the first
 # that fits one SM. The most warpgroups win: a tile's steps run one after another in its
-# warpgroup (~800 instructions per warp), and only other warpgroups fill the gaps (run
+# warpgroup (~850 instructions per warp), and only other warpgroups fill the gaps (run
 # 2-3: 2 warpgroups with 3 stages and 2 buffers 0.127 ms on hifigan-u4-b16, 3 with 2
-# stages and 1 buffer 0.119; g8-256-k8-s4 0.139 -> 0.129 with 4)
+# stages and 1 buffer 0.119; g8-256-k8-s4 0.139 -> 0.129 with 4; session 32 run 4: 3
+# warpgroups for the 4-warpgroup calls slower or equal, up-32-16-s2 0.171 -> 0.195)
 PIPE_SHAPES = ((4, 3, 2), (4, 2, 2), (4, 3, 1), (4, 2, 1), (3, 3, 2), (3, 2, 2), (3, 3, 1),
                (3, 2, 1), (2, 3, 2), (2, 2, 2), (2, 3, 1), (1, 3, 2))
 

@@ -27,8 +27,9 @@
 //     buffer.
 // Two barriers per tile, both named barriers of the warpgroup (the warpgroups of a block
 // share only the weights). A tile's steps run one after another in its warpgroup (about
-// 800 instructions per warp for a 64 -> 32 channel stride-2 tile), so blocks take the
-// most warpgroups that fit: the others fill the gaps (benchmarks/NOTES.md session 31).
+// 850 instructions per warp for a 64 -> 32 channel stride-2 tile, ~4.5 us per tile: the
+// pipeline is latency-bound), so blocks take the most warpgroups that fit: the others
+// fill the gaps (benchmarks/NOTES.md sessions 31-32).
 //
 // The dispatcher (cupyconv._dispatch.pipe_key, pipe_geometry) sends only calls that fit:
 // float32, input channels per group a multiple of 16 up to 64, L_in and L_out multiples
@@ -55,6 +56,7 @@
 #define CT1D_PIPE_EARLY_X 1
 #endif
 // Epilogue: 1 = one multiply by the joint unscale factor where it is normal; 0 = always two
+// (0: hifigan-u4-b4-long 0.1983 -> 0.2125 ms, g8-256-k8-s4 0.1156 -> 0.1207; session 32 run 4)
 #ifndef CT1D_PIPE_JOINT_UNSCALE
 #define CT1D_PIPE_JOINT_UNSCALE 1
 #endif
