@@ -1391,13 +1391,13 @@ def test_pipe_quantum_knob(monkeypatch):
     """PIPE_QUANTUM raises the tiles' output quantum (the A/B knob for tiles in whole
     32-byte sectors): 8 makes every tile's outputs a multiple of 8 floats, and a call whose
     dead classes need 8 keeps 8 whatever the knob says."""
-    def tile_outputs(S, K, P, L=4096):
-        p = check_conv_args((2, 32, L), (32, 32, K), None, stride=S, padding=P)
+    def tile_outputs(S, K, P, C_out=32, L=4096):
+        p = check_conv_args((2, 32, L), (32, C_out, K), None, stride=S, padding=P)
         return _dispatch._plan_pipe(p, "float32").tile_out
     assert tile_outputs(2, 4, 1) % 8 == 4                 # 124 outputs: 16-byte units
     monkeypatch.setattr(_dispatch, "PIPE_QUANTUM", 8)
-    for S, K, P in ((2, 4, 1), (1, 3, 1), (4, 8, 2), (8, 16, 4)):
-        assert tile_outputs(S, K, P) % 8 == 0, (S, K, P)
+    for S, K, P, C_out in ((2, 4, 1, 32), (1, 3, 1, 32), (4, 8, 2, 32), (8, 16, 4, 16)):
+        assert tile_outputs(S, K, P, C_out) % 8 == 0, (S, K, P)
 
 
 def test_pipe_key_rules():
