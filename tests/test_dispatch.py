@@ -1391,10 +1391,11 @@ def test_pipe_quantum_knob(monkeypatch):
     """PIPE_QUANTUM raises the tiles' output quantum (the A/B knob for tiles in whole
     32-byte sectors): 8 makes every tile's outputs a multiple of 8 floats, and a call whose
     dead classes need 8 keeps 8 whatever the knob says."""
-    def tile_outputs(S, K, P, C_out=32, L=4096):
-        p = check_conv_args((2, 32, L), (32, C_out, K), None, stride=S, padding=P)
+    def tile_outputs(S, K, P, C_out=32, L=4096, D=1):
+        p = check_conv_args((2, 32, L), (32, C_out, K), None, stride=S, padding=P, dilation=D)
         return _dispatch._plan_pipe(p, "float32").tile_out
     assert tile_outputs(2, 4, 1) % 8 == 4                 # 124 outputs: 16-byte units
+    assert tile_outputs(6, 4, 2, D=3) % 8 == 0            # 2 of 6 classes live, 6 does not divide 4
     monkeypatch.setattr(_dispatch, "PIPE_QUANTUM", 8)
     for S, K, P, C_out in ((2, 4, 1, 32), (1, 3, 1, 32), (4, 8, 2, 32), (8, 16, 4, 16)):
         assert tile_outputs(S, K, P, C_out) % 8 == 0, (S, K, P)
