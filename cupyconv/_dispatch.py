@@ -347,7 +347,7 @@ class PipeKey:
     nco: int            # output channels per block (16 or 32)
     wg: int = 2         # warpgroups per block
     stages: int = 3     # x windows in each warpgroup's ring
-    outbuf: int = 2     # output buffers per warpgroup (0: stores from registers)
+    outbuf: int = 2     # output buffers per warpgroup
 
     family = "ct1d_pipe"
     dtype = "float32"
@@ -1120,8 +1120,6 @@ def pipe_key(p: ConvParams, dtype: str) -> Optional[PipeKey]:
         return None
     return next((k for k in (replace(base, wg=wg, stages=st, outbuf=ob) for wg, st, ob in PIPE_SHAPES)
                  if k.smem_bytes() <= _MMA_SMEM_ONE_BLOCK
-                 # (stores from registers, no buffers, write no bias-only places)
-                 and (k.outbuf or k.classes == S)
                  # (the raw weights are staged where the rings and buffers go)
                  and k.offsets * cig * k.n <= k.ring_and_out_words()), None)
 

@@ -60,16 +60,6 @@
 #ifndef CT1D_PIPE_JOINT_UNSCALE
 #define CT1D_PIPE_JOINT_UNSCALE 1
 #endif
-// One output buffer (OUTBUF = 1): 1 = wait for the previous tile's copies to have read it
-// after this tile's products are issued, behind a barrier of its own; 0 = at the tile's
-// top (the copies, issued just before, then hold up the A build)
-#ifndef CT1D_PIPE_LATE_WAIT
-#define CT1D_PIPE_LATE_WAIT 1
-#endif
-// No output buffers (OUTBUF = 0): 1 = stores bypass L1 as streaming (st.global.cs)
-#ifndef CT1D_PIPE_STORE_CS
-#define CT1D_PIPE_STORE_CS 0
-#endif
 
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
 
@@ -104,8 +94,7 @@ __device__ constexpr int live_offset(int i, int S, int D, int K) {
 //   WG        warpgroups per block (independent pipelines sharing the weights)
 //   STAGES    x windows in each warpgroup's ring
 //   OUTBUF    output buffers per warpgroup (2: a tile's epilogue waits for the copies of
-//             the tile before the previous one; 1: of the previous one; 0: none, each
-//             thread stores its outputs from registers, only where no class is dead)
+//             the tile before the previous one; 1: of the previous one)
 // Grid: x = blocks per (group, channel tile) row, y = groups x channel tiles. A block's
 // warpgroup q = blockIdx.x * WG + wg takes units q, q + gridDim.x * WG, ... of the
 // n_items x n_t (batch item from n_offset, tile) sequence. Tile t covers the TO = S*U
@@ -133,7 +122,6 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     static_assert(N % 16 == 0 && N <= 192, "N = classes x channels: a multiple of 16, <= 192");
     static_assert(NCO % 4 == 0 && NCO <= 32, "NCO");
     static_assert(8 % NCLS == 0, "live classes: 1, 2, 4 or 8 (a column block of 8 holds whole channels)");
-    static_assert(OUTBUF > 0 || NCLS == S, "stores from registers write no bias-only places");
 
     extern __shared__ __align__(128) unsigned char smem[];
     // w_s: [hi/lo][KD/8][N] 16-byte units (8 k of one column n), the K-major core-matrix layout
@@ -290,8 +278,7 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     // tile i + STAGES - 1's loads go to the stage tile i - 1 used
     auto top = [&](int i) {
         cp_async_wait<STAGES - 2>();
-        if constexpr (OUTBUF > 1 || (OUTBUF == 1 && !CT1D_PIPE_LATE_WAIT))
-            bulk_wait_read<(OUTBUF > 1 ? OUTBUF - 1 : 0)>();
+        bulk_wait_read<OUTBUF - 1>();
         pipe::bar_wg(1 + wg);
         load_next((i + STAGES - 1) % STAGES);
     };
@@ -364,7 +351,7 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     // n = 8j + 2tq + e, i.e. channel co = j*8/NCLS + (2tq + e)/NCLS of class index
     // (2tq + e) % NCLS: each thread's places in out_s are fixed offsets from two bases
     // (e = 0, 1), and which of its rows m0, m0 + 8 a tile keeps never changes
-    int base[2], local[2][2];                         // (local: the output's place in its tile row)
+    int base[2];
     bool keep[2][2];
 #pragma unroll
     for (int e = 0; e < 2; ++e) {
@@ -375,26 +362,12 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
         const int loc = e0 * S - pad + r;             // local output of position 0, class r
         base[e] = cl / NCLS * OP + m0 * S + loc;
 #pragma unroll
-        for (int h = 0; h < 2; ++h) {
-            local[h][e] = (m0 + 8 * h) * S + loc;
-            keep[h][e] = (unsigned)local[h][e] < (unsigned)TO;
-        }
+        for (int h = 0; h < 2; ++h) keep[h][e] = (unsigned)((m0 + 8 * h) * S + loc) < (unsigned)TO;
     }
     constexpr int JCO = 8 / NCLS;                     // channels per column block of 8
     auto epilogue = [&](int i, const Tile& T, float (&d)[N / 2], float us0, float us1) {
         wgmma_fence_regs(d);
-        float* ob = o_s + i % (OUTBUF > 0 ? OUTBUF : 1) * NCO * OP;
-        // (OUTBUF = 0) this thread's outputs of channels (2tq + e) / NCLS in the tile, a
-        // column block of 8 channels JCO rows on; the row length laundered per tile, so that
-        // the compiler does not hoist every store's 64-bit address out of the tile loop
-        // (+40 registers, spills)
-        int lo;
-        asm volatile("mov.b32 %0, %1;" : "=r"(lo) : "r"(L_out));
-        const long long row_step = (long long)JCO * lo;
-        float* yt = yg + T.item * C_out * (long long)lo + T.o0;
-        float* yp[2] = {yt + (long long)(2 * tq / NCLS) * lo + local[0][0],
-                        yt + (long long)((2 * tq + 1) / NCLS) * lo + local[0][1]};
-        const int lim = L_out - T.o0;
+        float* ob = o_s + (i % OUTBUF) * NCO * OP;
         auto store = [&](auto out) {                  // out(product, row h, bias)
 #pragma unroll
             for (int j = 0; j < N / 8; ++j)
@@ -404,19 +377,9 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
                     const float bn = bias_c[co];
                     const int shift = 4 * (T.flip ^ (rows_alternate ? co & 1 : 0));
 #pragma unroll
-                    for (int h = 0; h < 2; ++h) {
-                        if (!keep[h][e] || (CT1D_PIPE_ABLATE == 5 && pad != -12345)) continue;
-                        const float v = out(d[4 * j + 2 * h + e], h, bn);
-                        if constexpr (OUTBUF == 0) {
-                            float* dst = yp[e] + 8 * h * S;
-                            if (local[h][e] < lim && co < b.co_n) {
-                                if (CT1D_PIPE_STORE_CS) __stcs(dst, v); else *dst = v;
-                            }
-                        } else {
-                            ob[base[e] + j * JCO * OP + 8 * h * S + shift] = v;
-                        }
-                    }
-                    if (OUTBUF == 0) yp[e] += row_step;
+                    for (int h = 0; h < 2; ++h)
+                        if (keep[h][e] && (CT1D_PIPE_ABLATE != 5 || pad == -12345))
+                            ob[base[e] + j * JCO * OP + 8 * h * S + shift] = out(d[4 * j + 2 * h + e], h, bn);
                 }
         };
         // unscaled by one multiply where the joint factor of weights and row is a normal
@@ -427,7 +390,6 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
             store([&](float v, int h, float bn) { return fmaf(v, h ? f1 : f0, bn); });
         else
             store([&](float v, int h, float bn) { return fmaf(v * unscale_w, h ? us1 : us0, bn); });
-        if constexpr (OUTBUF == 0) return;
         fence_proxy_async();
         pipe::bar_wg(1 + wg);
         const int co = (wl % 32) * 4 + wl / 32;
@@ -448,10 +410,6 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
         top(i);
         build(i, T, ahi, alo, us0, us1);
         issue(ahi, alo, d);
-        if (OUTBUF == 1 && CT1D_PIPE_LATE_WAIT) {     // tile i - 1's copies have read the buffer
-            bulk_wait_read<0>();
-            pipe::bar_wg(1 + wg);
-        }
         wgmma_wait<0>();
         epilogue(i, T, d, us0, us1);
     }

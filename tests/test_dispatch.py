@@ -1422,19 +1422,3 @@ def test_pipe_key_rules():
             k = key(S=S, K=K, P=S // 2, C_in=32, C_out=32)
             if k is not None:
                 assert k.smem_bytes() <= SM90_ONE_BLOCK and k.n <= _dispatch.PIPE_MAX_N
-
-
-def test_pipe_stores_from_registers_only_without_dead_classes(monkeypatch):
-    """Shapes without output buffers (outbuf 0: each thread stores its outputs from
-    registers) write no bias-only places, so calls with a dead class take the first
-    buffered shape that fits."""
-    monkeypatch.setattr(_dispatch, "PIPE_SHAPES", ((3, 3, 0), (2, 3, 1)))
-
-    def key(S, K, D=1, P=0, OP=0):                      # (L_out a multiple of 4)
-        p = check_conv_args((2, 32, 4096), (32, 32, K), None, stride=S, padding=P, dilation=D,
-                            output_padding=OP)
-        return _dispatch.pipe_key(p, "float32")
-    assert key(2, 4, P=1).outbuf == 0                   # both classes live
-    assert key(1, 3, D=4, P=4).outbuf == 0              # S = 1: one class, live
-    assert key(2, 3, D=2, OP=1).outbuf == 1             # odd positions hold only the bias
-    assert key(4, 3, D=2, OP=3).outbuf == 1             # classes 1 and 3 dead
