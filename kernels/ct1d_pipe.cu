@@ -60,19 +60,6 @@
 #ifndef CT1D_PIPE_JOINT_UNSCALE
 #define CT1D_PIPE_JOINT_UNSCALE 1
 #endif
-// Experiments (session 33): 0 = no proxy fence before the copies (timing only: the copies
-// may read stale outputs); 1 = the ring's next loads issued after the epilogue's barrier
-// instead of at the tile's top; 1 / 2 = one warp (0 / the tile's turn) waits for the
-// outputs and issues the copies, the others only arrive (bar.arrive)
-#ifndef CT1D_PIPE_EPI_FENCE
-#define CT1D_PIPE_EPI_FENCE 1
-#endif
-#ifndef CT1D_PIPE_LOAD_LATE
-#define CT1D_PIPE_LOAD_LATE 0
-#endif
-#ifndef CT1D_PIPE_COPY_WARP
-#define CT1D_PIPE_COPY_WARP 0
-#endif
 
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
 
@@ -80,9 +67,6 @@ namespace pipe {
 
 __device__ __forceinline__ void bar_wg(int id) {          // the warpgroup's 128 threads
     asm volatile("bar.sync %0, 128;" :: "r"(id) : "memory");
-}
-__device__ __forceinline__ void arrive_wg(int id) {      // ... arrives without waiting
-    asm volatile("bar.arrive %0, 128;" :: "r"(id) : "memory");
 }
 // column offsets c in [0, CMAX] reached by some tap, and the i-th of them
 __device__ constexpr bool offset_live(int c, int S, int D, int K) {
@@ -294,9 +278,9 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     // tile i + STAGES - 1's loads go to the stage tile i - 1 used
     auto top = [&](int i) {
         cp_async_wait<STAGES - 2>();
-        bulk_wait_read<CT1D_PIPE_COPY_WARP == 2 ? 0 : OUTBUF - 1>();
+        bulk_wait_read<OUTBUF - 1>();
         pipe::bar_wg(1 + wg);
-        if (!(CT1D_PIPE_LOAD_LATE && STAGES > 2)) load_next((i + STAGES - 1) % STAGES);
+        load_next((i + STAGES - 1) % STAGES);
     };
     const int m0 = 16 * warp + g;
     // A: rows m0 = 16 warp + g and m0 + 8; k = 2tq, 2tq + 1, 2tq + 8, 2tq + 9 of each step
@@ -406,21 +390,9 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
             store([&](float v, int h, float bn) { return fmaf(v, h ? f1 : f0, bn); });
         else
             store([&](float v, int h, float bn) { return fmaf(v * unscale_w, h ? us1 : us0, bn); });
-        if (CT1D_PIPE_EPI_FENCE) fence_proxy_async();
-        int co;
-        if (CT1D_PIPE_COPY_WARP) {
-            if (warp != (CT1D_PIPE_COPY_WARP == 2 ? i % 4 : 0)) {
-                pipe::arrive_wg(1 + WG + wg);
-                if (CT1D_PIPE_LOAD_LATE && STAGES > 2) load_next((i + STAGES - 1) % STAGES);
-                return;
-            }
-            pipe::bar_wg(1 + WG + wg);
-            co = lane;
-        } else {
-            pipe::bar_wg(1 + wg);
-            co = (wl % 32) * 4 + wl / 32;
-        }
-        if (CT1D_PIPE_LOAD_LATE && STAGES > 2) load_next((i + STAGES - 1) % STAGES);
+        fence_proxy_async();
+        pipe::bar_wg(1 + wg);
+        const int co = (wl % 32) * 4 + wl / 32;
         if (co < NCO && co < b.co_n && CT1D_PIPE_ABLATE != 3)
             bulk_store(yg + (T.item * C_out + co) * (long long)L_out + T.o0,
                              ob + co * OP + 4 * (T.flip ^ (rows_alternate ? co & 1 : 0)),
