@@ -1067,6 +1067,8 @@ PIPE_MAX_N = 192
 # products accumulate in one chain (the tensor cores truncate as they add, about 2e-8
 # per step: MMA_WG_CHAIN_STEPS)
 PIPE_MAX_STEPS = 8
+# Blocks of 32 output channels (else 16) where that GEMM has at most this many columns
+PIPE_NCO32_MAX_N = PIPE_MAX_N
 # Outputs per tile a multiple of this many floats at least (8: tiles start on a 32-byte
 # sector of rows that do; 4: 16-byte units, so more positions per tile). 8 measured mixed
 # (results/2026-12-03-session32/run_2: g4-128-k4-s2 0.1377 -> 0.1342 ms, hifigan-u4-b16
@@ -1113,8 +1115,9 @@ def pipe_key(p: ConvParams, dtype: str) -> Optional[PipeKey]:
     if (dtype != "float32" or cig % 16 or cig > 64 or p.length_in % 4 or p.length_out % 4
             or p.length_out + S * 64 >= 2**31 or K > MAX_UNROLLED_K):
         return None
-    base = PipeKey(S, D, K, cig, 16 if cog <= 16 else 32)
-    if (base.n % 16 or base.n > PIPE_MAX_N or 8 % base.classes
+    classes = live_classes(S, D, K)
+    base = PipeKey(S, D, K, cig, 16 if cog <= 16 or 32 * classes > PIPE_NCO32_MAX_N else 32)
+    if (base.n % 16 or base.n > PIPE_MAX_N
             or base.offsets * cig > 16 * PIPE_MAX_STEPS
             or (_pipe_quantum(p, base) == 8 and p.length_out % 8)):
         return None

@@ -109,7 +109,11 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     constexpr int CMAX = (K - 1) * D / S;
     constexpr int NOFF = pipe::live_offsets(S, D, K);
     constexpr int NCLS = live_classes(S, D, K);
-    constexpr int N = NCO * NCLS;                     // GEMM columns: n = co * NCLS + class index
+    constexpr int N = NCO * NCLS;                     // GEMM columns (channel, class index):
+    // n = co * NCLS + class where NCLS divides 8 (a column block of 8 holds whole channels),
+    // else class-major, n = class * NCO + co (a block of 8 holds 8 channels of one class;
+    // not everywhere: at S = 4 its epilogue stores would conflict 4-way, not 2-way)
+    constexpr bool CLASS_MAJOR = 8 % NCLS != 0;
     constexpr int KD = NOFF * CI;                     // reduction: (offset index, ci)
     constexpr int KSTEPS = KD / 16;
     constexpr int CSTEPS = CI / 16;                   // k16 steps per offset
@@ -120,8 +124,7 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     constexpr int TO_MAX = 64 * S;
     static_assert(CI % 16 == 0 && CI <= 64, "input channels per group: a multiple of 16, <= 64");
     static_assert(N % 16 == 0 && N <= 192, "N = classes x channels: a multiple of 16, <= 192");
-    static_assert(NCO % 4 == 0 && NCO <= 32, "NCO");
-    static_assert(8 % NCLS == 0, "live classes: 1, 2, 4 or 8 (a column block of 8 holds whole channels)");
+    static_assert(NCO % 8 == 0 && NCO <= 32, "NCO: 16 or 32 (8 and 24 untested)");
 
     extern __shared__ __align__(128) unsigned char smem[];
     // w_s: [hi/lo][KD/8][N] 16-byte units (8 k of one column n), the K-major core-matrix layout
@@ -229,7 +232,7 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     batched_loads<CT1D_PIPE_W_BATCH>(KD * N, tid, WG * 128, [&](int e) {
         const int kd = e / N, n = e % N;
         const int oi = kd / CI, ci = kd % CI;
-        const int co = n / NCLS, ri = n % NCLS;
+        const int co = CLASS_MAJOR ? n % NCO : n / NCLS, ri = CLASS_MAJOR ? n / NCO : n % NCLS;
         int c = 0, r = 0;
 #pragma unroll
         for (int i = 0; i < NOFF; ++i) if (i == oi) c = pipe::live_offset(i, S, D, K);
@@ -348,23 +351,30 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
         wgmma_commit();
     };
     // epilogue of tile i (its products done): d[4j + 2h + e] is row m0 + 8h, column
-    // n = 8j + 2tq + e, i.e. channel co = j*8/NCLS + (2tq + e)/NCLS of class index
-    // (2tq + e) % NCLS: each thread's places in out_s are fixed offsets from two bases
-    // (e = 0, 1), and which of its rows m0, m0 + 8 a tile keeps never changes
+    // n = 8j + 2tq + e, i.e. (NCLS | 8) channel co = j*8/NCLS + (2tq + e)/NCLS of class
+    // index (2tq + e) % NCLS, or (class-major) channel 8j % NCO + 2tq + e of class index
+    // 8j / NCO: each thread's places in out_s are fixed offsets from two bases (e = 0, 1),
+    // and which of its rows m0, m0 + 8 a tile keeps never changes (per e, resp. per class)
+    auto place0 = [&](int ri) {                       // local output of position 0, class index ri
+        int r = 0;
+#pragma unroll
+        for (int i = 0; i < NCLS; ++i) if (i == ri) r = live_class(i, S, D, K);
+        return e0 * S - pad + r;
+    };
+    constexpr int NKEEP = CLASS_MAJOR ? NCLS : 2;
     int base[2];
-    bool keep[2][2];
+    bool keep[2][NKEEP];
 #pragma unroll
     for (int e = 0; e < 2; ++e) {
         const int cl = 2 * tq + e;
-        int r = 0;
-#pragma unroll
-        for (int i = 0; i < NCLS; ++i) if (i == cl % NCLS) r = live_class(i, S, D, K);
-        const int loc = e0 * S - pad + r;             // local output of position 0, class r
-        base[e] = cl / NCLS * OP + m0 * S + loc;
-#pragma unroll
-        for (int h = 0; h < 2; ++h) keep[h][e] = (unsigned)((m0 + 8 * h) * S + loc) < (unsigned)TO;
+        base[e] = CLASS_MAJOR ? cl * OP + m0 * S + e0 * S - pad : cl / NCLS * OP + m0 * S + place0(cl % NCLS);
     }
-    constexpr int JCO = 8 / NCLS;                     // channels per column block of 8
+#pragma unroll
+    for (int k = 0; k < NKEEP; ++k)
+#pragma unroll
+        for (int h = 0; h < 2; ++h)
+            keep[h][k] = (unsigned)((m0 + 8 * h) * S + place0(CLASS_MAJOR ? k : (2 * tq + k) % NCLS)) < (unsigned)TO;
+    constexpr int JCO = CLASS_MAJOR ? 1 : 8 / NCLS;   // (NCLS | 8) channels per column block of 8
     auto epilogue = [&](int i, const Tile& T, float (&d)[N / 2], float us0, float us1) {
         wgmma_fence_regs(d);
         float* ob = o_s + (i % OUTBUF) * NCO * OP;
@@ -373,13 +383,15 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
             for (int j = 0; j < N / 8; ++j)
 #pragma unroll
                 for (int e = 0; e < 2; ++e) {
-                    const int co = j * JCO + (2 * tq + e) / NCLS;
+                    const int cls = 8 * j / NCO;      // (class-major: this block's class index)
+                    const int co = CLASS_MAJOR ? 8 * j % NCO + 2 * tq + e : j * JCO + (2 * tq + e) / NCLS;
+                    const int at = CLASS_MAJOR ? 8 * j % NCO * OP + place0(cls) - (e0 * S - pad) : j * JCO * OP;
                     const float bn = bias_c[co];
                     const int shift = 4 * (T.flip ^ (rows_alternate ? co & 1 : 0));
 #pragma unroll
                     for (int h = 0; h < 2; ++h)
-                        if (keep[h][e] && (CT1D_PIPE_ABLATE != 5 || pad == -12345))
-                            ob[base[e] + j * JCO * OP + 8 * h * S + shift] = out(d[4 * j + 2 * h + e], h, bn);
+                        if (keep[h][CLASS_MAJOR ? cls : e] && (CT1D_PIPE_ABLATE != 5 || pad == -12345))
+                            ob[base[e] + at + 8 * h * S + shift] = out(d[4 * j + 2 * h + e], h, bn);
                 }
         };
         // unscaled by one multiply where the joint factor of weights and row is a normal

@@ -675,7 +675,7 @@ def test_mma_warpgroup_only_on_sm90(monkeypatch):
         plan.cache_clear()
 
 
-def test_mma_warpgroup_one_block_tiles(monkeypatch):
+def test_mma_warpgroup_one_block_tiles(monkeypatch, no_pipe_route):
     """MMA_WG_ONE_BLOCK (on): a 64-channel call whose 128-position warpgroup tile does not
     fit two blocks per SM (the sweep's sd-s3d2k5: stride 3, 5 taps) takes it with one
     block per SM instead of mma.sync tiles of 64 positions; stride 5 keeps mma.sync; the
@@ -735,7 +735,7 @@ def test_mma_warpgroup_one_block_instances(rng, monkeypatch):
         plan.cache_clear()
 
 
-def test_mma_warpgroup_split_64(monkeypatch):
+def test_mma_warpgroup_split_64(monkeypatch, no_pipe_route):
     """MMA_WG_SPLIT_64 (on): a float32 64-channel call whose 128-position warpgroup tile
     would need one block per SM (sd-s3d2k5, and x1 of results/2026-12-01-session17, which
     went to ct1d_stream) runs as transposed tiles of 32 channels x 128 positions at two
@@ -1403,8 +1403,9 @@ def test_pipe_quantum_knob(monkeypatch):
 
 def test_pipe_key_rules():
     """The calls ct1d_pipe covers: float32, 16-64 input channels per group in steps of 16,
-    rows of x and y in whole 16-byte units, 1, 2, 4 or 8 live classes, reductions of at
-    most PIPE_MAX_STEPS k16 steps; instances fit one SM's shared memory."""
+    rows of x and y in whole 16-byte units, reductions of at most PIPE_MAX_STEPS k16 steps;
+    blocks of 32 output channels where the GEMM keeps at most PIPE_MAX_N columns, else 16;
+    instances fit one SM's shared memory."""
     def key(C_in=64, C_out=32, L=4096, S=2, K=4, P=1, G=1, D=1, dtype="float32", OP=0):
         p = check_conv_args((2, C_in, L), (C_in, C_out // G, K), None, stride=S, padding=P,
                             groups=G, dilation=D, output_padding=OP)
@@ -1413,9 +1414,11 @@ def test_pipe_key_rules():
     assert key(C_out=16).nco == 16
     for bad in (dict(dtype="bfloat16"), dict(C_in=48 + 8), dict(C_in=80), dict(L=4097),
                 dict(OP=1, P=2),                    # L_out = 2 mod 4
-                dict(S=1, K=7, P=3),                # 7 offsets x 64 channels: 28 k16 steps
-                dict(S=3, K=6, P=2)):               # 3 live classes
+                dict(S=1, K=7, P=3)):               # 7 offsets x 64 channels: 28 k16 steps
         assert key(**bad) is None, bad
+    assert key(S=3, K=6, P=2, OP=1).n == 96                # 3 live classes (class-major columns)
+    assert key(S=8, K=16, P=4, C_in=32).nco == 16          # 8 classes x 32 channels: 256 columns
+    assert key(S=6, K=12, P=3, C_in=32).nco == 32          # 6 x 32 = 192
     assert key(C_in=128, G=4, C_out=128) is not None       # 32 input channels per group
     for S in range(1, 9):
         for K in (2 * S, S + 1, 3):
