@@ -1058,8 +1058,8 @@ def wgmma_launch_plan(p: ConvParams, key: WgmmaKey) -> LaunchPlan:
 
 
 # ct1d_pipe (sm_90 only) takes float32 calls of 16-64 input channels per group (a multiple
-# of 16), rows of x and y in whole 16-byte units, at most PIPE_MAX_N GEMM columns (1, 2,
-# 4 or 8 live classes x 16 or 32 channels) and, where some class gets no tap, tiles in whole 32-byte
+# of 16), rows of x and y in whole 16-byte units, at most PIPE_MAX_N GEMM columns (live
+# classes x 16 or 32 channels) and, where some class gets no tap, tiles in whole 32-byte
 # units unless S divides 4 (the bias-only places must not move between tiles)
 PIPE_MAX_N = 192
 # ... and reductions of at most this many k16 steps (column offsets x input channels / 16):
@@ -1067,8 +1067,11 @@ PIPE_MAX_N = 192
 # products accumulate in one chain (the tensor cores truncate as they add, about 2e-8
 # per step: MMA_WG_CHAIN_STEPS)
 PIPE_MAX_STEPS = 8
-# Blocks of 32 output channels (else 16) where that GEMM has at most this many columns
-PIPE_NCO32_MAX_N = PIPE_MAX_N
+# Blocks of 32 output channels (else 16) where that GEMM has at most this many columns:
+# 4 classes x 32, not 5 or 6 (results/2026-12-04-session33/run_3/ab_new.txt, 32 -> 16
+# channels: sd-s5d1k11 0.0575 -> 0.0550 ms, 64 -> 64 K=5 S=5 D=2 0.2539 -> 0.2471,
+# 32 -> 32 K=12 S=6 0.0889 -> 0.0883; 3 classes: up-64-64-s3 0.2417 -> 0.3043)
+PIPE_NCO32_MAX_N = 128
 # Outputs per tile a multiple of this many floats at least (8: tiles start on a 32-byte
 # sector of rows that do; 4: 16-byte units, so more positions per tile). 8 measured mixed
 # (results/2026-12-03-session32/run_2: g4-128-k4-s2 0.1377 -> 0.1342 ms, hifigan-u4-b16

@@ -20,8 +20,9 @@
 //     and no commit barrier;
 //   * B (the weights, 3xFP16 hi and lo, one scale per block) is staged once per block;
 //   * products: lo*hi, hi*lo, then hi*hi, one asynchronous chain per tile;
-//   * each output lands at a fixed offset per thread (1, 2, 4 or 8 live classes, so a
-//     column block of 8 holds whole channels) in one of OUTBUF output buffers, each
+//   * each output lands at a fixed offset per thread (a column block of 8 holds whole
+//     channels, or with 3, 5, 6 or 7 live classes 8 channels of one class) in one of
+//     OUTBUF output buffers, each
 //     row at its global address modulo 32 bytes, and leaves by bulk copies
 //     (cp.async.bulk), which a later tile's epilogue waits for only when it needs that
 //     buffer.

@@ -1418,7 +1418,8 @@ def test_pipe_key_rules():
         assert key(**bad) is None, bad
     assert key(S=3, K=6, P=2, OP=1).n == 96                # 3 live classes (class-major columns)
     assert key(S=8, K=16, P=4, C_in=32).nco == 16          # 8 classes x 32 channels: 256 columns
-    assert key(S=6, K=12, P=3, C_in=32).nco == 32          # 6 x 32 = 192
+    assert key(S=4, K=8, P=2, C_in=32).nco == 32           # 4 x 32 = 128 (PIPE_NCO32_MAX_N)
+    assert key(S=6, K=12, P=3, C_in=32).nco == 16          # 6 x 32 = 192
     assert key(C_in=128, G=4, C_out=128) is not None       # 32 input channels per group
     for S in range(1, 9):
         for K in (2 * S, S + 1, 3):
