@@ -621,8 +621,9 @@ PIPE_SHAPES_TESTED = [None, ((2, 3, 2), (1, 3, 2)), ((3, 2, 1), (2, 3, 1), (1, 3
 def test_pipe_family_random_calls(rng, monkeypatch, shapes):
     """The pipelined warpgroup family forced on random float32 calls it covers: 16-64
     input channels per group, partial and several channel tiles (16 or 32 per block),
-    groups, every class structure below (1-8 live classes, dead classes, S = 1, strides to 8, dilations,
-    taps beyond one column), every pipeline shape of PIPE_SHAPES_TESTED, tiles of 16-byte multiples shifted in shared memory, rows of
+    groups, every class structure below (1-8 live classes, dead classes, S = 1, strides to
+    8, dilations, taps beyond one column), every pipeline shape of PIPE_SHAPES_TESTED,
+    tiles of 16-byte multiples shifted in shared memory, rows of
     alternating alignment (L_out = 4 mod 8), padding beyond the kernel, rows shorter than
     a tile and of many tiles, batch items spread over warpgroups (a grid for 4 SMs), bias,
     x at 16-byte and 4-byte alignment, NaN-poisoned outputs."""
@@ -634,7 +635,7 @@ def test_pipe_family_random_calls(rng, monkeypatch, shapes):
         monkeypatch.setattr(_dispatch, "PIPE_SHAPES", shapes)
     _dispatch.plan.cache_clear()
     # (1, 2, 4 or 8 live classes, channel-major columns; 3, 5, 6 or 7, class-major; dead
-    # classes with S | 4 and, at S = 6 and 8, without)
+    # classes with S | 4 and at S = 6 and 8, whose tiles then take whole 32-byte units)
     structures = [(2, 1, 4), (2, 2, 3), (1, 4, 3), (4, 1, 8), (8, 1, 16), (2, 1, 7), (4, 3, 5),
                   (4, 2, 3), (1, 1, 3), (6, 3, 4), (8, 2, 5),
                   (3, 1, 6), (5, 1, 11), (6, 1, 12), (7, 1, 7), (5, 2, 5), (6, 2, 5), (3, 2, 4)]
