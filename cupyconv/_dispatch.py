@@ -338,7 +338,7 @@ class StreamKey:
 class PipeKey:
     """One compiled instance of kernels/ct1d_pipe.cu (memory-bound float32 calls on sm_90's
     warpgroup MMA: each warpgroup a pipeline of 64-position tiles, x by a cp.async ring,
-    A from registers, outputs by bulk copies from two buffers)."""
+    A from registers, outputs by bulk copies from one or two buffers)."""
 
     stride: int
     dilation: int
