@@ -1,8 +1,8 @@
 """Compile (or warm the cache for) the kernel instances that given calls will use.
 
 Every GPU call runs one instance of ``kernels/ct1d_mma.cu``, ``kernels/ct1d_gemm.cu``,
-``kernels/ct1d_wgmma.cu`` (sm_90 only), ``kernels/ct1d_stream.cu``,
-``kernels/ct1d_depthwise.cu`` or ``kernels/ct1d_scatter.cu``, chosen by
+``kernels/ct1d_wgmma.cu`` or ``kernels/ct1d_pipe.cu`` (both sm_90 only),
+``kernels/ct1d_stream.cu``, ``kernels/ct1d_depthwise.cu`` or ``kernels/ct1d_scatter.cu``, chosen by
 ``cupyconv._dispatch.plan`` from the call's shapes, dtype and the GPU's compute
 capability, and named by a template expression such as
 ``ct1d_mma<float, 2, 2, 3, 2, 4, 2, 4, 32, true, true, 4>``. This tool
@@ -27,7 +27,8 @@ Usage::
 ``--arch``
     NVRTC target for the GPU-less compile: ``sm_XY`` gives a cubin, ``compute_XY``
     PTX; repeatable. Default: ``sm_90``. Each target gets the instances a GPU of that
-    compute capability runs (sm_90: ct1d_wgmma for wide float32 layers).
+    compute capability runs (sm_90: ct1d_wgmma for wide float32 layers, ct1d_pipe for
+    memory-bound float32 calls of 16-64 input channels per group).
 ``--list``
     Only print the instances; compile nothing (needs neither CuPy nor a GPU).
 ``--warm``
