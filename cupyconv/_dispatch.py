@@ -1058,7 +1058,7 @@ def wgmma_launch_plan(p: ConvParams, key: WgmmaKey) -> LaunchPlan:
 
 
 # ct1d_pipe (sm_90 only) takes float32 calls of 16-64 input channels per group (a multiple
-# of 16), rows of x and y in whole 16-byte units, at most PIPE_MAX_N GEMM columns (live
+# of 16), rows of y in whole 16-byte units, at most PIPE_MAX_N GEMM columns (live
 # classes x 16 or 32 channels) and, where some class gets no tap, tiles in whole 32-byte
 # units unless S divides 4 (the bias-only places must not move between tiles)
 PIPE_MAX_N = 192
@@ -1115,7 +1115,7 @@ def pipe_key(p: ConvParams, dtype: str) -> Optional[PipeKey]:
     """The ct1d_pipe instance for a call (None where the family does not apply)."""
     S, D, K = p.stride, p.dilation, p.kernel_size
     cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
-    if (dtype != "float32" or cig % 16 or cig > 64 or p.length_in % 4 or p.length_out % 4
+    if (dtype != "float32" or cig % 16 or cig > 64 or p.length_out % 4
             or p.length_out + S * 64 >= 2**31 or K > MAX_UNROLLED_K):
         return None
     classes = live_classes(S, D, K)

@@ -33,10 +33,11 @@
 // fill the gaps (benchmarks/NOTES.md sessions 31-32).
 //
 // The dispatcher (cupyconv._dispatch.pipe_key, pipe_geometry) sends only calls that fit:
-// float32, input channels per group a multiple of 16 up to 64, L_in and L_out multiples
-// of 4 (of 8 where a class gets no tap and S does not divide 4: bias-only places must not
-// move between tiles), N = live classes x NCO <= 192. x may sit at any 4-byte alignment
-// (4-byte copies then); y is 16-byte aligned (the launcher's rule).
+// float32, input channels per group a multiple of 16 up to 64, L_out a multiple of 4 (of 8
+// where a class gets no tap and S does not divide 4: bias-only places must not move
+// between tiles), N = live classes x NCO <= 192. x rows may start at any 4-byte alignment
+// (4-byte copies then: x not 16-byte aligned, or L_in % 4 != 0); y is 16-byte aligned
+// (the launcher's rule).
 #include "ct1d_types.cuh"
 #include "ct1d_tensor.cuh"
 #include "ct1d_warpgroup.cuh"
@@ -181,8 +182,8 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
         T.flip = ((T.o0 >> 2) ^ (rows_alternate ? (int)(row0 & 1) : 0)) & 1;
         return T;
     };
-    // x in 16-byte copies where its rows are 16-byte aligned (L_in % 4 == 0: where x is)
-    const bool x_vec = (reinterpret_cast<unsigned long long>(x) & 15) == 0;
+    // x in 16-byte copies where its rows are 16-byte aligned, else in 4-byte ones
+    const bool x_vec = (reinterpret_cast<unsigned long long>(x) & 15) == 0 && L_in % 4 == 0;
     // A window's CI x XCH 16-byte chunks: thread wl copies chunk column cj of channel rows
     // cr, cr + RPP, ...; the column's bounds test and the row addresses are per tile, not
     // per chunk (per-chunk index and 64-bit address arithmetic cost ~30 instructions each)
@@ -193,7 +194,7 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     auto load_tile = [&](Unit un, int stage) {        // a tile's x window into a ring stage
         if (un.item < n_items && cr < RPP) {
             const int u = ((un.t * U + e0 - CMAX) & ~3) + 4 * cj;   // (from a 16-byte unit on)
-            const bool in = u >= 0 && u < L_in;       // L_in % 4 == 0: chunks wholly in or out
+            const bool in = u >= 0 && u < L_in;       // (wholly, for 16-byte copies)
             const float* src = xg + ((b.n + un.item) * (long long)C_in + cr) * L_in + (in ? u : 0);
             float* dst = x_s + stage * CI * XP + cr * XP + 4 * cj;
             auto rows = [&](auto copy) {              // (one loop per copy width: no dead copies)
@@ -204,9 +205,12 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
             if (x_vec) {
                 rows([](float* d, const float* sp, bool in) { cp_async16(d, sp, in ? 16 : 0); });
             } else {
-                rows([](float* d, const float* sp, bool in) {
+                rows([&](float* d, const float* sp, bool in) {   // (a row's last chunk: in part)
 #pragma unroll
-                    for (int v = 0; v < 4; ++v) cp_async4(d + v, sp + v, in ? 4 : 0);
+                    for (int v = 0; v < 4; ++v) {
+                        const bool ok = in && u + v < L_in;
+                        cp_async4(d + v, ok ? sp + v : sp, ok ? 4 : 0);
+                    }
                 });
             }
         }

@@ -1403,7 +1403,7 @@ def test_pipe_quantum_knob(monkeypatch):
 
 def test_pipe_key_rules():
     """The calls ct1d_pipe covers: float32, 16-64 input channels per group in steps of 16,
-    rows of x and y in whole 16-byte units, reductions of at most PIPE_MAX_STEPS k16 steps;
+    rows of y in whole 16-byte units, reductions of at most PIPE_MAX_STEPS k16 steps;
     blocks of 32 output channels where the GEMM keeps at most PIPE_MAX_N columns, else 16;
     instances fit one SM's shared memory."""
     def key(C_in=64, C_out=32, L=4096, S=2, K=4, P=1, G=1, D=1, dtype="float32", OP=0):
@@ -1412,6 +1412,7 @@ def test_pipe_key_rules():
         return _dispatch.pipe_key(p, dtype)
     assert key() is not None and key().n == 64 and key().nco == 32
     assert key(C_out=16).nco == 16
+    assert key(L=4098) is not None                         # L_in = 2 mod 4, L_out = 8196
     for bad in (dict(dtype="bfloat16"), dict(C_in=48 + 8), dict(C_in=80), dict(L=4097),
                 dict(OP=1, P=2),                    # L_out = 2 mod 4
                 dict(S=1, K=7, P=3)):               # 7 offsets x 64 channels: 28 k16 steps

@@ -626,6 +626,7 @@ def test_pipe_family_random_calls(rng, monkeypatch, shapes):
     tiles of 16-byte multiples shifted in shared memory, rows of
     alternating alignment (L_out = 4 mod 8), padding beyond the kernel, rows shorter than
     a tile and of many tiles, batch items spread over warpgroups (a grid for 4 SMs), bias,
+    L_in not a multiple of 4,
     x at 16-byte and 4-byte alignment, NaN-poisoned outputs."""
     _skip_without_wgmma()
     from cupyconv import _dispatch, _gpu
@@ -649,6 +650,7 @@ def test_pipe_family_random_calls(rng, monkeypatch, shapes):
             cig = 16 * int(rng.integers(1, 5))
             cog = int(rng.choice([8, 16, 24, 32, 48, 64]))
             L = 4 * int(rng.integers(1, 3000) if rng.random() < 0.7 else rng.integers(1, 40))
+            L += int(rng.integers(1, 4)) if rng.random() < 0.3 else 0     # rows of x in 4-byte copies
             c = dict(N=int(rng.integers(1, 4)), C_in=G * cig, C_out=G * cog, K=K, L=L,
                      bias=rng.random() < 0.5, batched=True, dtype="float32",
                      kw=dict(stride=S, padding=int(rng.integers(0, (K - 1) * D + 3)),
