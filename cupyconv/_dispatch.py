@@ -1067,6 +1067,12 @@ PIPE_MAX_N = 192
 # products accumulate in one chain (the tensor cores truncate as they add, about 2e-8
 # per step: MMA_WG_CHAIN_STEPS)
 PIPE_MAX_STEPS = 8
+# Rows of x that are not whole 16-byte units (L_in % 4 != 0) load by 4-byte copies, four
+# times the instructions: taken up to this many input channels per group
+# (results/2026-12-04-session33/run_9/ab_odd_lin.txt, ct1d_mma -> ct1d_pipe: 32 -> 32 K=8
+# S=4 L=65535 0.1719 -> 0.1487 ms, groups of 32 at K=8 S=4 0.1748 -> 0.1520, 16 -> 16 K=16
+# S=8 0.0820 -> 0.0643; 64 -> 32 K=4 S=2 L=32770 0.1467 -> 0.1501)
+PIPE_X4_MAX_CI = 32
 # Blocks of 32 output channels (else 16) where that GEMM has at most this many columns:
 # 4 classes x 32, not 5 or 6 (results/2026-12-04-session33/run_3/ab_new.txt, 32 -> 16
 # channels: sd-s5d1k11 0.0575 -> 0.0550 ms, 64 -> 64 K=5 S=5 D=2 0.2539 -> 0.2471,
@@ -1116,6 +1122,7 @@ def pipe_key(p: ConvParams, dtype: str) -> Optional[PipeKey]:
     S, D, K = p.stride, p.dilation, p.kernel_size
     cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
     if (dtype != "float32" or cig % 16 or cig > 64 or p.length_out % 4
+            or (p.length_in % 4 and cig > PIPE_X4_MAX_CI)
             or p.length_out + S * 64 >= 2**31 or K > MAX_UNROLLED_K):
         return None
     classes = live_classes(S, D, K)

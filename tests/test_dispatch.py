@@ -1412,7 +1412,8 @@ def test_pipe_key_rules():
         return _dispatch.pipe_key(p, dtype)
     assert key() is not None and key().n == 64 and key().nco == 32
     assert key(C_out=16).nco == 16
-    assert key(L=4098) is not None                         # L_in = 2 mod 4, L_out = 8196
+    assert key(L=4098, C_in=32) is not None                # L_in = 2 mod 4, L_out = 8196
+    assert key(L=4098) is None                             # ... 64 channels: PIPE_X4_MAX_CI
     for bad in (dict(dtype="bfloat16"), dict(C_in=48 + 8), dict(C_in=80), dict(L=4097),
                 dict(OP=1, P=2),                    # L_out = 2 mod 4
                 dict(S=1, K=7, P=3)):               # 7 offsets x 64 channels: 28 k16 steps
