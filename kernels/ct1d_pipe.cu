@@ -360,19 +360,21 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     // index (2tq + e) % NCLS, or (class-major) channel 8j % NCO + 2tq + e of class index
     // 8j / NCO: each thread's places in out_s are fixed offsets from two bases (e = 0, 1),
     // and which of its rows m0, m0 + 8 a tile keeps never changes (per e, resp. per class)
-    auto place0 = [&](int ri) {                       // local output of position 0, class index ri
+    auto class_r = [](int ri) {                       // the class of class index ri
         int r = 0;
 #pragma unroll
         for (int i = 0; i < NCLS; ++i) if (i == ri) r = live_class(i, S, D, K);
-        return e0 * S - pad + r;
+        return r;
     };
+    const int loc0 = e0 * S - pad;                    // local output of position 0, class 0
+    auto place0 = [&](int ri) { return loc0 + class_r(ri); };
     constexpr int NKEEP = CLASS_MAJOR ? NCLS : 2;
     int base[2];
     bool keep[2][NKEEP];
 #pragma unroll
     for (int e = 0; e < 2; ++e) {
         const int cl = 2 * tq + e;
-        base[e] = CLASS_MAJOR ? cl * OP + m0 * S + e0 * S - pad : cl / NCLS * OP + m0 * S + place0(cl % NCLS);
+        base[e] = CLASS_MAJOR ? cl * OP + m0 * S + loc0 : cl / NCLS * OP + m0 * S + place0(cl % NCLS);
     }
 #pragma unroll
     for (int k = 0; k < NKEEP; ++k)
@@ -390,7 +392,7 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
                 for (int e = 0; e < 2; ++e) {
                     const int cls = 8 * j / NCO;      // (class-major: this block's class index)
                     const int co = CLASS_MAJOR ? 8 * j % NCO + 2 * tq + e : j * JCO + (2 * tq + e) / NCLS;
-                    const int at = CLASS_MAJOR ? 8 * j % NCO * OP + place0(cls) - (e0 * S - pad) : j * JCO * OP;
+                    const int at = CLASS_MAJOR ? 8 * j % NCO * OP + class_r(cls) : j * JCO * OP;
                     const float bn = bias_c[co];
                     const int shift = 4 * (T.flip ^ (rows_alternate ? co & 1 : 0));
 #pragma unroll
