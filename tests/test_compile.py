@@ -434,12 +434,17 @@ def test_precompile_takes_each_targets_instances(capsys):
 
 
 def test_pipe_instances_compile_for_sm90a(nvrtc_ok):
-    """Every ct1d_pipe instance the sweep routes there (sm_90) compiles with NVRTC; its PTX
+    """Every ct1d_pipe instance the sweep routes there (sm_90), and two class-major ones
+    beside it (7 live classes; 3 of 6 with dead classes), compiles with NVRTC; its PTX
     holds 3 products x the reduction's k16 steps as register-A wgmmas of N = classes x
     channels columns, 16-byte cp.async for x, bulk copies out, and the block size."""
     from cupyconv._dispatch import plan
     from cupyconv.bench import SWEEP, config_params
     keys = {plan(config_params(c), c.dtype, None, 90).key for c in SWEEP}
+    for S, D, K, P, OP in ((7, 1, 7, 0, 0), (6, 2, 5, 2, 1)):
+        p = check_conv_args((4, 32, 32768), (32, 32, K), None, stride=S, padding=P, dilation=D,
+                            output_padding=OP)
+        keys.add(plan(p, "float32", None, 90).key)
     keys = sorted((k for k in keys if k.family == "ct1d_pipe"), key=lambda k: k.name_expression())
     assert len(keys) >= 6, keys
     for key in keys:
