@@ -623,11 +623,10 @@ def test_pipe_family_random_calls(rng, monkeypatch, shapes):
     input channels per group, partial and several channel tiles (16 or 32 per block),
     groups, every class structure below (1-8 live classes, dead classes, S = 1, strides to
     8, dilations, taps beyond one column), every pipeline shape of PIPE_SHAPES_TESTED,
-    tiles of 16-byte multiples shifted in shared memory, rows of
-    alternating alignment (L_out = 4 mod 8), padding beyond the kernel, rows shorter than
-    a tile and of many tiles, batch items spread over warpgroups (a grid for 4 SMs), bias,
-    L_in not a multiple of 4,
-    x at 16-byte and 4-byte alignment, NaN-poisoned outputs."""
+    tiles of 16-byte multiples shifted in shared memory, rows of alternating alignment
+    (L_out = 4 mod 8), padding beyond the kernel, rows shorter than a tile and of many
+    tiles, batch items spread over warpgroups (a grid for 4 SMs), bias, L_in not a
+    multiple of 4, x at 16-byte and 4-byte alignment, NaN-poisoned outputs."""
     _skip_without_wgmma()
     from cupyconv import _dispatch, _gpu
     from cupyconv._args import check_conv_args
