@@ -348,6 +348,7 @@ class PipeKey:
     wg: int = 2         # warpgroups per block
     stages: int = 3     # x windows in each warpgroup's ring
     outbuf: int = 2     # output buffers per warpgroup
+    any_l: bool = False  # rows of y of any length (else whole 16-byte units)
 
     family = "ct1d_pipe"
     dtype = "float32"
@@ -355,7 +356,8 @@ class PipeKey:
 
     def name_expression(self) -> str:
         return (f"{self.family}<{self.stride}, {self.dilation}, {self.kernel_size}, "
-                f"{self.ci}, {self.nco}, {self.wg}, {self.stages}, {self.outbuf}>")
+                f"{self.ci}, {self.nco}, {self.wg}, {self.stages}, {self.outbuf}, "
+                f"{'true' if self.any_l else 'false'}>")
 
     @property
     def threads(self) -> int:
@@ -384,7 +386,7 @@ class PipeKey:
         the start)."""
         cmax = (self.kernel_size - 1) * self.dilation // self.stride
         xp = ((70 + cmax) // 4 * 4 + 11) // 16 * 16 + 4          # 4 mod 16 words
-        op = _pitch_8_mod_32(64 * self.stride + 4)
+        op = _pitch_8_mod_32(64 * self.stride + 4) + (7 if self.any_l else 0)   # (+ L_out mod 8)
         return self.wg * (self.stages * self.ci * xp + self.outbuf * self.nco * op)
 
     def smem_bytes(self) -> int:
@@ -1058,15 +1060,24 @@ def wgmma_launch_plan(p: ConvParams, key: WgmmaKey) -> LaunchPlan:
 
 
 # ct1d_pipe (sm_90 only) takes float32 calls of 16-64 input channels per group (a multiple
-# of 16), rows of y in whole 16-byte units, at most PIPE_MAX_N GEMM columns (live
-# classes x 16 or 32 channels) and, where some class gets no tap, tiles in whole 32-byte
-# units unless S divides 4 (the bias-only places must not move between tiles)
+# of 16), at most PIPE_MAX_N GEMM columns (live classes x 16 or 32 channels) and, where
+# some class gets no tap, tiles in whole 32-byte units unless S divides 4 (the bias-only
+# places must not move between tiles). Rows of y that are not whole 16-byte units
+# (L_out % 4 != 0, or = 4 mod 8 where tiles take whole 32-byte units) take the ANY_L
+# instances (a row pitch of L_out mod 8, the rows' ends stored element-wise), with dead
+# classes only where channels per group are a multiple of 8 (then every tile's block
+# starts on a row whose index is a multiple of 8, and the rows' shift is the tile's).
 PIPE_MAX_N = 192
 # ... and reductions of at most this many k16 steps (column offsets x input channels / 16):
 # a thread holds its A fragments of all of them (8 registers each), and the tile's three
 # products accumulate in one chain (the tensor cores truncate as they add, about 2e-8
-# per step: MMA_WG_CHAIN_STEPS)
-PIPE_MAX_STEPS = 8
+# per step: MMA_WG_CHAIN_STEPS); more than 8 steps only in blocks of the warpgroups
+# whose registers hold them (PIPE_STEPS_WG: (steps, warpgroups) at most). Against the
+# ct1d_mma plans (results/2026-12-04-session34/run_1/ab_route.txt, medians of 3 rounds):
+# 12 steps on 3 warpgroups 64 -> 64 K=3 S=1 0.226 -> 0.169 ms; 16 steps on 2 slower,
+# sd-s2d4k4 0.150 -> 0.157, 64 -> 64 K=4 S=1 0.243 -> 0.255
+PIPE_MAX_STEPS = 12
+PIPE_STEPS_WG = ((8, 4), (12, 3), (16, 2))
 # Rows of x that are not whole 16-byte units (L_in % 4 != 0) load by 4-byte copies, four
 # times the instructions: taken up to this many input channels per group
 # (results/2026-12-04-session33/run_9/ab_odd_lin.txt, ct1d_mma -> ct1d_pipe: 32 -> 32 K=8
@@ -1095,6 +1106,18 @@ PIPE_QUANTUM = 4
 PIPE_ROUTE = True
 PIPE_MIN_DENSITY = 0.5
 PIPE_MIN_TILES = 1024
+# ... and of the calls whose rows of x load by 4-byte copies (L_in % 4 != 0), those whose
+# rows of y carry at least this many times x's bytes (C_out * S >= 4 * C_in per group:
+# session 33's wins were at 4 and 8; at 1 ct1d_mma is faster,
+# results/2026-12-04-session34/run_2/ab_route.txt: 32 -> 16 K=4 S=2 L=131071 0.194 ->
+# 0.210 ms, and 64 -> 32 K=4 S=2 in session 33)
+PIPE_X4_MIN_Y_PER_X = 4
+# ... and of the ANY_L calls with dead classes (their tiles store twice the outputs they
+# compute, at one element-wise row end more per tile), those of more than this many k16
+# steps (run_2, ct1d_mma -> ct1d_pipe: sd-s2d2k3-c64, 12 steps, 0.471 -> 0.423 ms; 6
+# steps: the seed 0.398 -> 0.607 (two channel tiles), 32 -> 40 0.119 -> 0.127; 3 steps:
+# sd-s2d2k3-c16 0.208 -> 0.288)
+PIPE_DEAD_ANY_L_MIN_STEPS = 9
 # (warpgroups per block, ring stages, output buffers) in order of preference: the first
 # that fits one SM. The most warpgroups win: a tile's steps run one after another in its
 # warpgroup (~850 instructions per warp), and only other warpgroups fill the gaps (run
@@ -1121,18 +1144,21 @@ def pipe_key(p: ConvParams, dtype: str) -> Optional[PipeKey]:
     """The ct1d_pipe instance for a call (None where the family does not apply)."""
     S, D, K = p.stride, p.dilation, p.kernel_size
     cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
-    if (dtype != "float32" or cig % 16 or cig > 64 or p.length_out % 4
+    if (dtype != "float32" or cig % 16 or cig > 64
             or (p.length_in % 4 and cig > PIPE_X4_MAX_CI)
             or p.length_out + S * 64 >= 2**31 or K > MAX_UNROLLED_K):
         return None
     classes = live_classes(S, D, K)
     base = PipeKey(S, D, K, cig, 16 if cog <= 16 or 32 * classes > PIPE_NCO32_MAX_N else 32)
-    if (base.n % 16 or base.n > PIPE_MAX_N
-            or base.offsets * cig > 16 * PIPE_MAX_STEPS
-            or (_pipe_quantum(p, base) == 8 and p.length_out % 8)):
+    steps = base.offsets * cig // 16
+    any_l = p.length_out % 4 != 0 or (_pipe_quantum(p, base) == 8 and p.length_out % 8 != 0)
+    if (base.n % 16 or base.n > PIPE_MAX_N or steps > PIPE_MAX_STEPS
+            or (any_l and classes < S and cog % 8)):
         return None
+    base = replace(base, any_l=any_l)
+    max_wg = next(wg for most, wg in PIPE_STEPS_WG if steps <= most)
     return next((k for k in (replace(base, wg=wg, stages=st, outbuf=ob) for wg, st, ob in PIPE_SHAPES)
-                 if k.smem_bytes() <= _MMA_SMEM_ONE_BLOCK
+                 if k.wg <= max_wg and k.smem_bytes() <= _MMA_SMEM_ONE_BLOCK
                  # (the raw weights are staged where the rings and buffers go)
                  and k.offsets * cig * k.n <= k.ring_and_out_words()), None)
 
@@ -1158,8 +1184,13 @@ def _plan_pipe(p: ConvParams, dtype: str) -> Optional[LaunchPlan]:
 
 def _prefers_pipe(p: ConvParams, pl: LaunchPlan) -> bool:
     """Whether the dispatcher takes the ct1d_pipe plan ``pl`` for a call (on sm_90)."""
-    return (p.kernel_size >= PIPE_MIN_DENSITY * pl.key.offsets * pl.key.classes
-            and _block_count(p, pl) >= PIPE_MIN_TILES)
+    k = pl.key
+    cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
+    return (p.kernel_size >= PIPE_MIN_DENSITY * k.offsets * k.classes
+            and _block_count(p, pl) >= PIPE_MIN_TILES
+            and (p.length_in % 4 == 0 or cog * p.stride >= PIPE_X4_MIN_Y_PER_X * cig)
+            and not (k.any_l and k.classes < p.stride
+                     and k.offsets * k.ci < 16 * PIPE_DEAD_ANY_L_MIN_STEPS))
 
 
 # Calls with fewer blocks than this (one per SM of an H100/H200, roughly) take narrower

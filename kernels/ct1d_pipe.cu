@@ -33,11 +33,15 @@
 // fill the gaps (benchmarks/NOTES.md sessions 31-32).
 //
 // The dispatcher (cupyconv._dispatch.pipe_key, pipe_geometry) sends only calls that fit:
-// float32, input channels per group a multiple of 16 up to 64, L_out a multiple of 4 (of 8
-// where a class gets no tap and S does not divide 4: bias-only places must not move
-// between tiles), N = live classes x NCO <= 192. x rows may start at any 4-byte alignment
-// (4-byte copies then: x not 16-byte aligned, or L_in % 4 != 0); y is 16-byte aligned
-// (the launcher's rule).
+// float32, input channels per group a multiple of 16 up to 64, N = live classes x NCO <=
+// 192; where a class gets no tap, its bias-only places must not move between tiles (L_out
+// a multiple of 8 unless S divides 4, or with ANY_L channels per group a multiple of 8).
+// Rows of y of any length (ANY_L) sit in out_s at a pitch equal to L_out modulo 8 floats,
+// so that one shift per tile puts every row at its global address modulo 32 bytes; each
+// row's bulk copy takes the whole 16-byte units of its part, its thread stores the up to
+// 3 + 3 elements at the ends. x rows may start at any 4-byte alignment (4-byte copies
+// then: x not 16-byte aligned, or L_in % 4 != 0); y is 16-byte aligned (the launcher's
+// rule).
 #include "ct1d_types.cuh"
 #include "ct1d_tensor.cuh"
 #include "ct1d_warpgroup.cuh"
@@ -97,12 +101,13 @@ __device__ constexpr int live_offset(int i, int S, int D, int K) {
 //   STAGES    x windows in each warpgroup's ring
 //   OUTBUF    output buffers per warpgroup (2: a tile's epilogue waits for the copies of
 //             the tile before the previous one; 1: of the previous one)
+//   ANY_L     rows of y of any length (else L_out % 4 == 0: whole 16-byte units)
 // Grid: x = blocks per (group, channel tile) row, y = groups x channel tiles. A block's
 // warpgroup q = blockIdx.x * WG + wg takes units q, q + gridDim.x * WG, ... of the
 // n_items x n_t (batch item from n_offset, tile) sequence. Tile t covers the TO = S*U
 // outputs [t*TO, (t+1)*TO) of every row, from positions u_base = t*U + e0 on (64
 // computed, as many as needed used; cupyconv._dispatch.pipe_geometry).
-template <int S, int D, int K, int CI, int NCO, int WG, int STAGES, int OUTBUF>
+template <int S, int D, int K, int CI, int NCO, int WG, int STAGES, int OUTBUF, bool ANY_L>
 __global__ void __launch_bounds__(WG * 128, 1)
 ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float* __restrict__ bias,
           float* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
@@ -123,6 +128,7 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     constexpr int XP = (W4 + 11) / 16 * 16 + 4;       // row pitch = 4 mod 16 words: conflict-free A loads
     constexpr int XCH = W4 / 4;                       // 16-byte chunks per row
     constexpr int OP = pitch_8_mod_32(64 * S + 4);    // output row pitch (floats; + the shift below)
+    constexpr int OP_MAX = ANY_L ? OP + 7 : OP;       // (ANY_L: + L_out mod 8)
     constexpr int TO_MAX = 64 * S;
     static_assert(CI % 16 == 0 && CI <= 64, "input channels per group: a multiple of 16, <= 64");
     static_assert(N % 16 == 0 && N <= 192, "N = classes x channels: a multiple of 16, <= 192");
@@ -135,7 +141,7 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     float* x_all = reinterpret_cast<float*>(smem + W_BYTES);
     constexpr int X_FLOATS = STAGES * CI * XP;        // per warpgroup
     float* o_all = x_all + WG * X_FLOATS;
-    constexpr int O_FLOATS = OUTBUF * NCO * OP;       // per warpgroup
+    constexpr int O_FLOATS = OUTBUF * NCO * OP_MAX;   // per warpgroup
     float* bias_c = o_all + WG * O_FLOATS;            // [NCO]: the block's channels' bias
     unsigned* wmax = reinterpret_cast<unsigned*>(bias_c + NCO);
 
@@ -146,8 +152,10 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     // A row's part of a tile sits in out_s at its global address modulo 32 bytes (bulk
     // copies with source and destination 16 bytes apart modulo 32 run 1.6x slower,
     // benchmarks/NOTES.md session 11): shifted by 4 floats where tile start o0 or the row
-    // (L_out = 4 mod 8: every other row) is 16 bytes off
-    const bool rows_alternate = L_out % 8 != 0;
+    // (L_out = 4 mod 8: every other row) is 16 bytes off. ANY_L: row co at co*op, op = L_out
+    // mod 8, and every row shifted by the block's first row's sh (Tile)
+    const bool rows_alternate = !ANY_L && L_out % 8 != 0;
+    const int op = ANY_L ? OP + (L_out & 7) : OP;
 
     // ---- the warpgroup's pipeline: its tiles, their x windows
     const int wg = tid / 128, wl = tid % 128, warp = wl / 32, lane = tid % 32;
@@ -170,16 +178,18 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     };
     const Unit first = {q / n_t, q % n_t};
     // a tile: batch item, tile t of the row, its first output, where its window starts
-    // below u_base - CMAX, whether its rows sit 16 bytes off in out_s
-    struct Tile { long long item; int t, o0, off0, flip; };
+    // below u_base - CMAX, whether its rows sit 16 bytes off in out_s (ANY_L: the shift
+    // sh of its rows in out_s, the block's first row's global index)
+    struct Tile { long long item, row0; int t, o0, off0, flip, sh; };
     auto tile_of = [&](Unit u) {
         Tile T;
         T.item = b.n + u.item;
         T.t = u.t;
         T.o0 = T.t * TO;
         T.off0 = (T.t * U + e0 - CMAX) & 3;
-        const long long row0 = T.item * C_out + (long long)b.g * b.cog + b.co_base;
-        T.flip = ((T.o0 >> 2) ^ (rows_alternate ? (int)(row0 & 1) : 0)) & 1;
+        T.row0 = T.item * C_out + (long long)b.g * b.cog + b.co_base;
+        T.flip = ((T.o0 >> 2) ^ (rows_alternate ? (int)(T.row0 & 1) : 0)) & 1;
+        T.sh = ANY_L ? ((int)(T.row0 & 7) * (L_out & 7) + T.o0) & 7 : 4 * T.flip;
         return T;
     };
     // x in 16-byte copies where its rows are 16-byte aligned, else in 4-byte ones
@@ -267,12 +277,13 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     __syncthreads();                                  // w_raw read, bias_c written
     // classes no tap reaches hold the bias, at the same places in every tile: both
     // output buffers of every warpgroup, once
-    // (with either shift: the dispatcher shifts tiles only where S divides 4 or no class is dead)
+    // (with either shift: the dispatcher shifts tiles only by multiples of 4, and by 4 only
+    // where S divides 4, if a class is dead)
     for (int e = tid; NCLS < S && e < WG * OUTBUF * NCO * (TO_MAX + 4); e += WG * 128) {
         const int buf = e / (NCO * (TO_MAX + 4)), co = e / (TO_MAX + 4) % NCO, o = e % (TO_MAX + 4);
         const int r = ((o - e0 * S + pad) % S + S) % S;
-        if (class_taps(r, S, D, K) == 0 && o < TO + 4)
-            o_all[buf * NCO * OP + co * OP + o] =
+        if (class_taps(r, S, D, K) == 0 && o < TO + 4)       // (warpgroup buf / OUTBUF)
+            o_all[buf / OUTBUF * O_FLOATS + buf % OUTBUF * NCO * op + co * op + o] =
                 has_bias && co < b.co_n ? bias[(long long)b.g * b.cog + b.co_base + co] : 0.f;
     }
     fence_proxy_async();                              // w_s and the bias rows: async proxy
@@ -374,7 +385,7 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
 #pragma unroll
     for (int e = 0; e < 2; ++e) {
         const int cl = 2 * tq + e;
-        base[e] = CLASS_MAJOR ? cl * OP + m0 * S + loc0 : cl / NCLS * OP + m0 * S + place0(cl % NCLS);
+        base[e] = CLASS_MAJOR ? cl * op + m0 * S + loc0 : cl / NCLS * op + m0 * S + place0(cl % NCLS);
     }
 #pragma unroll
     for (int k = 0; k < NKEEP; ++k)
@@ -384,7 +395,7 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     constexpr int JCO = CLASS_MAJOR ? 1 : 8 / NCLS;   // (NCLS | 8) channels per column block of 8
     auto epilogue = [&](int i, const Tile& T, float (&d)[N / 2], float us0, float us1) {
         wgmma_fence_regs(d);
-        float* ob = o_s + (i % OUTBUF) * NCO * OP;
+        float* ob = o_s + (i % OUTBUF) * NCO * op;
         auto store = [&](auto out) {                  // out(product, row h, bias)
 #pragma unroll
             for (int j = 0; j < N / 8; ++j)
@@ -392,9 +403,9 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
                 for (int e = 0; e < 2; ++e) {
                     const int cls = 8 * j / NCO;      // (class-major: this block's class index)
                     const int co = CLASS_MAJOR ? 8 * j % NCO + 2 * tq + e : j * JCO + (2 * tq + e) / NCLS;
-                    const int at = CLASS_MAJOR ? 8 * j % NCO * OP + class_r(cls) : j * JCO * OP;
+                    const int at = CLASS_MAJOR ? 8 * j % NCO * op + class_r(cls) : j * JCO * op;
                     const float bn = bias_c[co];
-                    const int shift = 4 * (T.flip ^ (rows_alternate ? co & 1 : 0));
+                    const int shift = ANY_L ? T.sh : 4 * (T.flip ^ (rows_alternate ? co & 1 : 0));
 #pragma unroll
                     for (int h = 0; h < 2; ++h)
                         if (keep[h][CLASS_MAJOR ? cls : e] && (CT1D_PIPE_ABLATE != 5 || pad == -12345))
@@ -412,10 +423,22 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
         fence_proxy_async();
         pipe::bar_wg(1 + wg);
         const int co = (wl % 32) * 4 + wl / 32;
-        if (co < NCO && co < b.co_n && CT1D_PIPE_ABLATE != 3)
-            bulk_store(yg + (T.item * C_out + co) * (long long)L_out + T.o0,
-                             ob + co * OP + 4 * (T.flip ^ (rows_alternate ? co & 1 : 0)),
-                             min(TO, L_out - T.o0) * 4);
+        if (co < NCO && co < b.co_n && CT1D_PIPE_ABLATE != 3) {
+            float* dst = yg + (T.item * C_out + co) * (long long)L_out + T.o0;
+            const int n = min(TO, L_out - T.o0);
+            if (!ANY_L) {
+                bulk_store(dst, ob + co * OP + 4 * (T.flip ^ (rows_alternate ? co & 1 : 0)), n * 4);
+            } else {
+                // the whole 16-byte units by a bulk copy, the up to 3 elements before and
+                // after them by this thread (other tiles write the rest of those units)
+                const float* src = ob + co * op + T.sh;
+                const int head = min(n, (int)(-((T.row0 + co) * L_out + T.o0) & 3));
+                const int body = (n - head) & ~3;
+                if (body > 0) bulk_store(dst + head, src + head, body * 4);
+                for (int v = 0; v < head; ++v) __stcs(dst + v, src[v]);
+                for (int v = head + body; v < n; ++v) __stcs(dst + v, src[v]);
+            }
+        }
         bulk_commit();
     };
 

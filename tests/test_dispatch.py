@@ -704,7 +704,7 @@ def test_mma_warpgroup_one_block_tiles(monkeypatch, no_pipe_route):
         plan.cache_clear()
 
 
-def test_mma_warpgroup_one_block_instances(rng, monkeypatch):
+def test_mma_warpgroup_one_block_instances(rng, monkeypatch, no_pipe_route):
     """MMA_WG_ONE_BLOCK_REGS: exactly the warpgroup keys whose shared memory leaves one
     block per SM are compiled for one block (one_block, the kernel's ONE_BLOCK, spelled
     as a last template argument); the sweep's up-64-64-s3 is one, the seed is not; off,
@@ -1013,7 +1013,7 @@ def test_wgmma_key_name_and_smem():
     assert key.smem_bytes() == 4 * (ring + 2 * 2 * (-(-16 * 129 // 128) * 128))
 
 
-def test_wgmma_only_on_sm90_for_wide_float32_calls():
+def test_wgmma_only_on_sm90_for_wide_float32_calls(no_pipe_route):
     """ct1d_wgmma needs sm_90a: plan() takes it only for arch 90, only for float32 calls
     ct1d_gemm would take with >= 128 input channels per group, >= 256 blocks and at most
     a quarter of the computed positions in empty tile ends; the measured losers (64
@@ -1403,21 +1403,31 @@ def test_pipe_quantum_knob(monkeypatch):
 
 def test_pipe_key_rules():
     """The calls ct1d_pipe covers: float32, 16-64 input channels per group in steps of 16,
-    rows of y in whole 16-byte units, reductions of at most PIPE_MAX_STEPS k16 steps;
-    blocks of 32 output channels where the GEMM keeps at most PIPE_MAX_N columns, else 16;
-    instances fit one SM's shared memory."""
+    reductions of at most PIPE_MAX_STEPS k16 steps (more than 8 in blocks of fewer
+    warpgroups, PIPE_STEPS_WG); rows of y not in whole 16-byte units (or = 4 mod 8 where
+    tiles take 32-byte units) on the ANY_L instances, with dead classes only at channels
+    per group a multiple of 8; blocks of 32 output channels where the GEMM keeps at most
+    PIPE_MAX_N columns, else 16; instances fit one SM's shared memory."""
     def key(C_in=64, C_out=32, L=4096, S=2, K=4, P=1, G=1, D=1, dtype="float32", OP=0):
         p = check_conv_args((2, C_in, L), (C_in, C_out // G, K), None, stride=S, padding=P,
                             groups=G, dilation=D, output_padding=OP)
         return _dispatch.pipe_key(p, dtype)
-    assert key() is not None and key().n == 64 and key().nco == 32
+    assert key() is not None and key().n == 64 and key().nco == 32 and not key().any_l
     assert key(C_out=16).nco == 16
     assert key(L=4098, C_in=32) is not None                # L_in = 2 mod 4, L_out = 8196
     assert key(L=4098) is None                             # ... 64 channels: PIPE_X4_MAX_CI
     for bad in (dict(dtype="bfloat16"), dict(C_in=48 + 8), dict(C_in=80), dict(L=4097),
-                dict(OP=1, P=2),                    # L_out = 2 mod 4
-                dict(S=1, K=7, P=3)):               # 7 offsets x 64 channels: 28 k16 steps
+                dict(S=1, K=7, P=3),                # 7 offsets x 64 channels: 28 k16 steps
+                dict(S=1, K=5, P=2),                # 5 x 64: 20 steps
+                dict(S=2, K=3, D=2, C_out=36)):     # L_out odd, a dead class, 36 channels
         assert key(**bad) is None, bad
+    assert key(OP=1, P=2).any_l                            # L_out = 8191
+    assert key(S=2, K=3, D=2, C_out=40).any_l              # ... with a dead class: 40 = 0 mod 8
+    assert not key(S=6, K=4, D=3, P=2, C_in=32).any_l      # 2 of 6 classes live, L_out = 0 mod 8
+    assert key(S=6, K=4, D=3, P=2, C_in=32, OP=4).any_l    # ... = 4 mod 8 (tiles of 32-byte units)
+    assert [key(S=2, K=K, D=D, C_in=64).wg for K, D in ((2, 1), (3, 2))] == [4, 3]   # 4, 12 steps
+    assert key(S=2, K=4, D=4, C_in=48).wg == 3             # 4 offsets x 48 channels: 12 steps
+    assert key(S=2, K=4, D=4, C_in=64) is None             # ... x 64: 16
     assert key(S=3, K=6, P=2, OP=1).n == 96                # 3 live classes (class-major columns)
     assert key(S=8, K=16, P=4, C_in=32).nco == 16          # 8 classes x 32 channels: 256 columns
     assert key(S=4, K=8, P=2, C_in=32).nco == 32           # 4 x 32 = 128 (PIPE_NCO32_MAX_N)
@@ -1428,3 +1438,41 @@ def test_pipe_key_rules():
             k = key(S=S, K=K, P=S // 2, C_in=32, C_out=32)
             if k is not None:
                 assert k.smem_bytes() <= SM90_ONE_BLOCK and k.n <= _dispatch.PIPE_MAX_N
+
+
+def test_pipe_route_rules(monkeypatch):
+    """Which covered calls the dispatcher sends to ct1d_pipe on sm_90 (the A/B-measured
+    rules): GEMMs at least PIPE_MIN_DENSITY dense with at least PIPE_MIN_TILES tiles; rows
+    of x in 4-byte copies only where y's rows weigh PIPE_X4_MIN_Y_PER_X times x's; rows of
+    y of any length with dead classes only above 8 k16 steps; none below sm_90 or with
+    PIPE_ROUTE off."""
+    from cupyconv.bench import SWEEP, config_params
+
+    def family(N=8, C_in=32, C_out=32, K=4, L=65536, S=2, P=1, D=1, OP=0, arch=90):
+        p = check_conv_args((N, C_in, L), (C_in, C_out, K), None, stride=S, padding=P,
+                            dilation=D, output_padding=OP)
+        return plan(p, "float32", None, arch).key.family
+    assert family() == "ct1d_pipe"
+    assert family(arch=80) != "ct1d_pipe"
+    assert family(N=1, L=4096) != "ct1d_pipe"                     # 66 x 1 tiles < PIPE_MIN_TILES
+    assert family(S=4, K=5, D=3, P=3, OP=1) != "ct1d_pipe"        # 5 taps, 4 x 4 places: 5/16 dense
+    assert family(P=2) == "ct1d_pipe"                             # L_out = 2 mod 4: ANY_L
+    # L_in odd: 32 -> 32 at S = 4 (y 4x x's bytes) yes, 32 -> 16 at S = 2 (1x) no
+    assert family(S=4, K=8, P=2, L=65535) == "ct1d_pipe"
+    assert family(C_out=16, P=2, L=131071) != "ct1d_pipe"
+    # one live class of two (K = 3, S = 2, D = 2), L_out odd: 12 k16 steps yes, 6 no
+    assert family(C_in=64, C_out=64, K=3, D=2) == "ct1d_pipe"
+    assert family(C_in=32, C_out=64, K=3, D=2) != "ct1d_pipe"
+    assert family(C_in=32, C_out=64, K=3, D=2, OP=1, P=2) == "ct1d_pipe"   # L_out = 0 mod 4
+    for name in ("seed", "sd-s2d2k3-c16"):
+        assert plan(config_params(next(c for c in SWEEP if c.name == name)), "float32", None,
+                    90).key.family == "ct1d_mma", name
+    p = check_conv_args((8, 32, 65536), (32, 32, 5), None, stride=4, padding=3, dilation=3,
+                        output_padding=1)
+    assert _dispatch.pipe_key(p, "float32") is not None      # (covered, not taken)
+    monkeypatch.setattr(_dispatch, "PIPE_ROUTE", False)
+    plan.cache_clear()
+    try:
+        assert family() != "ct1d_pipe" and family(P=2) != "ct1d_pipe"
+    finally:
+        plan.cache_clear()

@@ -1,0 +1,439 @@
+// Pipelined warpgroup transposed convolution for memory-bound float32 calls (sm_90a only).
+//
+// The same implicit GEMM as ct1d_mma's transposed warpgroup tiles (positions u as the
+// MMA's M, (channel, class) pairs as its N, (column offset, input channel) as its
+// reduction; BRIEF section 3):
+//
+//   y[co, u*S + r - P] = bias[co] + sum over c, ci of x[ci, u - c] * W[(c, ci), (co, r)]
+//
+// with W[(c, ci), (co, r)] = w[ci, co, k] for the tap k*D = c*S + r (zero where there is
+// none; only offsets c and classes r that some tap reaches are kept). What differs is the
+// data path, built so that every SM keeps reads and writes in flight all the time:
+//
+//   * each warpgroup is its own pipeline over a sequence of 64-position tiles, with a
+//     ring of STAGES raw float32 x windows that 16-byte cp.async fill STAGES - 1 tiles
+//     ahead (no registers held for loads in flight, no transposition);
+//   * A (x) goes from the raw window straight into registers in the m16n8k16 fragment
+//     layout, scaled per position (each GEMM row m has its own power of two, found by
+//     two shuffles among the four lanes holding that row) and split into float16 hi and
+//     lo parts there: wgmma reads A from registers, so x costs no operand shared memory
+//     and no commit barrier;
+//   * B (the weights, 3xFP16 hi and lo, one scale per block) is staged once per block;
+//   * products: lo*hi, hi*lo, then hi*hi, one asynchronous chain per tile;
+//   * each output lands at a fixed offset per thread (a column block of 8 holds whole
+//     channels, or with 3, 5, 6 or 7 live classes 8 channels of one class) in one of
+//     OUTBUF output buffers, each
+//     row at its global address modulo 32 bytes, and leaves by bulk copies
+//     (cp.async.bulk), which a later tile's epilogue waits for only when it needs that
+//     buffer.
+// Two barriers per tile, both named barriers of the warpgroup (the warpgroups of a block
+// share only the weights). A tile's steps run one after another in its warpgroup (about
+// 850 instructions per warp for a 64 -> 32 channel stride-2 tile, ~4.5 us per tile: the
+// pipeline is latency-bound), so blocks take the most warpgroups that fit: the others
+// fill the gaps (benchmarks/NOTES.md sessions 31-32).
+//
+// The dispatcher (cupyconv._dispatch.pipe_key, pipe_geometry) sends only calls that fit:
+// float32, input channels per group a multiple of 16 up to 64, L_out a multiple of 4 (of 8
+// where a class gets no tap and S does not divide 4: bias-only places must not move
+// between tiles), N = live classes x NCO <= 192. x rows may start at any 4-byte alignment
+// (4-byte copies then: x not 16-byte aligned, or L_in % 4 != 0); y is 16-byte aligned
+// (the launcher's rule).
+#include "ct1d_types.cuh"
+#include "ct1d_tensor.cuh"
+#include "ct1d_warpgroup.cuh"
+#include "ct1d_wgmma_rs.cuh"
+
+// Timing ablations (benchmarks only; wrong results): 1 no wgmma, 2 no x loads, 3 no bulk
+// copies, 4 no A build (raw x from constants), 5 no epilogue stores
+#ifndef CT1D_PIPE_ABLATE
+#define CT1D_PIPE_ABLATE 0
+#endif
+// Prologue: weight loads per thread in flight at once (1: 0.0434 -> 0.0456 ms on
+// g16-512-k16-s8, 0.1112 -> 0.1145 on hifigan-u4-b16); 1 = the first tiles' x loads start
+// before the weights where that helps (W_IN_OUT below)
+#ifndef CT1D_PIPE_W_BATCH
+#define CT1D_PIPE_W_BATCH 8
+#endif
+#ifndef CT1D_PIPE_EARLY_X
+#define CT1D_PIPE_EARLY_X 1
+#endif
+// Epilogue: 1 = one multiply by the joint unscale factor where it is normal; 0 = always two
+// (0: hifigan-u4-b4-long 0.1983 -> 0.2125 ms, g8-256-k8-s4 0.1156 -> 0.1207; session 32 run 4)
+#ifndef CT1D_PIPE_JOINT_UNSCALE
+#define CT1D_PIPE_JOINT_UNSCALE 1
+#endif
+
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+
+namespace pipe {
+
+__device__ __forceinline__ void bar_wg(int id) {          // the warpgroup's 128 threads
+    asm volatile("bar.sync %0, 128;" :: "r"(id) : "memory");
+}
+// column offsets c in [0, CMAX] reached by some tap, and the i-th of them
+__device__ constexpr bool offset_live(int c, int S, int D, int K) {
+    for (int k = 0; k < K; ++k)
+        if (k * D / S == c) return true;
+    return false;
+}
+__device__ constexpr int live_offsets(int S, int D, int K) {
+    int n = 0;
+    for (int c = 0; c <= (K - 1) * D / S; ++c) n += offset_live(c, S, D, K);
+    return n;
+}
+__device__ constexpr int live_offset(int i, int S, int D, int K) {
+    for (int c = 0; c <= (K - 1) * D / S; ++c)
+        if (offset_live(c, S, D, K) && i-- == 0) return c;
+    return -1;
+}
+
+}  // namespace pipe
+
+// Template parameters:
+//   S, D, K   stride, dilation, kernel size
+//   CI        input channels per group (a multiple of 16, <= 64)
+//   NCO       output channels per block (16 or 32)
+//   WG        warpgroups per block (independent pipelines sharing the weights)
+//   STAGES    x windows in each warpgroup's ring
+//   OUTBUF    output buffers per warpgroup (2: a tile's epilogue waits for the copies of
+//             the tile before the previous one; 1: of the previous one)
+// Grid: x = blocks per (group, channel tile) row, y = groups x channel tiles. A block's
+// warpgroup q = blockIdx.x * WG + wg takes units q, q + gridDim.x * WG, ... of the
+// n_items x n_t (batch item from n_offset, tile) sequence. Tile t covers the TO = S*U
+// outputs [t*TO, (t+1)*TO) of every row, from positions u_base = t*U + e0 on (64
+// computed, as many as needed used; cupyconv._dispatch.pipe_geometry).
+template <int S, int D, int K, int CI, int NCO, int WG, int STAGES, int OUTBUF>
+__global__ void __launch_bounds__(WG * 128, 1)
+ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float* __restrict__ bias,
+          float* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
+          int e0, int n_t, int n_offset, int n_items, int TO) {
+    pdl_prologue();
+    constexpr int CMAX = (K - 1) * D / S;
+    constexpr int NOFF = pipe::live_offsets(S, D, K);
+    constexpr int NCLS = live_classes(S, D, K);
+    constexpr int N = NCO * NCLS;                     // GEMM columns (channel, class index):
+    // n = co * NCLS + class where NCLS divides 8 (a column block of 8 holds whole channels),
+    // else class-major, n = class * NCO + co (a block of 8 holds 8 channels of one class;
+    // not everywhere: at S = 4 its epilogue stores would conflict 4-way, not 2-way)
+    constexpr bool CLASS_MAJOR = 8 % NCLS != 0;
+    constexpr int KD = NOFF * CI;                     // reduction: (offset index, ci)
+    constexpr int KSTEPS = KD / 16;
+    constexpr int CSTEPS = CI / 16;                   // k16 steps per offset
+    constexpr int W4 = (67 + CMAX + 3) / 4 * 4;       // window: positions [0, off0 + CMAX + 64)
+    constexpr int XP = (W4 + 11) / 16 * 16 + 4;       // row pitch = 4 mod 16 words: conflict-free A loads
+    constexpr int XCH = W4 / 4;                       // 16-byte chunks per row
+    constexpr int OP = pitch_8_mod_32(64 * S + 4);    // output row pitch (floats; + the shift below)
+    constexpr int TO_MAX = 64 * S;
+    static_assert(CI % 16 == 0 && CI <= 64, "input channels per group: a multiple of 16, <= 64");
+    static_assert(N % 16 == 0 && N <= 192, "N = classes x channels: a multiple of 16, <= 192");
+    static_assert(NCO % 8 == 0 && NCO <= 32, "NCO: 16 or 32 (8 and 24 untested)");
+
+    extern __shared__ __align__(128) unsigned char smem[];
+    // w_s: [hi/lo][KD/8][N] 16-byte units (8 k of one column n), the K-major core-matrix layout
+    unsigned char* w_s = smem;
+    constexpr int W_BYTES = 2 * KD * N * 2;
+    float* x_all = reinterpret_cast<float*>(smem + W_BYTES);
+    constexpr int X_FLOATS = STAGES * CI * XP;        // per warpgroup
+    float* o_all = x_all + WG * X_FLOATS;
+    constexpr int O_FLOATS = OUTBUF * NCO * OP;       // per warpgroup
+    float* bias_c = o_all + WG * O_FLOATS;            // [NCO]: the block's channels' bias
+    unsigned* wmax = reinterpret_cast<unsigned*>(bias_c + NCO);
+
+    const int tid = threadIdx.x;
+    const BlockPlace b = block_place(C_in, C_out, groups, NCO, n_offset);
+    const int U = TO / S;                             // positions per tile
+    const bool has_bias = bias != nullptr;
+    // A row's part of a tile sits in out_s at its global address modulo 32 bytes (bulk
+    // copies with source and destination 16 bytes apart modulo 32 run 1.6x slower,
+    // benchmarks/NOTES.md session 11): shifted by 4 floats where tile start o0 or the row
+    // (L_out = 4 mod 8: every other row) is 16 bytes off
+    const bool rows_alternate = L_out % 8 != 0;
+
+    // ---- the warpgroup's pipeline: its tiles, their x windows
+    const int wg = tid / 128, wl = tid % 128, warp = wl / 32, lane = tid % 32;
+    const int g = lane / 4, tq = lane % 4;
+    float* x_s = x_all + wg * X_FLOATS;
+    float* o_s = o_all + wg * O_FLOATS;
+    const int q = blockIdx.x * WG + wg, Q = gridDim.x * WG;
+    const float* xg = x + (long long)b.g * b.cig * L_in;       // + item * C_in * L_in
+    float* yg = y + ((long long)b.g * b.cog + b.co_base) * L_out;
+
+    // The warpgroup's tiles are units q, q + Q, ... of the n_items x n_t (batch item, tile)
+    // sequence; a cursor steps through them without dividing (Q = Qd rows and Qm tiles)
+    struct Unit { int item, t; };                     // batch item from b.n on, tile of the row
+    const int Qd = Q / n_t, Qm = Q % n_t;
+    auto advance = [&](Unit u) {
+        u.item += Qd;
+        u.t += Qm;
+        if (u.t >= n_t) { u.t -= n_t; ++u.item; }
+        return u;
+    };
+    const Unit first = {q / n_t, q % n_t};
+    // a tile: batch item, tile t of the row, its first output, where its window starts
+    // below u_base - CMAX, whether its rows sit 16 bytes off in out_s
+    struct Tile { long long item; int t, o0, off0, flip; };
+    auto tile_of = [&](Unit u) {
+        Tile T;
+        T.item = b.n + u.item;
+        T.t = u.t;
+        T.o0 = T.t * TO;
+        T.off0 = (T.t * U + e0 - CMAX) & 3;
+        const long long row0 = T.item * C_out + (long long)b.g * b.cog + b.co_base;
+        T.flip = ((T.o0 >> 2) ^ (rows_alternate ? (int)(row0 & 1) : 0)) & 1;
+        return T;
+    };
+    // x in 16-byte copies where its rows are 16-byte aligned, else in 4-byte ones
+    const bool x_vec = (reinterpret_cast<unsigned long long>(x) & 15) == 0 && L_in % 4 == 0;
+    // A window's CI x XCH 16-byte chunks: thread wl copies chunk column cj of channel rows
+    // cr, cr + RPP, ...; the column's bounds test and the row addresses are per tile, not
+    // per chunk (per-chunk index and 64-bit address arithmetic cost ~30 instructions each)
+    constexpr int RPP = 128 / XCH;                    // channel rows per pass
+    constexpr int PASSES = (CI + RPP - 1) / RPP;
+    const int cj = wl % XCH, cr = wl / XCH;
+    const long long x_pass = (long long)RPP * L_in;
+    auto load_tile = [&](Unit un, int stage) {        // a tile's x window into a ring stage
+        if (un.item < n_items && cr < RPP) {
+            const int u = ((un.t * U + e0 - CMAX) & ~3) + 4 * cj;   // (from a 16-byte unit on)
+            const bool in = u >= 0 && u < L_in;       // (wholly, for 16-byte copies)
+            const float* src = xg + ((b.n + un.item) * (long long)C_in + cr) * L_in + (in ? u : 0);
+            float* dst = x_s + stage * CI * XP + cr * XP + 4 * cj;
+            auto rows = [&](auto copy) {              // (one loop per copy width: no dead copies)
+#pragma unroll 1
+                for (int p = 0; p < PASSES; ++p, src += x_pass)
+                    if (cr + p * RPP < CI && CT1D_PIPE_ABLATE != 2) copy(dst + p * RPP * XP, src, in);
+            };
+            if (x_vec) {
+                rows([](float* d, const float* sp, bool in) { cp_async16(d, sp, in ? 16 : 0); });
+            } else {
+                rows([&](float* d, const float* sp, bool in) {   // (a row's last chunk: in part)
+#pragma unroll
+                    for (int v = 0; v < 4; ++v) {
+                        const bool ok = in && u + v < L_in;
+                        cp_async4(d + v, ok ? sp + v : sp, ok ? 4 : 0);
+                    }
+                });
+            }
+        }
+        cp_async_commit();                            // (an empty group past the end)
+    };
+    Unit next_load = first;
+    auto load_next = [&](int stage) {
+        load_tile(next_load, stage);
+        next_load = advance(next_load);
+    };
+    // ---- weights: raw where the output buffers go when they fit there and take a thread
+    // more than one batch of loads (the first tiles' x loads are then in flight during this
+    // prologue; behind a single batch they only delay it: up-16-16-s8 0.0649 -> 0.0674 ms,
+    // hifigan-u4-b16 0.1112 -> 0.1064, results/2026-12-03-session32/run_2), else in the x
+    // ring, the x loads after
+    constexpr bool W_IN_OUT = CT1D_PIPE_EARLY_X && KD * N <= WG * O_FLOATS
+                              && KD * N > CT1D_PIPE_W_BATCH * WG * 128;
+    float* w_raw = W_IN_OUT ? o_all : x_all;          // KD x N floats (host checks the room)
+    if (W_IN_OUT)
+        for (int i = 0; i < STAGES - 1; ++i) load_next(i);
+    if (tid == 0) *wmax = 0;
+    __syncthreads();
+    unsigned m = 0;
+    batched_loads<CT1D_PIPE_W_BATCH>(KD * N, tid, WG * 128, [&](int e) {
+        const int kd = e / N, n = e % N;
+        const int oi = kd / CI, ci = kd % CI;
+        const int co = CLASS_MAJOR ? n % NCO : n / NCLS, ri = CLASS_MAJOR ? n / NCO : n % NCLS;
+        int c = 0, r = 0;
+#pragma unroll
+        for (int i = 0; i < NOFF; ++i) if (i == oi) c = pipe::live_offset(i, S, D, K);
+#pragma unroll
+        for (int i = 0; i < NCLS; ++i) if (i == ri) r = live_class(i, S, D, K);
+        const int kD = c * S + r;
+        return kD % D == 0 && kD / D < K && co < b.co_n
+            ? w[((long long)(b.g * b.cig + ci) * b.cog + b.co_base + co) * K + kD / D] : 0.f;
+    }, [&](int e, float v) {
+        w_raw[e] = v;
+        m = max(m, finite_exp(v));
+    });
+    atomicMax(wmax, m);
+    __syncthreads();
+    const int sw = f16_scale_exp(*wmax);
+    const float scale_w = pow2(sw), unscale_w = pow2(-sw);
+    for (int e = tid; e < KD * N / 2; e += WG * 128) {     // pairs (kd, kd + 1) of one column
+        const int n = e % N, kd = e / N * 2;
+        unsigned hi, lo;
+        f16x2_split(w_raw[kd * N + n] * scale_w, w_raw[(kd + 1) * N + n] * scale_w, hi, lo);
+        const int unit = (kd / 8) * N + n, half = kd % 8;  // 16-byte unit, its 2-byte slot
+        *reinterpret_cast<unsigned*>(w_s + unit * 16 + half * 2) = hi;
+        *reinterpret_cast<unsigned*>(w_s + KD * N * 2 + unit * 16 + half * 2) = lo;
+    }
+    for (int co = tid; co < NCO; co += WG * 128)
+        bias_c[co] = has_bias && co < b.co_n ? bias[(long long)b.g * b.cog + b.co_base + co] : 0.f;
+    __syncthreads();                                  // w_raw read, bias_c written
+    // classes no tap reaches hold the bias, at the same places in every tile: both
+    // output buffers of every warpgroup, once
+    // (with either shift: the dispatcher shifts tiles only where S divides 4 or no class is dead)
+    for (int e = tid; NCLS < S && e < WG * OUTBUF * NCO * (TO_MAX + 4); e += WG * 128) {
+        const int buf = e / (NCO * (TO_MAX + 4)), co = e / (TO_MAX + 4) % NCO, o = e % (TO_MAX + 4);
+        const int r = ((o - e0 * S + pad) % S + S) % S;
+        if (class_taps(r, S, D, K) == 0 && o < TO + 4)
+            o_all[buf * NCO * OP + co * OP + o] =
+                has_bias && co < b.co_n ? bias[(long long)b.g * b.cog + b.co_base + co] : 0.f;
+    }
+    fence_proxy_async();                              // w_s and the bias rows: async proxy
+    __syncthreads();
+
+    if (!W_IN_OUT)
+        for (int i = 0; i < STAGES - 1; ++i) load_next(i);
+
+    // tile i's x has landed (every thread's part), the copies of tile i - OUTBUF have read
+    // the buffer tile i's epilogue writes, every thread has built tile i - 1's A: then
+    // tile i + STAGES - 1's loads go to the stage tile i - 1 used
+    auto top = [&](int i) {
+        cp_async_wait<STAGES - 2>();
+        bulk_wait_read<OUTBUF - 1>();
+        pipe::bar_wg(1 + wg);
+        load_next((i + STAGES - 1) % STAGES);
+    };
+    const int m0 = 16 * warp + g;
+    // A: rows m0 = 16 warp + g and m0 + 8; k = 2tq, 2tq + 1, 2tq + 8, 2tq + 9 of each step
+    auto build = [&](int i, const Tile& T, unsigned (&ahi)[KSTEPS][4], unsigned (&alo)[KSTEPS][4],
+                     float& us0, float& us1) {
+        const float* xw = x_s + (i % STAGES) * CI * XP;
+        float raw[KSTEPS][8];
+        float mx0 = 0.f, mx1 = 0.f;
+#pragma unroll
+        for (int s = 0; s < KSTEPS; ++s) {
+            const int c = pipe::live_offset(s / CSTEPS, S, D, K);
+            const int ci = (s % CSTEPS) * 16 + 2 * tq;
+            const float* p = xw + ci * XP + m0 - c + CMAX + T.off0;
+            if (CT1D_PIPE_ABLATE == 4) {
+#pragma unroll
+                for (int v = 0; v < 8; ++v) raw[s][v] = (float)(v + s + ci);
+                continue;
+            }
+            raw[s][0] = p[0];            raw[s][1] = p[XP];             // row m0, k 2tq, 2tq+1
+            raw[s][2] = p[8];            raw[s][3] = p[XP + 8];         // row m0+8
+            raw[s][4] = p[8 * XP];       raw[s][5] = p[9 * XP];         // row m0, k 2tq+8, +9
+            raw[s][6] = p[8 * XP + 8];   raw[s][7] = p[9 * XP + 8];     // row m0+8
+            mx0 = fmaxf(mx0, fmaxf(fmaxf(fabsf(raw[s][0]), fabsf(raw[s][1])),
+                                   fmaxf(fabsf(raw[s][4]), fabsf(raw[s][5]))));
+            mx1 = fmaxf(mx1, fmaxf(fmaxf(fabsf(raw[s][2]), fabsf(raw[s][3])),
+                                   fmaxf(fabsf(raw[s][6]), fabsf(raw[s][7]))));
+        }
+        // the row's other k live in the lanes of the same g
+        mx0 = fmaxf(mx0, __shfl_xor_sync(0xffffffffu, mx0, 1));
+        mx0 = fmaxf(mx0, __shfl_xor_sync(0xffffffffu, mx0, 2));
+        mx1 = fmaxf(mx1, __shfl_xor_sync(0xffffffffu, mx1, 1));
+        mx1 = fmaxf(mx1, __shfl_xor_sync(0xffffffffu, mx1, 2));
+        const int s0 = f16_scale_exp(finite_exp(mx0)), s1 = f16_scale_exp(finite_exp(mx1));
+        const float sc0 = pow2(s0), sc1 = pow2(s1);
+#pragma unroll
+        for (int s = 0; s < KSTEPS; ++s) {
+            f16x2_split(raw[s][0] * sc0, raw[s][1] * sc0, ahi[s][0], alo[s][0]);
+            f16x2_split(raw[s][2] * sc1, raw[s][3] * sc1, ahi[s][1], alo[s][1]);
+            f16x2_split(raw[s][4] * sc0, raw[s][5] * sc0, ahi[s][2], alo[s][2]);
+            f16x2_split(raw[s][6] * sc1, raw[s][7] * sc1, ahi[s][3], alo[s][3]);
+        }
+        // unscaled by the weights' factor and the row's (the epilogue: one multiply by their
+        // product where it is normal, else two: -ftz flushes 2^-(s0 + sw) below 2^-126)
+        us0 = pow2(-s0);
+        us1 = pow2(-s1);
+    };
+    // products, small ones first: lo*hi, hi*lo, hi*hi; one commit group
+    const unsigned char* wb = w_s;
+    auto bdesc = [&](int part, int s) {
+        return smem_desc(wb + part * KD * N * 2 + (2 * s) * N * 16, N * 16, 128, 0);
+    };
+    auto issue = [&](const unsigned (&ahi)[KSTEPS][4], const unsigned (&alo)[KSTEPS][4], float (&d)[N / 2]) {
+        wgmma_fence();
+        if (CT1D_PIPE_ABLATE == 1) {
+#pragma unroll
+            for (int v = 0; v < N / 2; ++v) d[v] = __uint_as_float(ahi[v % KSTEPS][v % 4] ^ alo[v % KSTEPS][(v + 1) % 4]);
+        } else {
+#pragma unroll
+            for (int s = 0; s < KSTEPS; ++s) WgmmaRs<N>::mma(d, alo[s], bdesc(0, s), s > 0);
+#pragma unroll
+            for (int s = 0; s < KSTEPS; ++s) WgmmaRs<N>::mma(d, ahi[s], bdesc(1, s), 1);
+#pragma unroll
+            for (int s = 0; s < KSTEPS; ++s) WgmmaRs<N>::mma(d, ahi[s], bdesc(0, s), 1);
+        }
+        wgmma_commit();
+    };
+    // epilogue of tile i (its products done): d[4j + 2h + e] is row m0 + 8h, column
+    // n = 8j + 2tq + e, i.e. (NCLS | 8) channel co = j*8/NCLS + (2tq + e)/NCLS of class
+    // index (2tq + e) % NCLS, or (class-major) channel 8j % NCO + 2tq + e of class index
+    // 8j / NCO: each thread's places in out_s are fixed offsets from two bases (e = 0, 1),
+    // and which of its rows m0, m0 + 8 a tile keeps never changes (per e, resp. per class)
+    auto class_r = [](int ri) {                       // the class of class index ri
+        int r = 0;
+#pragma unroll
+        for (int i = 0; i < NCLS; ++i) if (i == ri) r = live_class(i, S, D, K);
+        return r;
+    };
+    const int loc0 = e0 * S - pad;                    // local output of position 0, class 0
+    auto place0 = [&](int ri) { return loc0 + class_r(ri); };
+    constexpr int NKEEP = CLASS_MAJOR ? NCLS : 2;
+    int base[2];
+    bool keep[2][NKEEP];
+#pragma unroll
+    for (int e = 0; e < 2; ++e) {
+        const int cl = 2 * tq + e;
+        base[e] = CLASS_MAJOR ? cl * OP + m0 * S + loc0 : cl / NCLS * OP + m0 * S + place0(cl % NCLS);
+    }
+#pragma unroll
+    for (int k = 0; k < NKEEP; ++k)
+#pragma unroll
+        for (int h = 0; h < 2; ++h)
+            keep[h][k] = (unsigned)((m0 + 8 * h) * S + place0(CLASS_MAJOR ? k : (2 * tq + k) % NCLS)) < (unsigned)TO;
+    constexpr int JCO = CLASS_MAJOR ? 1 : 8 / NCLS;   // (NCLS | 8) channels per column block of 8
+    auto epilogue = [&](int i, const Tile& T, float (&d)[N / 2], float us0, float us1) {
+        wgmma_fence_regs(d);
+        float* ob = o_s + (i % OUTBUF) * NCO * OP;
+        auto store = [&](auto out) {                  // out(product, row h, bias)
+#pragma unroll
+            for (int j = 0; j < N / 8; ++j)
+#pragma unroll
+                for (int e = 0; e < 2; ++e) {
+                    const int cls = 8 * j / NCO;      // (class-major: this block's class index)
+                    const int co = CLASS_MAJOR ? 8 * j % NCO + 2 * tq + e : j * JCO + (2 * tq + e) / NCLS;
+                    const int at = CLASS_MAJOR ? 8 * j % NCO * OP + class_r(cls) : j * JCO * OP;
+                    const float bn = bias_c[co];
+                    const int shift = 4 * (T.flip ^ (rows_alternate ? co & 1 : 0));
+#pragma unroll
+                    for (int h = 0; h < 2; ++h)
+                        if (keep[h][CLASS_MAJOR ? cls : e] && (CT1D_PIPE_ABLATE != 5 || pad == -12345))
+                            ob[base[e] + at + 8 * h * S + shift] = out(d[4 * j + 2 * h + e], h, bn);
+                }
+        };
+        // unscaled by one multiply where the joint factor of weights and row is a normal
+        // float32 for all the warp's rows (a product of powers of two: exact), else by two
+        const float f0 = unscale_w * us0, f1 = unscale_w * us1;
+        constexpr float LO = 1.17549435e-38f, HI = 3.40282347e38f;   // normal float32
+        if (CT1D_PIPE_JOINT_UNSCALE && __all_sync(0xffffffffu, f0 >= LO && f0 <= HI && f1 >= LO && f1 <= HI))
+            store([&](float v, int h, float bn) { return fmaf(v, h ? f1 : f0, bn); });
+        else
+            store([&](float v, int h, float bn) { return fmaf(v * unscale_w, h ? us1 : us0, bn); });
+        fence_proxy_async();
+        pipe::bar_wg(1 + wg);
+        const int co = (wl % 32) * 4 + wl / 32;
+        if (co < NCO && co < b.co_n && CT1D_PIPE_ABLATE != 3)
+            bulk_store(yg + (T.item * C_out + co) * (long long)L_out + T.o0,
+                             ob + co * OP + 4 * (T.flip ^ (rows_alternate ? co & 1 : 0)),
+                             min(TO, L_out - T.o0) * 4);
+        bulk_commit();
+    };
+
+    // (two tiles in flight per warpgroup, tile i's epilogue behind tile i + 1's products,
+    // measured slower: benchmarks/NOTES.md session 31)
+    unsigned ahi[KSTEPS][4], alo[KSTEPS][4];
+    float d[N / 2], us0, us1;
+    int i = 0;
+    for (Unit un = first; un.item < n_items; un = advance(un), ++i) {
+        const Tile T = tile_of(un);
+        top(i);
+        build(i, T, ahi, alo, us0, us1);
+        issue(ahi, alo, d);
+        wgmma_wait<0>();
+        epilogue(i, T, d, us0, us1);
+    }
+    cp_async_wait<0>();
+    bulk_wait_all();
+}
+
+#endif  // __CUDA_ARCH_FEAT_SM90_ALL
