@@ -5,12 +5,16 @@ and register checks before device time (nvcc's front end can differ from NVRTC's
         python benchmarks/nvrtc_sass.py CONFIG ... | all [--call NAME=N,C_in,C_out,K,L[,S,P,D,G]]
                                         [--dtype D] [--arch 80] [-D MACRO=VALUE ...]
                                         [--sass FILE] [--serial]
+                                        [--against OLD.cu [--old-expr PATTERN=REPL]]
 
 The wheels nvidia-cuda-nvrtc==13.0.* and nvidia-cuda-nvdisasm carry both (pip download,
 unzip). Prints each distinct instance, its spill instructions (LDL/STL) and registers; --sass keeps
 the disassembly. --serial lists the global loads whose register is used before the next
 global load is issued (one load in flight: a memory latency each), with their source
-lines (compiled with -lineinfo, which does not change the code).
+lines (compiled with -lineinfo, which does not change the code). --against compiles each
+instance from another source of its family too (an old version, with its local headers
+from kernels/; --old-expr rewrites the name expression for it, a regular expression) and
+says whether the two instruction streams are identical, kernel names aside.
 """
 import argparse
 import ctypes
@@ -48,16 +52,17 @@ def nvrtc_cubin(lib, source, expr, options):
     return buf.raw
 
 
-def instance_sass(key, arch, defines=(), lineinfo=False):
-    """NVRTC's SASS of one instance, compiled as the library compiles it."""
+def instance_sass(key, arch, defines=(), lineinfo=False, source=None, expr=None):
+    """NVRTC's SASS of one instance, compiled as the library compiles it (``source``,
+    ``expr``: another source text of its family and the name expression there)."""
     head = "".join("#define {} {}\n".format(*d.split("=", 1)) for d in defines)
     options = list(compile_options(key) + CUPY_ADDED_OPTIONS)
     if not any(o.startswith("-arch") for o in options):
         options.append(f"-arch=sm_{arch}")
     if lineinfo:
         options.append("-lineinfo")
-    cubin = nvrtc_cubin(os.environ["NVRTC_LIB"], head + kernel_source(key.family),
-                        key.name_expression(), options)
+    cubin = nvrtc_cubin(os.environ["NVRTC_LIB"], head + (source or kernel_source(key.family)),
+                        expr or key.name_expression(), options)
     with tempfile.NamedTemporaryFile(suffix=".cubin") as f:
         f.write(cubin)
         f.flush()
@@ -75,7 +80,21 @@ def main():
     ap.add_argument("--sass", help="keep the disassembly (one configuration)")
     ap.add_argument("--arch", type=int, default=90, help="plan for this compute capability")
     ap.add_argument("--serial", action="store_true", help="list loads waited for one at a time")
+    ap.add_argument("--against", help="another source of the instances' family (an old version)")
+    ap.add_argument("--old-expr", default="^$=", help="PATTERN=REPL: the name expression there")
     args = ap.parse_args()
+    old_source = None
+    if args.against:
+        import shutil
+        from pathlib import Path
+        from cupyconv._modules import _inline, kernel_dir
+        tmp = kernel_dir() / "_against.cu"           # (its includes resolve from kernels/)
+        shutil.copy(args.against, tmp)
+        try:
+            old_source = _inline(tmp, set())
+        finally:
+            tmp.unlink()
+        pattern, repl = args.old_expr.split("=", 1)
     configs = ([c for c in SWEEP if "all" in args.configs or c.name in args.configs]
                + [config_from_spec(spec) for spec in args.call])
     seen = set()
@@ -94,6 +113,21 @@ def main():
         if args.serial:
             for load, use in serial_loads(sass):
                 print(f"  load at {load} waited for at {use}")
+        if old_source is not None:
+            expr = re.sub(pattern, repl, key.name_expression())
+            try:
+                old = instance_sass(key, args.arch, args.defines, source=old_source, expr=expr)
+            except RuntimeError as e:
+                print(f"  against {args.against}: {expr} does not compile there ({str(e)[:200]})")
+                continue
+            same = instructions(old) == instructions(sass)
+            print(f"  against {args.against} ({expr}): {'identical' if same else 'DIFFERENT'}")
+
+
+def instructions(sass):
+    """The instruction lines of a disassembly, addresses and kernel names left out."""
+    return [re.sub(r"_Z\w+", "KERNEL", re.sub(r"/\*[0-9a-f]{4,}\*/", "", line)).strip()
+            for line in sass.splitlines() if re.search(r"/\*[0-9a-f]{4,}\*/", line)]
 
 
 def serial_loads(sass, window=40):
