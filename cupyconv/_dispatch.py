@@ -1112,12 +1112,17 @@ PIPE_MIN_TILES = 1024
 # results/2026-12-04-session34/run_2/ab_route.txt: 32 -> 16 K=4 S=2 L=131071 0.194 ->
 # 0.210 ms, and 64 -> 32 K=4 S=2 in session 33)
 PIPE_X4_MIN_Y_PER_X = 4
-# ... and of the ANY_L calls with dead classes (their tiles store twice the outputs they
-# compute, at one element-wise row end more per tile), those of more than this many k16
-# steps (run_2, ct1d_mma -> ct1d_pipe: sd-s2d2k3-c64, 12 steps, 0.471 -> 0.423 ms; 6
-# steps: the seed 0.398 -> 0.607 (two channel tiles), 32 -> 40 0.119 -> 0.127; 3 steps:
-# sd-s2d2k3-c16 0.208 -> 0.288)
-PIPE_DEAD_ANY_L_MIN_STEPS = 9
+# ... and of the ANY_L calls with dead classes (whose tiles store twice the outputs they
+# compute) or several channel tiles per group (each builds A from x again), those of more
+# than this many k16 steps: the element-wise row ends and the odd row pitch cost ANY_L
+# tiles ~6% (hifigan-u4-b16 0.1050 ms, the same call with L_out = 2 mod 4 0.1111), which
+# only the long reductions, where ct1d_mma's 64-channel tiles are slow, pay back.
+# ct1d_mma -> ct1d_pipe (results/2026-12-04-session34/run_1-2/ab_route.txt, medians of 3
+# rounds, ms): sd-s2d2k3-c64 (12 steps, 2 tiles) 0.471 -> 0.423; 6 steps, 2 tiles: the
+# seed 0.398 -> 0.607, 32 -> 40 0.119 -> 0.127, sd-s3d2k5 0.194 -> 0.198 (and 0.179 ->
+# 0.184 in run 4's sweep); 3 steps, 1 tile: sd-s2d2k3-c16 0.208 -> 0.288; 8 steps, 1 tile,
+# no dead class (taken): 64 -> 32 K=4 S=2 P=2 0.138 -> 0.109
+PIPE_ANY_L_MIN_STEPS = 9
 # (warpgroups per block, ring stages, output buffers) in order of preference: the first
 # that fits one SM. The most warpgroups win: a tile's steps run one after another in its
 # warpgroup (~850 instructions per warp), and only other warpgroups fill the gaps (run
@@ -1189,8 +1194,8 @@ def _prefers_pipe(p: ConvParams, pl: LaunchPlan) -> bool:
     return (p.kernel_size >= PIPE_MIN_DENSITY * k.offsets * k.classes
             and _block_count(p, pl) >= PIPE_MIN_TILES
             and (p.length_in % 4 == 0 or cog * p.stride >= PIPE_X4_MIN_Y_PER_X * cig)
-            and not (k.any_l and k.classes < p.stride
-                     and k.offsets * k.ci < 16 * PIPE_DEAD_ANY_L_MIN_STEPS))
+            and not (k.any_l and (k.classes < p.stride or pl.co_chunks > 1)
+                     and k.offsets * k.ci < 16 * PIPE_ANY_L_MIN_STEPS))
 
 
 # Calls with fewer blocks than this (one per SM of an H100/H200, roughly) take narrower

@@ -1444,8 +1444,8 @@ def test_pipe_route_rules(monkeypatch):
     """Which covered calls the dispatcher sends to ct1d_pipe on sm_90 (the A/B-measured
     rules): GEMMs at least PIPE_MIN_DENSITY dense with at least PIPE_MIN_TILES tiles; rows
     of x in 4-byte copies only where y's rows weigh PIPE_X4_MIN_Y_PER_X times x's; rows of
-    y of any length with dead classes only above 8 k16 steps; none below sm_90 or with
-    PIPE_ROUTE off."""
+    y of any length with dead classes or several channel tiles only above 8 k16 steps;
+    none below sm_90 or with PIPE_ROUTE off."""
     from cupyconv.bench import SWEEP, config_params
 
     def family(N=8, C_in=32, C_out=32, K=4, L=65536, S=2, P=1, D=1, OP=0, arch=90):
@@ -1464,7 +1464,11 @@ def test_pipe_route_rules(monkeypatch):
     assert family(C_in=64, C_out=64, K=3, D=2) == "ct1d_pipe"
     assert family(C_in=32, C_out=64, K=3, D=2) != "ct1d_pipe"
     assert family(C_in=32, C_out=64, K=3, D=2, OP=1, P=2) == "ct1d_pipe"   # L_out = 0 mod 4
-    for name in ("seed", "sd-s2d2k3-c16"):
+    # no dead class, L_out = 2 mod 4: 8 steps in one channel tile yes, 6 in two no
+    assert family(C_in=64, P=2) == "ct1d_pipe"
+    assert family(C_in=32, C_out=64, K=5, S=3, D=2, P=2) != "ct1d_pipe"
+    assert family(C_in=32, C_out=64, K=5, S=3, D=2, P=2, OP=2) == "ct1d_pipe"   # (= 0 mod 4)
+    for name in ("seed", "sd-s2d2k3-c16", "sd-s3d2k5"):
         assert plan(config_params(next(c for c in SWEEP if c.name == name)), "float32", None,
                     90).key.family == "ct1d_mma", name
     p = check_conv_args((8, 32, 65536), (32, 32, 5), None, stride=4, padding=3, dilation=3,
