@@ -1071,13 +1071,20 @@ PIPE_MAX_N = 192
 # ... and reductions of at most this many k16 steps (column offsets x input channels / 16):
 # a thread holds its A fragments of all of them (8 registers each), and the tile's three
 # products accumulate in one chain (the tensor cores truncate as they add, about 2e-8
-# per step: MMA_WG_CHAIN_STEPS); more than 8 steps only in blocks of the warpgroups
-# whose registers hold them (PIPE_STEPS_WG: (steps, warpgroups) at most). Against the
-# ct1d_mma plans (results/2026-12-04-session34/run_1/ab_route.txt, medians of 3 rounds):
-# 12 steps on 3 warpgroups 64 -> 64 K=3 S=1 0.226 -> 0.169 ms; 16 steps on 2 slower,
-# sd-s2d4k4 0.150 -> 0.157, 64 -> 64 K=4 S=1 0.243 -> 0.255
-PIPE_MAX_STEPS = 12
-PIPE_STEPS_WG = ((8, 4), (12, 3), (16, 2))
+# per step: MMA_WG_CHAIN_STEPS, ~3.5e-7 at 16 steps); more than 8 steps only in blocks
+# of the warpgroups whose registers hold them (PIPE_STEPS_WG: (steps, warpgroups) at
+# most; 3 warpgroups have 168 registers per thread). Against the ct1d_mma plans
+# (results/2026-12-04-session34/run_1, run_5, run_7/ab_*.txt, medians of 3 rounds, ms):
+# on 3 warpgroups, 12 steps 64 -> 64 K=3 S=1 0.226 -> 0.169; 14-16 steps, rows of y in
+# 16-byte units: 48 -> 48 K=5 S=1 0.268 -> 0.201, 32 -> 32 K=7 S=1 0.115 -> 0.102,
+# 48 -> 48 K=10 S=2 0.405 -> 0.282, 32 -> 32 K=16 S=2 0.202 -> 0.187; 16 steps, L_out odd
+# (ANY_L, a few more registers: spills): slower, 32 -> 32 K=8 S=1 0.128 -> 0.147,
+# sd-s2d4k4 0.142 -> 0.152, 64 -> 64 K=4 S=1 0.2415 -> 0.2458 (on 2 warpgroups also
+# slower: 0.150 -> 0.157, 0.243 -> 0.255)
+PIPE_MAX_STEPS = 16
+PIPE_STEPS_WG = ((8, 4), (16, 3))
+# ... and ANY_L calls of at most this many steps are taken (routing)
+PIPE_ANY_L_MAX_STEPS = 12
 # Rows of x that are not whole 16-byte units (L_in % 4 != 0) load by 4-byte copies, four
 # times the instructions: taken up to this many input channels per group
 # (results/2026-12-04-session33/run_9/ab_odd_lin.txt, ct1d_mma -> ct1d_pipe: 32 -> 32 K=8
@@ -1195,7 +1202,8 @@ def _prefers_pipe(p: ConvParams, pl: LaunchPlan) -> bool:
             and _block_count(p, pl) >= PIPE_MIN_TILES
             and (p.length_in % 4 == 0 or cog * p.stride >= PIPE_X4_MIN_Y_PER_X * cig)
             and not (k.any_l and (k.classes < p.stride or pl.co_chunks > 1)
-                     and k.offsets * k.ci < 16 * PIPE_ANY_L_MIN_STEPS))
+                     and k.offsets * k.ci < 16 * PIPE_ANY_L_MIN_STEPS)
+            and not (k.any_l and k.offsets * k.ci > 16 * PIPE_ANY_L_MAX_STEPS))
 
 
 # Calls with fewer blocks than this (one per SM of an H100/H200, roughly) take narrower

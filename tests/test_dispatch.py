@@ -1427,7 +1427,8 @@ def test_pipe_key_rules():
     assert key(S=6, K=4, D=3, P=2, C_in=32, OP=4).any_l    # ... = 4 mod 8 (tiles of 32-byte units)
     assert [key(S=2, K=K, D=D, C_in=64).wg for K, D in ((2, 1), (3, 2))] == [4, 3]   # 4, 12 steps
     assert key(S=2, K=4, D=4, C_in=48).wg == 3             # 4 offsets x 48 channels: 12 steps
-    assert key(S=2, K=4, D=4, C_in=64) is None             # ... x 64: 16
+    assert key(S=2, K=4, D=4, C_in=64).wg == 3             # ... x 64: 16
+    assert key(S=2, K=10, C_in=64) is None                 # 5 offsets x 64: 20
     assert key(S=3, K=6, P=2, OP=1).n == 96                # 3 live classes (class-major columns)
     assert key(S=8, K=16, P=4, C_in=32).nco == 16          # 8 classes x 32 channels: 256 columns
     assert key(S=4, K=8, P=2, C_in=32).nco == 32           # 4 x 32 = 128 (PIPE_NCO32_MAX_N)
@@ -1444,8 +1445,8 @@ def test_pipe_route_rules(monkeypatch):
     """Which covered calls the dispatcher sends to ct1d_pipe on sm_90 (the A/B-measured
     rules): GEMMs at least PIPE_MIN_DENSITY dense with at least PIPE_MIN_TILES tiles; rows
     of x in 4-byte copies only where y's rows weigh PIPE_X4_MIN_Y_PER_X times x's; rows of
-    y of any length with dead classes or several channel tiles only above 8 k16 steps;
-    none below sm_90 or with PIPE_ROUTE off."""
+    y of any length with dead classes or several channel tiles only above 8 k16 steps,
+    and none above 12; none below sm_90 or with PIPE_ROUTE off."""
     from cupyconv.bench import SWEEP, config_params
 
     def family(N=8, C_in=32, C_out=32, K=4, L=65536, S=2, P=1, D=1, OP=0, arch=90):
@@ -1468,6 +1469,11 @@ def test_pipe_route_rules(monkeypatch):
     assert family(C_in=64, P=2) == "ct1d_pipe"
     assert family(C_in=32, C_out=64, K=5, S=3, D=2, P=2) != "ct1d_pipe"
     assert family(C_in=32, C_out=64, K=5, S=3, D=2, P=2, OP=2) == "ct1d_pipe"   # (= 0 mod 4)
+    # 13-16 steps: rows of y in 16-byte units yes, L_out odd no
+    assert family(C_in=48, C_out=48, K=5, S=1, P=2) == "ct1d_pipe"            # 15 steps
+    assert family(C_in=48, C_out=48, K=5, S=1, P=1) != "ct1d_pipe"            # L_out = 2 mod 4
+    assert family(K=8, S=1, P=4) != "ct1d_pipe"                               # 16 steps, L_out odd
+    assert family(K=16, S=2, P=7) == "ct1d_pipe"                              # 16, L_out = 0 mod 4
     for name in ("seed", "sd-s2d2k3-c16", "sd-s3d2k5"):
         assert plan(config_params(next(c for c in SWEEP if c.name == name)), "float32", None,
                     90).key.family == "ct1d_mma", name
