@@ -434,19 +434,22 @@ def test_precompile_takes_each_targets_instances(capsys):
 
 
 def test_pipe_instances_compile_for_sm90a(nvrtc_ok):
-    """Every ct1d_pipe instance the sweep routes there (sm_90), and two class-major ones
-    beside it (7 live classes; 3 of 6 with dead classes), compiles with NVRTC; its PTX
-    holds 3 products x the reduction's k16 steps as register-A wgmmas of N = classes x
-    channels columns, 16-byte cp.async for x, bulk copies out, and the block size."""
+    """Every ct1d_pipe instance the sweep routes there (sm_90; among them sd-s2d2k3-c64's:
+    rows of any length, a dead class, 12 k16 steps), and three more beside it (7 live
+    classes; 3 of 6 with dead classes; 16 k16 steps on 3 warpgroups), compiles with
+    NVRTC; its PTX holds 3 products x the reduction's k16 steps as register-A wgmmas of
+    N = classes x channels columns, 16-byte cp.async for x, bulk copies out, and the
+    block size."""
     from cupyconv._dispatch import plan
     from cupyconv.bench import SWEEP, config_params
     keys = {plan(config_params(c), c.dtype, None, 90).key for c in SWEEP}
-    for S, D, K, P, OP in ((7, 1, 7, 0, 0), (6, 2, 5, 2, 1)):
+    for S, D, K, P, OP in ((7, 1, 7, 0, 0), (6, 2, 5, 2, 1), (2, 1, 16, 7, 0)):
         p = check_conv_args((4, 32, 32768), (32, 32, K), None, stride=S, padding=P, dilation=D,
                             output_padding=OP)
         keys.add(plan(p, "float32", None, 90).key)
     keys = sorted((k for k in keys if k.family == "ct1d_pipe"), key=lambda k: k.name_expression())
     assert len(keys) >= 6, keys
+    assert any(k.any_l for k in keys) and any(k.offsets * k.ci == 16 * 16 and k.wg == 3 for k in keys)
     for key in keys:
         assert compile_instance(key, arch="sm_90")[:4] == b"\x7fELF"
         ptx = compile_instance(key, arch="compute_90a").decode()
