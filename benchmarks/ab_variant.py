@@ -28,12 +28,14 @@ from gpu_timing import key_job, launch_ms, parse_variants, torch_case, use_varia
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("family")
-    ap.add_argument("configs", nargs="*", default=["seed"])
+    ap.add_argument("configs", nargs="*", help="sweep configurations (the seed if none and no --call)")
     ap.add_argument("--variant", action="append", default=[])
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--dtype", default=None)
     ap.add_argument("--call", action="append", default=[])
     args = ap.parse_args()
+    if not args.configs and not args.call:
+        args.configs = ["seed"]
     torch.backends.cudnn.allow_tf32 = False
     variants = parse_variants(args.variant)
     family = None if args.family == "auto" else args.family      # auto: the dispatcher's choice
