@@ -1077,10 +1077,10 @@ PIPE_MAX_N = 192
 # (results/2026-12-04-session34/run_1, run_5, run_7/ab_*.txt, medians of 3 rounds, ms):
 # on 3 warpgroups, 12 steps 64 -> 64 K=3 S=1 0.226 -> 0.169; 14-16 steps, rows of y in
 # 16-byte units: 48 -> 48 K=5 S=1 0.268 -> 0.201, 32 -> 32 K=7 S=1 0.115 -> 0.102,
-# 48 -> 48 K=10 S=2 0.405 -> 0.282, 32 -> 32 K=16 S=2 0.202 -> 0.187; 16 steps, L_out odd
-# (ANY_L, a few more registers: spills): slower, 32 -> 32 K=8 S=1 0.128 -> 0.147,
-# sd-s2d4k4 0.142 -> 0.152, 64 -> 64 K=4 S=1 0.2415 -> 0.2458 (on 2 warpgroups also
-# slower: 0.150 -> 0.157, 0.243 -> 0.255)
+# 48 -> 48 K=10 S=2 0.405 -> 0.282, 32 -> 32 K=16 S=2 0.202 -> 0.187; 16 steps with L_out
+# odd (ANY_L) slower: 32 -> 32 K=8 S=1 0.128 -> 0.147 (5 spilled loads), sd-s2d4k4 0.142 ->
+# 0.152 and 64 -> 64 K=4 S=1 0.2415 -> 0.2458 (none; on 2 warpgroups also slower: 0.150 ->
+# 0.157, 0.243 -> 0.255)
 PIPE_MAX_STEPS = 16
 PIPE_STEPS_WG = ((8, 4), (16, 3))
 # ... and ANY_L calls of at most this many steps are taken (routing)
