@@ -373,6 +373,11 @@ class PipeKey:
         return len({k * self.dilation // self.stride for k in range(self.kernel_size)})
 
     @property
+    def steps(self) -> int:
+        """k16 steps of the reduction (column offsets x input channels / 16)."""
+        return self.offsets * self.ci // 16
+
+    @property
     def classes(self) -> int:
         return live_classes(self.stride, self.dilation, self.kernel_size)
 
@@ -1162,13 +1167,12 @@ def pipe_key(p: ConvParams, dtype: str) -> Optional[PipeKey]:
         return None
     classes = live_classes(S, D, K)
     base = PipeKey(S, D, K, cig, 16 if cog <= 16 or 32 * classes > PIPE_NCO32_MAX_N else 32)
-    steps = base.offsets * cig // 16
     any_l = p.length_out % 4 != 0 or (_pipe_quantum(p, base) == 8 and p.length_out % 8 != 0)
-    if (base.n % 16 or base.n > PIPE_MAX_N or steps > PIPE_MAX_STEPS
+    if (base.n % 16 or base.n > PIPE_MAX_N or base.steps > PIPE_MAX_STEPS
             or (any_l and classes < S and cog % 8)):
         return None
     base = replace(base, any_l=any_l)
-    max_wg = next(wg for most, wg in PIPE_STEPS_WG if steps <= most)
+    max_wg = next(wg for most, wg in PIPE_STEPS_WG if base.steps <= most)
     return next((k for k in (replace(base, wg=wg, stages=st, outbuf=ob) for wg, st, ob in PIPE_SHAPES)
                  if k.wg <= max_wg and k.smem_bytes() <= _MMA_SMEM_ONE_BLOCK
                  # (the raw weights are staged where the rings and buffers go)
@@ -1197,13 +1201,14 @@ def _plan_pipe(p: ConvParams, dtype: str) -> Optional[LaunchPlan]:
 def _prefers_pipe(p: ConvParams, pl: LaunchPlan) -> bool:
     """Whether the dispatcher takes the ct1d_pipe plan ``pl`` for a call (on sm_90)."""
     k = pl.key
-    cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
+    cog = p.out_channels // p.groups
+    any_l_slow = k.any_l and (k.steps > PIPE_ANY_L_MAX_STEPS
+                              or ((k.classes < p.stride or pl.co_chunks > 1)
+                                  and k.steps < PIPE_ANY_L_MIN_STEPS))
     return (p.kernel_size >= PIPE_MIN_DENSITY * k.offsets * k.classes
             and _block_count(p, pl) >= PIPE_MIN_TILES
-            and (p.length_in % 4 == 0 or cog * p.stride >= PIPE_X4_MIN_Y_PER_X * cig)
-            and not (k.any_l and (k.classes < p.stride or pl.co_chunks > 1)
-                     and k.offsets * k.ci < 16 * PIPE_ANY_L_MIN_STEPS)
-            and not (k.any_l and k.offsets * k.ci > 16 * PIPE_ANY_L_MAX_STEPS))
+            and (p.length_in % 4 == 0 or cog * p.stride >= PIPE_X4_MIN_Y_PER_X * k.ci)
+            and not any_l_slow)
 
 
 # Calls with fewer blocks than this (one per SM of an H100/H200, roughly) take narrower

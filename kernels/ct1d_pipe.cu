@@ -189,8 +189,12 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
         T.off0 = (T.t * U + e0 - CMAX) & 3;
         T.row0 = T.item * C_out + (long long)b.g * b.cog + b.co_base;
         T.flip = ((T.o0 >> 2) ^ (rows_alternate ? (int)(T.row0 & 1) : 0)) & 1;
-        T.sh = ANY_L ? ((int)(T.row0 & 7) * (L_out & 7) + T.o0) & 7 : 4 * T.flip;
+        T.sh = ANY_L ? ((int)(T.row0 & 7) * (L_out & 7) + T.o0) & 7 : 0;
         return T;
+    };
+    // where row co of a tile starts in its output buffer, past co * op
+    auto row_shift = [&](const Tile& T, int co) {
+        return ANY_L ? T.sh : 4 * (T.flip ^ (rows_alternate ? co & 1 : 0));
     };
     // x in 16-byte copies where its rows are 16-byte aligned, else in 4-byte ones
     const bool x_vec = (reinterpret_cast<unsigned long long>(x) & 15) == 0 && L_in % 4 == 0;
@@ -405,7 +409,7 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
                     const int co = CLASS_MAJOR ? 8 * j % NCO + 2 * tq + e : j * JCO + (2 * tq + e) / NCLS;
                     const int at = CLASS_MAJOR ? 8 * j % NCO * op + class_r(cls) : j * JCO * op;
                     const float bn = bias_c[co];
-                    const int shift = ANY_L ? T.sh : 4 * (T.flip ^ (rows_alternate ? co & 1 : 0));
+                    const int shift = row_shift(T, co);
 #pragma unroll
                     for (int h = 0; h < 2; ++h)
                         if (keep[h][CLASS_MAJOR ? cls : e] && (CT1D_PIPE_ABLATE != 5 || pad == -12345))
@@ -425,13 +429,13 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
         const int co = (wl % 32) * 4 + wl / 32;
         if (co < NCO && co < b.co_n && CT1D_PIPE_ABLATE != 3) {
             float* dst = yg + (T.item * C_out + co) * (long long)L_out + T.o0;
+            const float* src = ob + co * op + row_shift(T, co);
             const int n = min(TO, L_out - T.o0);
             if (!ANY_L) {
-                bulk_store(dst, ob + co * OP + 4 * (T.flip ^ (rows_alternate ? co & 1 : 0)), n * 4);
+                bulk_store(dst, src, n * 4);
             } else {
                 // the whole 16-byte units by a bulk copy, the up to 3 elements before and
                 // after them by this thread (other tiles write the rest of those units)
-                const float* src = ob + co * op + T.sh;
                 const int head = min(n, (int)(-((T.row0 + co) * L_out + T.o0) & 3));
                 const int body = (n - head) & ~3;
                 if (body > 0) bulk_store(dst + head, src + head, body * 4);
