@@ -98,7 +98,9 @@ __device__ constexpr int live_offset(int i, int S, int D, int K) {
 //   CI        input channels per group (a multiple of 16, <= 64)
 //   NCO       output channels per block (16 or 32)
 //   WG        warpgroups per block (independent pipelines sharing the weights)
-//   STAGES    x windows in each warpgroup's ring
+//   STAGES    x windows in each warpgroup's ring (1: the one window is refilled with the
+//             next tile's as soon as the warpgroup has read it into registers, behind a
+//             second barrier per tile, so that more warpgroups fit the shared memory)
 //   OUTBUF    output buffers per warpgroup (2: a tile's epilogue waits for the copies of
 //             the tile before the previous one; 1: of the previous one)
 //   ANY_L     rows of y of any length (else L_out % 4 == 0: whole 16-byte units)
@@ -243,8 +245,9 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     constexpr bool W_IN_OUT = CT1D_PIPE_EARLY_X && KD * N <= WG * O_FLOATS
                               && KD * N > CT1D_PIPE_W_BATCH * WG * 128;
     float* w_raw = W_IN_OUT ? o_all : x_all;          // KD x N floats (host checks the room)
+    constexpr int AHEAD = STAGES > 1 ? STAGES - 1 : 1;    // tiles loaded before the first
     if (W_IN_OUT)
-        for (int i = 0; i < STAGES - 1; ++i) load_next(i);
+        for (int i = 0; i < AHEAD; ++i) load_next(i);
     if (tid == 0) *wmax = 0;
     __syncthreads();
     unsigned m = 0;
@@ -294,16 +297,16 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     __syncthreads();
 
     if (!W_IN_OUT)
-        for (int i = 0; i < STAGES - 1; ++i) load_next(i);
+        for (int i = 0; i < AHEAD; ++i) load_next(i);
 
     // tile i's x has landed (every thread's part), the copies of tile i - OUTBUF have read
     // the buffer tile i's epilogue writes, every thread has built tile i - 1's A: then
-    // tile i + STAGES - 1's loads go to the stage tile i - 1 used
+    // tile i + STAGES - 1's loads go to the stage tile i - 1 used (STAGES 1: see build)
     auto top = [&](int i) {
-        cp_async_wait<STAGES - 2>();
+        cp_async_wait<(STAGES > 1 ? STAGES - 2 : 0)>();
         bulk_wait_read<OUTBUF - 1>();
         pipe::bar_wg(1 + wg);
-        load_next((i + STAGES - 1) % STAGES);
+        if (STAGES > 1) load_next((i + STAGES - 1) % STAGES);
     };
     const int m0 = 16 * warp + g;
     // A: rows m0 = 16 warp + g and m0 + 8; k = 2tq, 2tq + 1, 2tq + 8, 2tq + 9 of each step
@@ -330,6 +333,10 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
                                    fmaxf(fabsf(raw[s][4]), fabsf(raw[s][5]))));
             mx1 = fmaxf(mx1, fmaxf(fmaxf(fabsf(raw[s][2]), fabsf(raw[s][3])),
                                    fmaxf(fabsf(raw[s][6]), fabsf(raw[s][7]))));
+        }
+        if (STAGES == 1) {                            // every thread has read the window
+            pipe::bar_wg(1 + wg);
+            load_next(0);
         }
         // the row's other k live in the lanes of the same g
         mx0 = fmaxf(mx0, __shfl_xor_sync(0xffffffffu, mx0, 1));

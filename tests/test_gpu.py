@@ -614,10 +614,12 @@ def test_stream_family_random_calls(rng, dtype, calls):
             done += 1
 
 
-PIPE_SHAPES_TESTED = [None, ((2, 3, 2), (1, 3, 2)), ((3, 2, 1), (2, 3, 1), (1, 3, 1))]
+PIPE_SHAPES_TESTED = [None, ((2, 3, 2), (1, 3, 2)), ((3, 2, 1), (2, 3, 1), (1, 3, 1)),
+                      ((4, 1, 2), (4, 1, 1), (3, 1, 2), (3, 1, 1), (2, 1, 1))]
 
 
-@pytest.mark.parametrize("shapes", PIPE_SHAPES_TESTED, ids=["shipped", "two_buffers", "one_buffer"])
+@pytest.mark.parametrize("shapes", PIPE_SHAPES_TESTED,
+                         ids=["shipped", "two_buffers", "one_buffer", "one_stage"])
 def test_pipe_family_random_calls(rng, monkeypatch, shapes):
     """The pipelined warpgroup family forced on random float32 calls it covers: 16-64
     input channels per group, partial and several channel tiles (16 or 32 per block),
