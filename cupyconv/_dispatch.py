@@ -346,7 +346,7 @@ class PipeKey:
     ci: int             # input channels per group (a multiple of 16, <= 64)
     nco: int            # output channels per block (16 or 32)
     wg: int = 2         # warpgroups per block
-    stages: int = 3     # x windows in each warpgroup's ring
+    stages: int = 3     # x windows in each warpgroup's ring (1: refilled within the tile)
     outbuf: int = 2     # output buffers per warpgroup
     any_l: bool = False  # rows of y of any length (else whole 16-byte units)
 
@@ -385,6 +385,12 @@ class PipeKey:
     def n(self) -> int:
         """GEMM columns: (channel, live class) pairs."""
         return self.nco * self.classes
+
+    @property
+    def fragment_regs(self) -> int:
+        """Registers per thread of the tile's accumulators (N/2) and A fragments (8 per
+        k16 step, hi and lo)."""
+        return self.n // 2 + 8 * self.steps
 
     def ring_and_out_words(self) -> int:
         """Words of the warpgroups' x rings and output buffers (the raw weights' room at
@@ -1088,6 +1094,11 @@ PIPE_MAX_N = 192
 # 0.157, 0.243 -> 0.255)
 PIPE_MAX_STEPS = 16
 PIPE_STEPS_WG = ((8, 4), (16, 3))
+# ... and 4 warpgroups (128 registers per thread) only where accumulators and A fragments
+# take at most this many of them (PipeKey.fragment_regs; NVRTC: 2-7 spilled loads at 96,
+# 9 at 112, where up-64-64-s3 ran 0.2473 -> 0.2706 ms on (4, 1, 1) against (3, 2, 1),
+# results/2026-12-04-session35/run_1/ab_stages.txt)
+PIPE_WG4_MAX_REGS = 96
 # ... and ANY_L calls of at most this many steps are taken (routing)
 PIPE_ANY_L_MAX_STEPS = 12
 # Rows of x that are not whole 16-byte units (L_in % 4 != 0) load by 4-byte copies, four
@@ -1140,9 +1151,15 @@ PIPE_ANY_L_MIN_STEPS = 9
 # warpgroup (~850 instructions per warp), and only other warpgroups fill the gaps (run
 # 2-3: 2 warpgroups with 3 stages and 2 buffers 0.127 ms on hifigan-u4-b16, 3 with 2
 # stages and 1 buffer 0.119; g8-256-k8-s4 0.139 -> 0.129 with 4; session 32 run 4: 3
-# warpgroups for the 4-warpgroup calls slower or equal, up-32-16-s2 0.171 -> 0.195)
-PIPE_SHAPES = ((4, 3, 2), (4, 2, 2), (4, 3, 1), (4, 2, 1), (3, 3, 2), (3, 2, 2), (3, 3, 1),
-               (3, 2, 1), (2, 3, 2), (2, 2, 2), (2, 3, 1), (1, 3, 2))
+# warpgroups for the 4-warpgroup calls slower or equal, up-32-16-s2 0.171 -> 0.195), and
+# one ring stage (its window refilled within the tile) for a fourth warpgroup or a second
+# buffer (results/2026-12-04-session35/run_1/ab_stages.txt, medians of 3 rounds, ms:
+# hifigan-u4-b16 (3, 2, 1) -> (4, 1, 1) 0.1101 -> 0.1082, encodec-s2 0.2560 -> 0.2489,
+# up-32-32-s4 (3, 3, 1) -> (4, 1, 1) 0.1227 -> 0.1205, g8-256-k8-s4 0.1276 -> 0.1273;
+# sd-s2d1k7 (4, 3, 1) -> (4, 1, 2) 0.1813 -> 0.1765; but (3, 1, 2) on hifigan-u4-b16 0.1130)
+PIPE_SHAPES = ((4, 3, 2), (4, 2, 2), (4, 1, 2), (4, 3, 1), (4, 2, 1), (4, 1, 1), (3, 3, 2),
+               (3, 2, 2), (3, 3, 1), (3, 2, 1), (3, 1, 2), (3, 1, 1), (2, 3, 2), (2, 2, 2),
+               (2, 3, 1), (1, 3, 2))
 
 
 def pipe_geometry(p: ConvParams, quantum: int = 4) -> Optional[Tuple[int, int]]:
@@ -1173,6 +1190,7 @@ def pipe_key(p: ConvParams, dtype: str) -> Optional[PipeKey]:
         return None
     base = replace(base, any_l=any_l)
     max_wg = next(wg for most, wg in PIPE_STEPS_WG if base.steps <= most)
+    max_wg = min(max_wg, 4 if base.fragment_regs <= PIPE_WG4_MAX_REGS else 3)
     return next((k for k in (replace(base, wg=wg, stages=st, outbuf=ob) for wg, st, ob in PIPE_SHAPES)
                  if k.wg <= max_wg and k.smem_bytes() <= _MMA_SMEM_ONE_BLOCK
                  # (the raw weights are staged where the rings and buffers go)

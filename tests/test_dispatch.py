@@ -1404,7 +1404,7 @@ def test_pipe_quantum_knob(monkeypatch):
 def test_pipe_key_rules():
     """The calls ct1d_pipe covers: float32, 16-64 input channels per group in steps of 16,
     reductions of at most PIPE_MAX_STEPS k16 steps (more than 8 in blocks of fewer
-    warpgroups, PIPE_STEPS_WG); rows of y not in whole 16-byte units (or = 4 mod 8 where
+    warpgroups, PIPE_STEPS_WG, or of more registers, PIPE_WG4_MAX_REGS); rows of y not in whole 16-byte units (or = 4 mod 8 where
     tiles take 32-byte units) on the ANY_L instances, with dead classes only at channels
     per group a multiple of 8; blocks of 32 output channels where the GEMM keeps at most
     PIPE_MAX_N columns, else 16; instances fit one SM's shared memory."""
@@ -1429,6 +1429,16 @@ def test_pipe_key_rules():
     assert key(S=2, K=4, D=4, C_in=48).wg == 3             # 4 offsets x 48 channels: 12 steps
     assert key(S=2, K=4, D=4, C_in=64).wg == 3             # ... x 64: 16
     assert key(S=2, K=10, C_in=64) is None                 # 5 offsets x 64: 20
+    # 4 warpgroups only where accumulators + A fragments take <= PIPE_WG4_MAX_REGS registers
+    k4 = key(S=2, K=4, C_in=64)                            # 64 columns, 8 steps: 32 + 64
+    assert k4.fragment_regs == 96 and k4.wg == 4
+    k3 = key(S=3, K=6, P=2, C_in=64, C_out=64, OP=1)       # 96 columns, 8 steps: 48 + 64
+    assert k3.fragment_regs == 112 and k3.wg == 3
+    # a one-stage ring where it lets a fourth warpgroup (or a second buffer) fit
+    assert (k4.stages, k4.outbuf) == (1, 1), k4
+    assert (key(S=2, K=7, P=3, C_in=32, C_out=64).stages, key(S=2, K=7, P=3, C_in=32, C_out=64).outbuf) == (1, 2)
+    for wg, st, ob in _dispatch.PIPE_SHAPES:
+        assert 1 <= wg <= 4 and 1 <= st <= 3 and ob in (1, 2)
     assert key(S=3, K=6, P=2, OP=1).n == 96                # 3 live classes (class-major columns)
     assert key(S=8, K=16, P=4, C_in=32).nco == 16          # 8 classes x 32 channels: 256 columns
     assert key(S=4, K=8, P=2, C_in=32).nco == 32           # 4 x 32 = 128 (PIPE_NCO32_MAX_N)
