@@ -1156,7 +1156,13 @@ PIPE_ANY_L_MIN_STEPS = 9
 # buffer (results/2026-12-04-session35/run_1/ab_stages.txt, medians of 3 rounds, ms:
 # hifigan-u4-b16 (3, 2, 1) -> (4, 1, 1) 0.1101 -> 0.1082, encodec-s2 0.2560 -> 0.2489,
 # up-32-32-s4 (3, 3, 1) -> (4, 1, 1) 0.1227 -> 0.1205, g8-256-k8-s4 0.1276 -> 0.1273;
-# sd-s2d1k7 (4, 3, 1) -> (4, 1, 2) 0.1813 -> 0.1765; but (3, 1, 2) on hifigan-u4-b16 0.1130)
+# sd-s2d1k7 (4, 3, 1) -> (4, 1, 2) 0.1813 -> 0.1765; but (3, 1, 2) on hifigan-u4-b16 0.1130;
+# run_2/ab_shapes.txt, session 34's shapes -> these: hifigan-u4-b16 0.1069 -> 0.1039,
+# hifigan-u4-b4-long 0.2034 -> 0.1928, encodec-s2 0.2577 -> 0.2519, sd-s2d1k7 0.1835 ->
+# 0.1722, g8-256-k8-s4 0.1211 -> 0.1189, five calls off the sweep 0.7-1.4% faster or equal,
+# g16-512-k16-s8 0.0417 -> 0.0427 (5.5 tiles per warpgroup); not where a tile's own loads or
+# stores take more instructions: rows of y of any length 64 -> 32 K=4 S=2 P=2 0.2109 ->
+# 0.2425, rows of x by 4-byte copies 32 -> 32 K=8 S=4 L=65535 0.1400 -> 0.1439)
 PIPE_SHAPES = ((4, 3, 2), (4, 2, 2), (4, 1, 2), (4, 3, 1), (4, 2, 1), (4, 1, 1), (3, 3, 2),
                (3, 2, 2), (3, 3, 1), (3, 2, 1), (3, 1, 2), (3, 1, 1), (2, 3, 2), (2, 2, 2),
                (2, 3, 1), (1, 3, 2))
@@ -1191,8 +1197,10 @@ def pipe_key(p: ConvParams, dtype: str) -> Optional[PipeKey]:
     base = replace(base, any_l=any_l)
     max_wg = next(wg for most, wg in PIPE_STEPS_WG if base.steps <= most)
     max_wg = min(max_wg, 4 if base.fragment_regs <= PIPE_WG4_MAX_REGS else 3)
+    # (one-stage rings only where x and y move in whole 16-byte units: PIPE_SHAPES)
+    one_stage = not any_l and p.length_in % 4 == 0
     return next((k for k in (replace(base, wg=wg, stages=st, outbuf=ob) for wg, st, ob in PIPE_SHAPES)
-                 if k.wg <= max_wg and k.smem_bytes() <= _MMA_SMEM_ONE_BLOCK
+                 if k.wg <= max_wg and (k.stages > 1 or one_stage) and k.smem_bytes() <= _MMA_SMEM_ONE_BLOCK
                  # (the raw weights are staged where the rings and buffers go)
                  and k.offsets * cig * k.n <= k.ring_and_out_words()), None)
 

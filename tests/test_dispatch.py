@@ -1436,7 +1436,9 @@ def test_pipe_key_rules():
     assert k3.fragment_regs == 112 and k3.wg == 3
     # a one-stage ring where it lets a fourth warpgroup (or a second buffer) fit
     assert (k4.stages, k4.outbuf) == (1, 1), k4
-    assert (key(S=2, K=7, P=3, C_in=32, C_out=64).stages, key(S=2, K=7, P=3, C_in=32, C_out=64).outbuf) == (1, 2)
+    k7 = key(S=2, K=7, P=3, OP=1, C_in=32, C_out=64)      # (L_out = 8192)
+    assert not k7.any_l and (k7.wg, k7.stages, k7.outbuf) == (4, 1, 2), k7
+    assert key(OP=1, P=2).stages > 1 and key(L=4098, C_in=32).stages > 1   # ANY_L; x in 4-byte copies
     for wg, st, ob in _dispatch.PIPE_SHAPES:
         assert 1 <= wg <= 4 and 1 <= st <= 3 and ob in (1, 2)
     assert key(S=3, K=6, P=2, OP=1).n == 96                # 3 live classes (class-major columns)
