@@ -1162,7 +1162,8 @@ PIPE_ANY_L_MIN_STEPS = 9
 # 0.1722, g8-256-k8-s4 0.1211 -> 0.1189, five calls off the sweep 0.7-1.4% faster or equal,
 # g16-512-k16-s8 0.0417 -> 0.0427 (5.5 tiles per warpgroup); not where a tile's own loads or
 # stores take more instructions: rows of y of any length 64 -> 32 K=4 S=2 P=2 0.2109 ->
-# 0.2425, rows of x by 4-byte copies 32 -> 32 K=8 S=4 L=65535 0.1400 -> 0.1439)
+# 0.2425 (and 10 spilled loads on 4 warpgroups, NVRTC), rows of x by 4-byte copies
+# 32 -> 32 K=8 S=4 L=65535 0.1400 -> 0.1439)
 PIPE_SHAPES = ((4, 3, 2), (4, 2, 2), (4, 1, 2), (4, 3, 1), (4, 2, 1), (4, 1, 1), (3, 3, 2),
                (3, 2, 2), (3, 3, 1), (3, 2, 1), (3, 1, 2), (3, 1, 1), (2, 3, 2), (2, 2, 2),
                (2, 3, 1), (1, 3, 2))
