@@ -303,7 +303,7 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     // the buffer tile i's epilogue writes, every thread has built tile i - 1's A: then
     // tile i + STAGES - 1's loads go to the stage tile i - 1 used (STAGES 1: see build)
     auto top = [&](int i) {
-        cp_async_wait<(STAGES > 1 ? STAGES - 2 : 0)>();
+        cp_async_wait<AHEAD - 1>();
         bulk_wait_read<OUTBUF - 1>();
         pipe::bar_wg(1 + wg);
         if (STAGES > 1) load_next((i + STAGES - 1) % STAGES);

@@ -437,8 +437,7 @@ def test_pipe_instances_compile_for_sm90a(nvrtc_ok):
     """Every ct1d_pipe instance the sweep routes there (sm_90; among them sd-s2d2k3-c64's:
     rows of any length, a dead class, 12 k16 steps), and three more beside it (7 live
     classes; 3 of 6 with dead classes; 16 k16 steps on 3 warpgroups; one-stage rings
-    among them), compiles with
-    NVRTC; its PTX holds 3 products x the reduction's k16 steps as register-A wgmmas of
+    among them), compiles with NVRTC; its PTX holds 3 products x the reduction's k16 steps as register-A wgmmas of
     N = classes x channels columns, 16-byte cp.async for x, bulk copies out, and the
     block size."""
     from cupyconv._dispatch import plan

@@ -1403,11 +1403,13 @@ def test_pipe_quantum_knob(monkeypatch):
 
 def test_pipe_key_rules():
     """The calls ct1d_pipe covers: float32, 16-64 input channels per group in steps of 16,
-    reductions of at most PIPE_MAX_STEPS k16 steps (more than 8 in blocks of fewer
-    warpgroups, PIPE_STEPS_WG, or of more registers, PIPE_WG4_MAX_REGS); rows of y not in whole 16-byte units (or = 4 mod 8 where
-    tiles take 32-byte units) on the ANY_L instances, with dead classes only at channels
-    per group a multiple of 8; blocks of 32 output channels where the GEMM keeps at most
-    PIPE_MAX_N columns, else 16; instances fit one SM's shared memory."""
+    reductions of at most PIPE_MAX_STEPS k16 steps (more than 8, or more than
+    PIPE_WG4_MAX_REGS fragment registers, in blocks of fewer warpgroups: PIPE_STEPS_WG);
+    rows of y not in whole 16-byte units (or = 4 mod 8 where tiles take 32-byte units) on
+    the ANY_L instances, with dead classes only at channels per group a multiple of 8;
+    blocks of 32 output channels where the GEMM keeps at most PIPE_MAX_N columns, else 16;
+    one-stage rings only where x and y move in whole 16-byte units; instances fit one SM's
+    shared memory."""
     def key(C_in=64, C_out=32, L=4096, S=2, K=4, P=1, G=1, D=1, dtype="float32", OP=0):
         p = check_conv_args((2, C_in, L), (C_in, C_out // G, K), None, stride=S, padding=P,
                             groups=G, dilation=D, output_padding=OP)
