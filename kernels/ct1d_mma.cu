@@ -189,16 +189,6 @@
 #ifndef CT1D_MMA_MINB1
 #define CT1D_MMA_MINB1 0
 #endif
-// Asks L2 for the 16-byte units of row xc's window [w0, w0 + xw) that lie inside the row
-// [0, len) (CT1D_MMA_X_PREFETCH)
-template <typename T>
-__device__ __forceinline__ void l2_prefetch_window(const T* xc, int w0, int xw, int len) {
-    const unsigned long long a = ((unsigned long long)(xc + max(w0, 0)) + 15) & ~15ull;
-    const unsigned long long b = (unsigned long long)(xc + min(w0 + xw, len)) & ~15ull;
-    if (b > a)
-        asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" :: "l"(a), "r"((unsigned)(b - a)) : "memory");
-}
-
 template <typename T> struct pair_of { T a, b; };
 
 // float32 arithmetic of instances with F16X3 = true (they keep all weights staged, W_ALL,

@@ -66,6 +66,16 @@
 #ifndef CT1D_PIPE_JOINT_UNSCALE
 #define CT1D_PIPE_JOINT_UNSCALE 1
 #endif
+// x windows asked of L2 ahead of their cp.async loads, so that those hit L2 (ct1d_mma's
+// transposed stride-2 tiles: 3-9%, benchmarks/NOTES.md session 21): 0 off, 1 one
+// prefetch.global.L2 per 128-byte line (every lane its own), 2 one bulk prefetch per row;
+// for the tile this many tiles past the newest one the ring loads
+#ifndef CT1D_PIPE_X_PREFETCH
+#define CT1D_PIPE_X_PREFETCH 0
+#endif
+#ifndef CT1D_PIPE_X_PREFETCH_AHEAD
+#define CT1D_PIPE_X_PREFETCH_AHEAD 1
+#endif
 
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
 
@@ -232,10 +242,30 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
         }
         cp_async_commit();                            // (an empty group past the end)
     };
+    auto prefetch_tile = [&](Unit un) {               // (CT1D_PIPE_X_PREFETCH)
+        if (un.item >= n_items) return;
+        const int w0 = (un.t * U + e0 - CMAX) & ~3;
+        const float* xr = xg + (b.n + un.item) * (long long)C_in * L_in;
+        if (CT1D_PIPE_X_PREFETCH == 1) {
+            constexpr int NL = (W4 * 4 + 127) / 128 + 1;   // lines a row's window can touch
+#pragma unroll 1
+            for (int e = wl; e < CI * NL; e += 128)
+                l2_prefetch_line(xr + (long long)(e / NL) * L_in, w0, W4, L_in, e % NL);
+        } else {
+            const int ci = lane * 4 + warp;               // (CI / 4 rows per warp)
+            if (ci < CI) l2_prefetch_window(xr + (long long)ci * L_in, w0, W4, L_in);
+        }
+    };
     Unit next_load = first;
     auto load_next = [&](int stage) {
         load_tile(next_load, stage);
         next_load = advance(next_load);
+        if (CT1D_PIPE_X_PREFETCH) {
+            Unit p = next_load;
+#pragma unroll
+            for (int a = 1; a < CT1D_PIPE_X_PREFETCH_AHEAD; ++a) p = advance(p);
+            prefetch_tile(p);
+        }
     };
     // ---- weights: raw where the output buffers go when they fit there and take a thread
     // more than one batch of loads (the first tiles' x loads are then in flight during this
