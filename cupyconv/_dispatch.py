@@ -1093,12 +1093,14 @@ PIPE_MAX_N = 192
 # 0.152 and 64 -> 64 K=4 S=1 0.2415 -> 0.2458 (none; on 2 warpgroups also slower: 0.150 ->
 # 0.157, 0.243 -> 0.255)
 PIPE_MAX_STEPS = 16
-PIPE_STEPS_WG = ((8, 4), (16, 3))
+PIPE_STEPS_WG = ((8, 5), (16, 3))
 # ... and 4 warpgroups (128 registers per thread) only where accumulators and A fragments
 # take at most this many of them (PipeKey.fragment_regs; NVRTC: 2-7 spilled loads at 96,
 # 9 at 112, where up-64-64-s3 ran 0.2473 -> 0.2706 ms on (4, 1, 1) against (3, 2, 1),
 # results/2026-12-04-session35/run_1/ab_stages.txt)
 PIPE_WG4_MAX_REGS = 96
+# ... and 5 warpgroups (96 registers per thread) where they take at most this many (0: never)
+PIPE_WG5_MAX_REGS = 0
 # ... and ANY_L calls of at most this many steps are taken (routing)
 PIPE_ANY_L_MAX_STEPS = 12
 # Rows of x that are not whole 16-byte units (L_in % 4 != 0) load by 4-byte copies, four
@@ -1164,6 +1166,8 @@ PIPE_ANY_L_MIN_STEPS = 9
 # stores take more instructions: rows of y of any length 64 -> 32 K=4 S=2 P=2 0.2109 ->
 # 0.2425 (and 10 spilled loads on 4 warpgroups, NVRTC), rows of x by 4-byte copies
 # 32 -> 32 K=8 S=4 L=65535 0.1400 -> 0.1439)
+PIPE_ONE_STAGE_ANY_L = False
+PIPE_ONE_STAGE_X4 = False
 PIPE_SHAPES = ((4, 3, 2), (4, 2, 2), (4, 1, 2), (4, 3, 1), (4, 2, 1), (4, 1, 1), (3, 3, 2),
                (3, 2, 2), (3, 3, 1), (3, 2, 1), (3, 1, 2), (3, 1, 1), (2, 3, 2), (2, 2, 2),
                (2, 3, 1), (1, 3, 2))
@@ -1197,9 +1201,11 @@ def pipe_key(p: ConvParams, dtype: str) -> Optional[PipeKey]:
         return None
     base = replace(base, any_l=any_l)
     max_wg = next(wg for most, wg in PIPE_STEPS_WG if base.steps <= most)
-    max_wg = min(max_wg, 4 if base.fragment_regs <= PIPE_WG4_MAX_REGS else 3)
+    fr = base.fragment_regs
+    max_wg = min(max_wg, 5 if fr <= PIPE_WG5_MAX_REGS else 4 if fr <= PIPE_WG4_MAX_REGS else 3)
     # (one-stage rings only where x and y move in whole 16-byte units: PIPE_SHAPES)
-    one_stage = not any_l and p.length_in % 4 == 0
+    one_stage = ((not any_l or PIPE_ONE_STAGE_ANY_L)
+                 and (p.length_in % 4 == 0 or PIPE_ONE_STAGE_X4))
     return next((k for k in (replace(base, wg=wg, stages=st, outbuf=ob) for wg, st, ob in PIPE_SHAPES)
                  if k.wg <= max_wg and (k.stages > 1 or one_stage) and k.smem_bytes() <= _MMA_SMEM_ONE_BLOCK
                  # (the raw weights are staged where the rings and buffers go)

@@ -73,6 +73,11 @@
 #ifndef CT1D_PIPE_X_PREFETCH
 #define CT1D_PIPE_X_PREFETCH 0
 #endif
+// Output copies: 1 = each warp issues its rows' copies one lane at a time from uniform
+// registers, 0 = one row per lane (the compiler then loops over the lanes)
+#ifndef CT1D_PIPE_UNIFORM_COPIES
+#define CT1D_PIPE_UNIFORM_COPIES 1
+#endif
 #ifndef CT1D_PIPE_X_PREFETCH_AHEAD
 #define CT1D_PIPE_X_PREFETCH_AHEAD 1
 #endif
@@ -170,7 +175,10 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     const int op = ANY_L ? OP + (L_out & 7) : OP;
 
     // ---- the warpgroup's pipeline: its tiles, their x windows
-    const int wg = tid / 128, wl = tid % 128, warp = wl / 32, lane = tid % 32;
+    // (the warp and warpgroup index broadcast from lane 0, so that the compiler knows them
+    // warp-uniform: the tile cursor and the copies' operands can then live in uniform registers)
+    const int wg = __shfl_sync(0xffffffffu, tid / 128, 0), wl = tid % 128;
+    const int warp = __shfl_sync(0xffffffffu, wl / 32, 0), lane = tid % 32;
     const int g = lane / 4, tq = lane % 4;
     float* x_s = x_all + wg * X_FLOATS;
     float* o_s = o_all + wg * O_FLOATS;
@@ -463,6 +471,29 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
             store([&](float v, int h, float bn) { return fmaf(v * unscale_w, h ? us1 : us0, bn); });
         fence_proxy_async();
         pipe::bar_wg(1 + wg);
+#if CT1D_PIPE_UNIFORM_COPIES
+        // rows co = warp, warp + 4, ...: each row's operands are the same in all lanes, so
+        // one lane issues its copy from uniform registers (a row per lane made the compiler
+        // loop over the lanes, ~10 dependent instructions each: benchmarks/NOTES.md session 36)
+#pragma unroll 1
+        for (int co = warp; co < NCO && co < b.co_n && CT1D_PIPE_ABLATE != 3; co += 4) {
+            float* dst = yg + (T.item * C_out + co) * (long long)L_out + T.o0;
+            const float* src = ob + co * op + row_shift(T, co);
+            const int n = min(TO, L_out - T.o0);
+            if (!ANY_L) {
+                if (lane == 0) bulk_store(dst, src, n * 4);
+            } else {
+                // the whole 16-byte units by a bulk copy, the up to 3 elements before and
+                // after them by lanes 0-2 and 4-6 (other tiles write the rest of those units)
+                const int head = min(n, (int)(-((T.row0 + co) * L_out + T.o0) & 3));
+                const int body = (n - head) & ~3;
+                if (body > 0 && lane == 0) bulk_store(dst + head, src + head, body * 4);
+                const int v = lane < 4 ? lane : head + body + lane - 4;
+                if (lane < 4 ? lane < head : lane < 8 && v < n) __stcs(dst + v, src[v]);
+            }
+        }
+        if (lane == 0) bulk_commit();
+#else
         const int co = (wl % 32) * 4 + wl / 32;
         if (co < NCO && co < b.co_n && CT1D_PIPE_ABLATE != 3) {
             float* dst = yg + (T.item * C_out + co) * (long long)L_out + T.o0;
@@ -481,6 +512,7 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
             }
         }
         bulk_commit();
+#endif
     };
 
     // (two tiles in flight per warpgroup, tile i's epilogue behind tile i + 1's products,
