@@ -78,6 +78,11 @@
 #ifndef CT1D_PIPE_UNIFORM_COPIES
 #define CT1D_PIPE_UNIFORM_COPIES 1
 #endif
+// ... and the warp and warpgroup indices broadcast from lane 0 (1), so that the compiler
+// knows them warp-uniform
+#ifndef CT1D_PIPE_UNIFORM_IDX
+#define CT1D_PIPE_UNIFORM_IDX 1
+#endif
 #ifndef CT1D_PIPE_X_PREFETCH_AHEAD
 #define CT1D_PIPE_X_PREFETCH_AHEAD 1
 #endif
@@ -177,8 +182,12 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     // ---- the warpgroup's pipeline: its tiles, their x windows
     // (the warp and warpgroup index broadcast from lane 0, so that the compiler knows them
     // warp-uniform: the tile cursor and the copies' operands can then live in uniform registers)
+#if CT1D_PIPE_UNIFORM_IDX
     const int wg = __shfl_sync(0xffffffffu, tid / 128, 0), wl = tid % 128;
     const int warp = __shfl_sync(0xffffffffu, wl / 32, 0), lane = tid % 32;
+#else
+    const int wg = tid / 128, wl = tid % 128, warp = wl / 32, lane = tid % 32;
+#endif
     const int g = lane / 4, tq = lane % 4;
     float* x_s = x_all + wg * X_FLOATS;
     float* o_s = o_all + wg * O_FLOATS;
@@ -472,27 +481,36 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
         fence_proxy_async();
         pipe::bar_wg(1 + wg);
 #if CT1D_PIPE_UNIFORM_COPIES
-        // rows co = warp, warp + 4, ...: each row's operands are the same in all lanes, so
-        // one lane issues its copy from uniform registers (a row per lane made the compiler
-        // loop over the lanes, ~10 dependent instructions each: benchmarks/NOTES.md session 36)
-#pragma unroll 1
-        for (int co = warp; co < NCO && co < b.co_n && CT1D_PIPE_ABLATE != 3; co += 4) {
+        // rows co = warp, warp + 4, ...: lane 0 issues their copies from uniform registers
+        // (a row per lane made the compiler loop over the lanes, ~10 dependent instructions
+        // each; benchmarks/NOTES.md session 36), the rows unrolled so that their addresses
+        // overlap; ANY_L: the up to 3 elements before and after a row's whole 16-byte units
+        // by the row's lane (other tiles write the rest of those units)
+        const int n = min(TO, L_out - T.o0);
+        auto ends = [&](int co) {                     // (ANY_L) head elements, the body's length
+            const int head = min(n, (int)(-((T.row0 + co) * L_out + T.o0) & 3));
+            return make_int2(head, (n - head) & ~3);
+        };
+        if (lane == 0 && CT1D_PIPE_ABLATE != 3) {
+#pragma unroll
+            for (int j = 0; j < NCO / 4; ++j) {
+                const int co = warp + 4 * j;
+                if (co >= b.co_n) break;
+                float* dst = yg + (T.item * C_out + co) * (long long)L_out + T.o0;
+                const float* src = ob + co * op + row_shift(T, co);
+                const int2 hb = ANY_L ? ends(co) : make_int2(0, n);
+                if (hb.y > 0) bulk_store(dst + hb.x, src + hb.x, hb.y * 4);
+            }
+            bulk_commit();
+        }
+        const int co = lane * 4 + warp;
+        if (ANY_L && co < NCO && co < b.co_n && CT1D_PIPE_ABLATE != 3) {
             float* dst = yg + (T.item * C_out + co) * (long long)L_out + T.o0;
             const float* src = ob + co * op + row_shift(T, co);
-            const int n = min(TO, L_out - T.o0);
-            if (!ANY_L) {
-                if (lane == 0) bulk_store(dst, src, n * 4);
-            } else {
-                // the whole 16-byte units by a bulk copy, the up to 3 elements before and
-                // after them by lanes 0-2 and 4-6 (other tiles write the rest of those units)
-                const int head = min(n, (int)(-((T.row0 + co) * L_out + T.o0) & 3));
-                const int body = (n - head) & ~3;
-                if (body > 0 && lane == 0) bulk_store(dst + head, src + head, body * 4);
-                const int v = lane < 4 ? lane : head + body + lane - 4;
-                if (lane < 4 ? lane < head : lane < 8 && v < n) __stcs(dst + v, src[v]);
-            }
+            const int2 hb = ends(co);
+            for (int v = 0; v < hb.x; ++v) __stcs(dst + v, src[v]);
+            for (int v = hb.x + hb.y; v < n; ++v) __stcs(dst + v, src[v]);
         }
-        if (lane == 0) bulk_commit();
 #else
         const int co = (wl % 32) * 4 + wl / 32;
         if (co < NCO && co < b.co_n && CT1D_PIPE_ABLATE != 3) {
