@@ -66,26 +66,6 @@
 #ifndef CT1D_PIPE_JOINT_UNSCALE
 #define CT1D_PIPE_JOINT_UNSCALE 1
 #endif
-// x windows asked of L2 ahead of their cp.async loads, so that those hit L2 (ct1d_mma's
-// transposed stride-2 tiles: 3-9%, benchmarks/NOTES.md session 21): 0 off, 1 one
-// prefetch.global.L2 per 128-byte line (every lane its own), 2 one bulk prefetch per row;
-// for the tile this many tiles past the newest one the ring loads
-#ifndef CT1D_PIPE_X_PREFETCH
-#define CT1D_PIPE_X_PREFETCH 0
-#endif
-// Output copies: 1 = each warp issues its rows' copies one lane at a time from uniform
-// registers, 0 = one row per lane (the compiler then loops over the lanes)
-#ifndef CT1D_PIPE_UNIFORM_COPIES
-#define CT1D_PIPE_UNIFORM_COPIES 1
-#endif
-// ... and the warp and warpgroup indices broadcast from lane 0 (1), so that the compiler
-// knows them warp-uniform
-#ifndef CT1D_PIPE_UNIFORM_IDX
-#define CT1D_PIPE_UNIFORM_IDX 1
-#endif
-#ifndef CT1D_PIPE_X_PREFETCH_AHEAD
-#define CT1D_PIPE_X_PREFETCH_AHEAD 1
-#endif
 
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
 
@@ -180,14 +160,11 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     const int op = ANY_L ? OP + (L_out & 7) : OP;
 
     // ---- the warpgroup's pipeline: its tiles, their x windows
-    // (the warp and warpgroup index broadcast from lane 0, so that the compiler knows them
-    // warp-uniform: the tile cursor and the copies' operands can then live in uniform registers)
-#if CT1D_PIPE_UNIFORM_IDX
+    // (the warp and warpgroup indices broadcast from lane 0, so that the compiler knows them
+    // warp-uniform: up-64-64-s3 0.2515 -> 0.2380 ms, sd-s2d2k3-c64 0.4181 -> 0.3913, the
+    // others within +-2%; benchmarks/results/2026-12-04-session36/run_3/ab_copies.txt)
     const int wg = __shfl_sync(0xffffffffu, tid / 128, 0), wl = tid % 128;
     const int warp = __shfl_sync(0xffffffffu, wl / 32, 0), lane = tid % 32;
-#else
-    const int wg = tid / 128, wl = tid % 128, warp = wl / 32, lane = tid % 32;
-#endif
     const int g = lane / 4, tq = lane % 4;
     float* x_s = x_all + wg * X_FLOATS;
     float* o_s = o_all + wg * O_FLOATS;
@@ -259,30 +236,10 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
         }
         cp_async_commit();                            // (an empty group past the end)
     };
-    auto prefetch_tile = [&](Unit un) {               // (CT1D_PIPE_X_PREFETCH)
-        if (un.item >= n_items) return;
-        const int w0 = (un.t * U + e0 - CMAX) & ~3;
-        const float* xr = xg + (b.n + un.item) * (long long)C_in * L_in;
-        if (CT1D_PIPE_X_PREFETCH == 1) {
-            constexpr int NL = (W4 * 4 + 127) / 128 + 1;   // lines a row's window can touch
-#pragma unroll 1
-            for (int e = wl; e < CI * NL; e += 128)
-                l2_prefetch_line(xr + (long long)(e / NL) * L_in, w0, W4, L_in, e % NL);
-        } else {
-            const int ci = lane * 4 + warp;               // (CI / 4 rows per warp)
-            if (ci < CI) l2_prefetch_window(xr + (long long)ci * L_in, w0, W4, L_in);
-        }
-    };
     Unit next_load = first;
     auto load_next = [&](int stage) {
         load_tile(next_load, stage);
         next_load = advance(next_load);
-        if (CT1D_PIPE_X_PREFETCH) {
-            Unit p = next_load;
-#pragma unroll
-            for (int a = 1; a < CT1D_PIPE_X_PREFETCH_AHEAD; ++a) p = advance(p);
-            prefetch_tile(p);
-        }
     };
     // ---- weights: raw where the output buffers go when they fit there and take a thread
     // more than one batch of loads (the first tiles' x loads are then in flight during this
@@ -480,38 +437,6 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
             store([&](float v, int h, float bn) { return fmaf(v * unscale_w, h ? us1 : us0, bn); });
         fence_proxy_async();
         pipe::bar_wg(1 + wg);
-#if CT1D_PIPE_UNIFORM_COPIES
-        // rows co = warp, warp + 4, ...: lane 0 issues their copies from uniform registers
-        // (a row per lane made the compiler loop over the lanes, ~10 dependent instructions
-        // each; benchmarks/NOTES.md session 36), the rows unrolled so that their addresses
-        // overlap; ANY_L: the up to 3 elements before and after a row's whole 16-byte units
-        // by the row's lane (other tiles write the rest of those units)
-        const int n = min(TO, L_out - T.o0);
-        auto ends = [&](int co) {                     // (ANY_L) head elements, the body's length
-            const int head = min(n, (int)(-((T.row0 + co) * L_out + T.o0) & 3));
-            return make_int2(head, (n - head) & ~3);
-        };
-        if (lane == 0 && CT1D_PIPE_ABLATE != 3) {
-#pragma unroll
-            for (int j = 0; j < NCO / 4; ++j) {
-                const int co = warp + 4 * j;
-                if (co >= b.co_n) break;
-                float* dst = yg + (T.item * C_out + co) * (long long)L_out + T.o0;
-                const float* src = ob + co * op + row_shift(T, co);
-                const int2 hb = ANY_L ? ends(co) : make_int2(0, n);
-                if (hb.y > 0) bulk_store(dst + hb.x, src + hb.x, hb.y * 4);
-            }
-            bulk_commit();
-        }
-        const int co = lane * 4 + warp;
-        if (ANY_L && co < NCO && co < b.co_n && CT1D_PIPE_ABLATE != 3) {
-            float* dst = yg + (T.item * C_out + co) * (long long)L_out + T.o0;
-            const float* src = ob + co * op + row_shift(T, co);
-            const int2 hb = ends(co);
-            for (int v = 0; v < hb.x; ++v) __stcs(dst + v, src[v]);
-            for (int v = hb.x + hb.y; v < n; ++v) __stcs(dst + v, src[v]);
-        }
-#else
         const int co = (wl % 32) * 4 + wl / 32;
         if (co < NCO && co < b.co_n && CT1D_PIPE_ABLATE != 3) {
             float* dst = yg + (T.item * C_out + co) * (long long)L_out + T.o0;
@@ -530,7 +455,6 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
             }
         }
         bulk_commit();
-#endif
     };
 
     // (two tiles in flight per warpgroup, tile i's epilogue behind tile i + 1's products,

@@ -77,17 +77,6 @@ __device__ __forceinline__ void l2_prefetch_window(const T* xc, int w0, int xw, 
         asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" :: "l"(a), "r"((unsigned)(b - a)) : "memory");
 }
 #endif
-// Asks L2 for the 128-byte line holding element j of row xc's window [w0, w0 + xw), lines
-// counted from the one holding the window's first element inside the row [0, len); nothing
-// where that line starts past the window or the row (every lane its own address)
-template <typename T>
-__device__ __forceinline__ void l2_prefetch_line(const T* xc, int w0, int xw, int len, int j) {
-    const unsigned long long a = (unsigned long long)(xc + max(w0, 0));
-    const unsigned long long b = (unsigned long long)(xc + min(w0 + xw, len));
-    const unsigned long long p = (a & ~127ull) + 128ull * j;
-    if (p < b)
-        asm volatile("prefetch.global.L2 [%0];" :: "l"(max(p, a)) : "memory");
-}
 
 // Smallest row pitch >= n that is 8 mod 32 floats: rows 0..3 of a fragment's 4 channels
 // fall in different banks

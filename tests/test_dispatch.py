@@ -1404,11 +1404,12 @@ def test_pipe_quantum_knob(monkeypatch):
 def test_pipe_key_rules():
     """The calls ct1d_pipe covers: float32, 16-64 input channels per group in steps of 16,
     reductions of at most PIPE_MAX_STEPS k16 steps (more than 8, or more than
-    PIPE_WG4_MAX_REGS fragment registers, in blocks of fewer warpgroups: PIPE_STEPS_WG);
+    PIPE_WG4_MAX_REGS fragment registers, in blocks of fewer warpgroups: PIPE_STEPS_WG; 5
+    warpgroups up to PIPE_WG5_MAX_REGS);
     rows of y not in whole 16-byte units (or = 4 mod 8 where tiles take 32-byte units) on
     the ANY_L instances, with dead classes only at channels per group a multiple of 8;
     blocks of 32 output channels where the GEMM keeps at most PIPE_MAX_N columns, else 16;
-    one-stage rings only where x and y move in whole 16-byte units; instances fit one SM's
+    one-stage rings where they let more warpgroups or buffers fit; instances fit one SM's
     shared memory."""
     def key(C_in=64, C_out=32, L=4096, S=2, K=4, P=1, G=1, D=1, dtype="float32", OP=0):
         p = check_conv_args((2, C_in, L), (C_in, C_out // G, K), None, stride=S, padding=P,
@@ -1440,9 +1441,15 @@ def test_pipe_key_rules():
     assert (k4.stages, k4.outbuf) == (1, 1), k4
     k7 = key(S=2, K=7, P=3, OP=1, C_in=32, C_out=64)      # (L_out = 8192)
     assert not k7.any_l and (k7.wg, k7.stages, k7.outbuf) == (4, 1, 2), k7
-    assert key(OP=1, P=2).stages > 1 and key(L=4098, C_in=32).stages > 1   # ANY_L; x in 4-byte copies
+    # ... also for rows of y of any length and rows of x in 4-byte copies
+    assert key(OP=1, P=2).any_l and (key(OP=1, P=2).wg, key(OP=1, P=2).stages) == (4, 1)
+    assert (key(S=4, K=8, P=2, C_in=32, L=4095).wg, key(S=4, K=8, P=2, C_in=32, L=4095).stages) == (4, 1)
+    # 5 warpgroups only where accumulators + A fragments take <= PIPE_WG5_MAX_REGS registers
+    k5 = key(C_in=32, C_out=16)                            # 32 columns, 4 steps: 16 + 32
+    assert k5.fragment_regs == 48 and k5.wg == 5, k5
+    assert key(C_in=32, C_out=32).wg == 4                  # 64 columns: 32 + 32
     for wg, st, ob in _dispatch.PIPE_SHAPES:
-        assert 1 <= wg <= 4 and 1 <= st <= 3 and ob in (1, 2)
+        assert 1 <= wg <= 5 and 1 <= st <= 3 and ob in (1, 2)
     assert key(S=3, K=6, P=2, OP=1).n == 96                # 3 live classes (class-major columns)
     assert key(S=8, K=16, P=4, C_in=32).nco == 16          # 8 classes x 32 channels: 256 columns
     assert key(S=4, K=8, P=2, C_in=32).nco == 32           # 4 x 32 = 128 (PIPE_NCO32_MAX_N)

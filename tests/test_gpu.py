@@ -619,11 +619,14 @@ def test_stream_family_random_calls(rng, dtype, calls):
 # two stages that fits)
 PIPE_SHAPES_TESTED = [None, ((2, 3, 2), (1, 3, 2)), ((3, 2, 1), (2, 3, 1), (1, 3, 1)),
                       ((4, 1, 2), (4, 1, 1), (3, 1, 2), (3, 1, 1), (2, 1, 1), (3, 2, 1), (2, 2, 1),
-                       (1, 2, 1))]
+                       (1, 2, 1)),
+                      # (with 5 warpgroups up to 96 fragment registers: PIPE_WG5_MAX_REGS below)
+                      ((5, 3, 2), (5, 2, 2), (5, 1, 2), (5, 2, 1), (5, 1, 1), (4, 1, 1), (3, 2, 1),
+                       (2, 3, 1), (1, 3, 1))]
 
 
 @pytest.mark.parametrize("shapes", PIPE_SHAPES_TESTED,
-                         ids=["shipped", "two_buffers", "one_buffer", "one_stage"])
+                         ids=["shipped", "two_buffers", "one_buffer", "one_stage", "five_warpgroups"])
 def test_pipe_family_random_calls(rng, monkeypatch, shapes):
     """The pipelined warpgroup family forced on random float32 calls it covers: 16-64
     input channels per group, partial and several channel tiles (16 or 32 per block),
@@ -641,6 +644,8 @@ def test_pipe_family_random_calls(rng, monkeypatch, shapes):
     monkeypatch.setattr(_gpu, "_sm_count", lambda device_id: 4 if rng.random() < 0.5 else 132)
     if shapes is not None:
         monkeypatch.setattr(_dispatch, "PIPE_SHAPES", shapes)
+        if shapes[0][0] == 5:
+            monkeypatch.setattr(_dispatch, "PIPE_WG5_MAX_REGS", 96)
     _dispatch.plan.cache_clear()
     # (1, 2, 4 or 8 live classes, channel-major columns; 3, 5, 6 or 7, class-major; dead
     # classes with S | 4 and at S = 6 and 8, whose tiles then take whole 32-byte units;
