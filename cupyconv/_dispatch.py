@@ -1099,12 +1099,12 @@ PIPE_STEPS_WG = ((8, 5), (16, 3))
 # 9 at 112, where up-64-64-s3 ran 0.2473 -> 0.2706 ms on (4, 1, 1) against (3, 2, 1),
 # results/2026-12-04-session35/run_1/ab_stages.txt)
 PIPE_WG4_MAX_REGS = 96
-# ... and 5 warpgroups (96 registers per thread) where they take at most this many: the
-# smallest GEMMs (up-32-16-s2: 16 + 32; results/2026-12-04-session36/run_2-3/ab_shapes.txt,
-# (4, 3, 2) -> (5, 3, 2) 0.1825 -> 0.1741 and 0.1752 -> 0.1738 ms, sd-s1d4k3 at 64 0.1145 ->
-# 0.1101 and 0.1070 -> 0.1053, but g4-128-k4-s2 at 64 0.1403 -> 0.1448, up-16-16-s8 at 80
-# 0.0576 -> 0.0625)
-PIPE_WG5_MAX_REGS = 48
+# ... and 5 warpgroups (96 registers per thread) where they take at most this many (0:
+# never). Measured mixed on the smallest GEMM (up-32-16-s2: 16 + 32), (4, 3, 2) -> (5, 3, 2)
+# 0.1825 -> 0.1741 and 0.1752 -> 0.1738 ms, then 0.1690 -> 0.1727 on the final code; at 64
+# sd-s1d4k3 0.1070 -> 0.1053 but g4-128-k4-s2 0.1403 -> 0.1448, at 80 up-16-16-s8 0.0576 ->
+# 0.0625 (results/2026-12-04-session36/run_2-4/ab_*.txt)
+PIPE_WG5_MAX_REGS = 0
 # ... and ANY_L calls of at most this many steps are taken (routing)
 PIPE_ANY_L_MAX_STEPS = 12
 # Rows of x that are not whole 16-byte units (L_in % 4 != 0) load by 4-byte copies, four
@@ -1166,14 +1166,15 @@ PIPE_ANY_L_MIN_STEPS = 9
 # run_2/ab_shapes.txt, session 34's shapes -> these: hifigan-u4-b16 0.1069 -> 0.1039,
 # hifigan-u4-b4-long 0.2034 -> 0.1928, encodec-s2 0.2577 -> 0.2519, sd-s2d1k7 0.1835 ->
 # 0.1722, g8-256-k8-s4 0.1211 -> 0.1189, five calls off the sweep 0.7-1.4% faster or equal,
-# g16-512-k16-s8 0.0417 -> 0.0427 (5.5 tiles per warpgroup). Rows of y of any length and
-# rows of x by 4-byte copies took them only once the warp-uniform indices (session 36) had
-# removed ANY_L's 10 spilled loads on (4, 1, 1): 64 -> 32 K=4 S=2 P=2 (3, 2, 1) -> (4, 1, 1)
-# 0.2213 -> 0.2102 ms and 0.2345 -> 0.2145, 32 -> 32 K=8 S=4 L=65535 (3, 3, 1) -> (4, 1, 1)
-# 0.1288 -> 0.1251 and 0.1301 -> 0.1253 (results/2026-12-04-session36/run_2-3/ab_shapes.txt;
-# session 35: 0.2109 -> 0.2425 and 0.1400 -> 0.1439 with the spills)
+# g16-512-k16-s8 0.0417 -> 0.0427 (5.5 tiles per warpgroup). Rows of y of any length take
+# them since the warp-uniform indices (session 36) removed ANY_L's 10 spilled loads on
+# (4, 1, 1): 64 -> 32 K=4 S=2 P=2 (3, 2, 1) -> (4, 1, 1) 0.2345 -> 0.2145, 0.2213 -> 0.2102
+# and on the final code 0.2148 -> 0.2012 ms (results/2026-12-04-session36/run_2-4; session
+# 35, with the spills: 0.2109 -> 0.2425). Rows of x by 4-byte copies do not (32 -> 32 K=8
+# S=4 L=65535 (3, 3, 1) -> (4, 1, 1) 0.1301 -> 0.1253 and 0.1288 -> 0.1251 before the final
+# code, 0.1309 -> 0.1323 on it; session 35: 0.1400 -> 0.1439)
 PIPE_ONE_STAGE_ANY_L = True
-PIPE_ONE_STAGE_X4 = True
+PIPE_ONE_STAGE_X4 = False
 PIPE_SHAPES = ((5, 3, 2), (5, 2, 2), (5, 3, 1), (5, 2, 1),
                (4, 3, 2), (4, 2, 2), (4, 1, 2), (4, 3, 1), (4, 2, 1), (4, 1, 1), (3, 3, 2),
                (3, 2, 2), (3, 3, 1), (3, 2, 1), (3, 1, 2), (3, 1, 1), (2, 3, 2), (2, 2, 2),
@@ -1210,7 +1211,7 @@ def pipe_key(p: ConvParams, dtype: str) -> Optional[PipeKey]:
     max_wg = next(wg for most, wg in PIPE_STEPS_WG if base.steps <= most)
     fr = base.fragment_regs
     max_wg = min(max_wg, 5 if fr <= PIPE_WG5_MAX_REGS else 4 if fr <= PIPE_WG4_MAX_REGS else 3)
-    # (one-stage rings also for ANY_L and 4-byte-x calls: PIPE_ONE_STAGE_ANY_L, _X4)
+    # (one-stage rings for ANY_L and 4-byte-x calls: PIPE_ONE_STAGE_ANY_L, _X4)
     one_stage = ((not any_l or PIPE_ONE_STAGE_ANY_L)
                  and (p.length_in % 4 == 0 or PIPE_ONE_STAGE_X4))
     return next((k for k in (replace(base, wg=wg, stages=st, outbuf=ob) for wg, st, ob in PIPE_SHAPES)

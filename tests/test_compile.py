@@ -437,7 +437,7 @@ def test_pipe_instances_compile_for_sm90a(nvrtc_ok):
     """Every ct1d_pipe instance the sweep routes there (sm_90; among them sd-s2d2k3-c64's:
     rows of any length, a dead class, 12 k16 steps), and three more beside it (7 live
     classes; 3 of 6 with dead classes; 16 k16 steps on 3 warpgroups; rows of any length on
-    a one-stage ring; one-stage rings and 5 warpgroups among them), compiles with NVRTC; its PTX holds 3 products x the reduction's k16 steps as register-A wgmmas of
+    a one-stage ring; one-stage rings among them), compiles with NVRTC; its PTX holds 3 products x the reduction's k16 steps as register-A wgmmas of
     N = classes x channels columns, 16-byte cp.async for x, bulk copies out, and the
     block size."""
     from cupyconv._dispatch import plan
@@ -453,7 +453,7 @@ def test_pipe_instances_compile_for_sm90a(nvrtc_ok):
     assert len(keys) >= 6, keys
     assert any(k.any_l for k in keys) and any(k.offsets * k.ci == 16 * 16 and k.wg == 3 for k in keys)
     assert {(k.stages, k.outbuf) for k in keys if k.stages == 1} == {(1, 1), (1, 2)}   # one-stage rings
-    assert any(k.any_l and k.stages == 1 for k in keys) and any(k.wg == 5 for k in keys)
+    assert any(k.any_l and k.stages == 1 for k in keys)
     for key in keys:
         assert compile_instance(key, arch="sm_90")[:4] == b"\x7fELF"
         ptx = compile_instance(key, arch="compute_90a").decode()

@@ -1441,13 +1441,13 @@ def test_pipe_key_rules():
     assert (k4.stages, k4.outbuf) == (1, 1), k4
     k7 = key(S=2, K=7, P=3, OP=1, C_in=32, C_out=64)      # (L_out = 8192)
     assert not k7.any_l and (k7.wg, k7.stages, k7.outbuf) == (4, 1, 2), k7
-    # ... also for rows of y of any length and rows of x in 4-byte copies
+    # ... also for rows of y of any length
     assert key(OP=1, P=2).any_l and (key(OP=1, P=2).wg, key(OP=1, P=2).stages) == (4, 1)
-    assert (key(S=4, K=8, P=2, C_in=32, L=4095).wg, key(S=4, K=8, P=2, C_in=32, L=4095).stages) == (4, 1)
+    x4 = key(S=4, K=8, P=2, C_in=32, L=4095)               # ... not for x in 4-byte copies
+    assert x4.stages > 1 and x4.wg == 3, x4
     # 5 warpgroups only where accumulators + A fragments take <= PIPE_WG5_MAX_REGS registers
     k5 = key(C_in=32, C_out=16)                            # 32 columns, 4 steps: 16 + 32
-    assert k5.fragment_regs == 48 and k5.wg == 5, k5
-    assert key(C_in=32, C_out=32).wg == 4                  # 64 columns: 32 + 32
+    assert k5.fragment_regs == 48 and k5.wg == (5 if _dispatch.PIPE_WG5_MAX_REGS >= 48 else 4), k5
     for wg, st, ob in _dispatch.PIPE_SHAPES:
         assert 1 <= wg <= 5 and 1 <= st <= 3 and ob in (1, 2)
     assert key(S=3, K=6, P=2, OP=1).n == 96                # 3 live classes (class-major columns)
