@@ -1152,6 +1152,9 @@ PIPE_X4_MIN_Y_PER_X = 4
 # 0.184 in run 4's sweep); 3 steps, 1 tile: sd-s2d2k3-c16 0.208 -> 0.288; 8 steps, 1 tile,
 # no dead class (taken): 64 -> 32 K=4 S=2 P=2 0.138 -> 0.109
 PIPE_ANY_L_MIN_STEPS = 9
+# ... and of those without a dead class but with several channel tiles per group, those
+# of at least this many steps (the same rule as dead classes until measured apart)
+PIPE_ANY_L_MIN_STEPS_TILES = 9
 # (warpgroups per block, ring stages, output buffers) in order of preference: the first
 # that fits one SM. The most warpgroups win: a tile's steps run one after another in its
 # warpgroup (~850 instructions per warp), and only other warpgroups fill the gaps (run
@@ -1243,9 +1246,9 @@ def _prefers_pipe(p: ConvParams, pl: LaunchPlan) -> bool:
     """Whether the dispatcher takes the ct1d_pipe plan ``pl`` for a call (on sm_90)."""
     k = pl.key
     cog = p.out_channels // p.groups
-    any_l_slow = k.any_l and (k.steps > PIPE_ANY_L_MAX_STEPS
-                              or ((k.classes < p.stride or pl.co_chunks > 1)
-                                  and k.steps < PIPE_ANY_L_MIN_STEPS))
+    min_steps = (PIPE_ANY_L_MIN_STEPS if k.classes < p.stride
+                 else PIPE_ANY_L_MIN_STEPS_TILES if pl.co_chunks > 1 else 0)
+    any_l_slow = k.any_l and (k.steps > PIPE_ANY_L_MAX_STEPS or k.steps < min_steps)
     return (p.kernel_size >= PIPE_MIN_DENSITY * k.offsets * k.classes
             and _block_count(p, pl) >= PIPE_MIN_TILES
             and (p.length_in % 4 == 0 or cog * p.stride >= PIPE_X4_MIN_Y_PER_X * k.ci)
