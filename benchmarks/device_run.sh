@@ -2,6 +2,10 @@
 # Runs on the GPU machine from the repository root: GPU test suite, then the benchmark.
 # Logs and JSON go to $OUT (the device tool brings them back); commit them under
 # benchmarks/results/. Usage: bash benchmarks/device_run.sh [tests|bench|all] [bench args]
+# GPU_TEST_SHARD=K/N runs part K of N of the GPU tests (tests/conftest.py --shard): the
+# whole suite took 558 of the 600 s a device command may run (session 37), so run it as
+# two commands, GPU_TEST_SHARD=1/2 and 2/2, on the same warm machine (compiled kernels
+# stay in CUPY_CACHE_DIR between them).
 set -uo pipefail
 what=${1:-all}; shift || true
 OUT=${OUT:-benchmarks/results/local}; mkdir -p "$OUT"
@@ -21,6 +25,7 @@ if [[ $what == tests || $what == all ]]; then
   # compiles dominate the GPU tests: spread them over the CPUs when pytest-xdist is there
   # (each worker writes its own statistics file; merge_gpu_stats.py joins them)
   par=(); python3 -c "import xdist" 2>/dev/null && par=(-n "$(( $(nproc) < 16 ? $(nproc) : 16 ))")
+  [[ -n ${GPU_TEST_SHARD:-} ]] && par+=(--shard "$GPU_TEST_SHARD")
   python3 -m pytest -m gpu -v -rs "${par[@]}" -W ignore tests/test_gpu.py -p no:cacheprovider 2>&1 \
     | grep -v "PytestBenchmarkWarning\|warner(" | tee "$OUT/gpu_tests.log"
   rc=$((rc | ${PIPESTATUS[0]}))

@@ -4,6 +4,9 @@
   visible reason) when CuPy is missing or ``cupy.is_available()`` is False.
 * ``torch`` fixture: the torch module, or a skip when torch is not installed.
   ``@pytest.mark.torch`` skips a whole test/module the same way.
+* ``--shard K/N``: run only the K-th of N fixed, disjoint parts of the collected tests
+  (by a hash of each node id), so that a suite longer than one device command can run
+  in N commands: ``pytest -m gpu --shard 1/2``, then ``--shard 2/2``.
 * Randomness: one seed per session, printed in the report header. Set
   ``CUPYCONV_TEST_SEED=<seed>`` to rerun with the same data. The ``rng`` fixture is a
   ``numpy.random.Generator`` seeded from (session seed, test node id), so a test draws
@@ -52,6 +55,27 @@ def torch_module():
     return torch
 
 
+def pytest_addoption(parser):
+    parser.addoption("--shard", default=None, metavar="K/N",
+                     help="run only part K of N disjoint parts of the collected tests")
+
+
+def _shard(value: str):
+    """(k, n) from ``--shard K/N``, 1 <= K <= N."""
+    try:
+        k, n = (int(v) for v in value.split("/"))
+    except ValueError:
+        raise pytest.UsageError(f"--shard takes K/N with integers, got {value!r}") from None
+    if not 1 <= k <= n:
+        raise pytest.UsageError(f"--shard K/N needs 1 <= K <= N, got {value!r}")
+    return k, n
+
+
+def shard_of(nodeid: str, n: int) -> int:
+    """The part (1..n) a test belongs to: stable across runs, machines and xdist workers."""
+    return zlib.crc32(nodeid.encode()) % n + 1
+
+
 def pytest_configure(config):
     config.addinivalue_line("markers", "gpu: needs a usable CUDA device (skipped otherwise)")
     config.addinivalue_line("markers", "torch: needs torch installed (skipped otherwise)")
@@ -63,6 +87,11 @@ def pytest_report_header(config):
 
 
 def pytest_collection_modifyitems(config, items):
+    if config.getoption("--shard"):
+        k, n = _shard(config.getoption("--shard"))
+        kept = [it for it in items if shard_of(it.nodeid, n) == k]
+        config.hook.pytest_deselected(items=[it for it in items if shard_of(it.nodeid, n) != k])
+        items[:] = kept
     gpu_items = [it for it in items if it.get_closest_marker("gpu") is not None]
     if gpu_items and not gpu_available():
         skip = pytest.mark.skip(reason=NO_GPU_REASON)
