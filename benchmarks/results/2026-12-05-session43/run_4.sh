@@ -11,3 +11,14 @@ nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv > "
   --variant "xs1=dispatch.PIPE_XSPLIT:1" --variant "xs2=dispatch.PIPE_XSPLIT:2" > "$OUT/ab_xsplit.txt" 2>&1)
 grep -E "^[a-z0-9-]+ \(|median|Error|error" "$OUT/ab_xsplit.txt" | cut -c1-150
 grep -E "err [0-9.e+-]+" -o "$OUT/ab_xsplit.txt" | sort -t' ' -k2 -g | tail -2
+# then the GPU tests of the new path (no xdist: one process, so the dispatcher constant set
+# before pytest starts holds): the pipe random calls in both split modes, and the 3xFP16
+# split's precision tests on ct1d_pipe (wide dynamic range, extreme magnitudes, non-finite
+# x, edge cases) with PIPE_XSPLIT 1 and 2 in turn
+for xs in 1 2; do
+  timeout 200 python3 -c "import sys, pytest, cupyconv._dispatch as d; d.PIPE_XSPLIT = $xs; sys.exit(pytest.main(sys.argv[1:]))" \
+    -q -m gpu -p no:cacheprovider tests/test_gpu.py \
+    -k "pipe_family_random_calls and xsplit$xs or (pipe and (wide_dynamic or extreme_magnitudes or nonfinite or edge_cases))" \
+    > "$OUT/gpu_tests_xsplit$xs.log" 2>&1
+  echo "PIPE_XSPLIT=$xs: $(tail -1 "$OUT/gpu_tests_xsplit$xs.log")"; grep -E "^FAILED|Error" "$OUT/gpu_tests_xsplit$xs.log" | head -5
+done
