@@ -457,7 +457,7 @@ def test_pipe_instances_compile_for_sm90a(nvrtc_ok):
     assert any(k.any_l and k.stages == 1 for k in keys)
     # ... and each of them with x split once per tile (A from shared memory), in a window of
     # its own and in place of the raw one
-    keys += [replace(k, xsplit=xs) for k in keys if not k.xsplit for xs in (1, 2)]
+    keys = sorted({replace(k, xsplit=xs) for k in keys for xs in (0, 1, 2)}, key=lambda k: k.name_expression())
     for key in keys:
         assert compile_instance(key, arch="sm_90")[:4] == b"\x7fELF"
         ptx = compile_instance(key, arch="compute_90a").decode()

@@ -1469,6 +1469,7 @@ def test_pipe_xsplit_keys(monkeypatch):
     4 warp maxima; no A fragments in registers, so with PIPE_XSPLIT on, 9-16-step
     reductions may take PIPE_XSPLIT_MAX_WG warpgroups where they fit."""
     p = check_conv_args((8, 64, 65536), (64, 32, 4), None, stride=2, padding=1)
+    monkeypatch.setattr(_dispatch, "PIPE_XSPLIT", 0)
     k0 = _dispatch.pipe_key(p, "float32")
     assert k0.xsplit == 0 and k0.name_expression().endswith(", false, 0>")
     k1, k2 = replace(k0, xsplit=1), replace(k0, xsplit=2)
