@@ -349,8 +349,6 @@ class PipeKey:
     stages: int = 3     # x windows in each warpgroup's ring (1: refilled within the tile)
     outbuf: int = 2     # output buffers per warpgroup
     any_l: bool = False  # rows of y of any length (else whole 16-byte units)
-    xsplit: int = 0     # x split once per tile into shared memory: 1 its own window, 2 in
-                        # place of the raw one (0: per column offset, into A fragments)
 
     family = "ct1d_pipe"
     dtype = "float32"
@@ -359,7 +357,7 @@ class PipeKey:
     def name_expression(self) -> str:
         return (f"{self.family}<{self.stride}, {self.dilation}, {self.kernel_size}, "
                 f"{self.ci}, {self.nco}, {self.wg}, {self.stages}, {self.outbuf}, "
-                f"{'true' if self.any_l else 'false'}, {self.xsplit}>")
+                f"{'true' if self.any_l else 'false'}>")
 
     @property
     def threads(self) -> int:
@@ -389,37 +387,23 @@ class PipeKey:
         return self.nco * self.classes
 
     @property
-    def cmax(self) -> int:
-        return (self.kernel_size - 1) * self.dilation // self.stride
-
-    @property
-    def split_units(self) -> int:
-        """xsplit: 16-byte units of a tile's split window (8 channels x one of 64 + CMAX
-        positions)."""
-        return self.ci // 8 * (64 + self.cmax)
-
-    @property
     def fragment_regs(self) -> int:
         """Registers per thread of the tile's accumulators (N/2) and A fragments (8 per
-        k16 step, hi and lo), or with xsplit the window values it splits (8 per unit)."""
-        if self.xsplit:
-            return self.n // 2 + 8 * -(-self.split_units // 128)
+        k16 step, hi and lo)."""
         return self.n // 2 + 8 * self.steps
 
     def ring_and_out_words(self) -> int:
         """Words of the warpgroups' x rings and output buffers (the raw weights' room at
         the start)."""
-        xp = ((70 + self.cmax) // 4 * 4 + 11) // 16 * 16 + 4     # 4 mod 16 words
+        cmax = (self.kernel_size - 1) * self.dilation // self.stride
+        xp = ((70 + cmax) // 4 * 4 + 11) // 16 * 16 + 4          # 4 mod 16 words
         op = _pitch_8_mod_32(64 * self.stride + 4) + (7 if self.any_l else 0)   # (+ L_out mod 8)
         return self.wg * (self.stages * self.ci * xp + self.outbuf * self.nco * op)
 
     def smem_bytes(self) -> int:
         """Mirrors the shared-memory layout at the top of kernels/ct1d_pipe.cu: the split
-        weights, each warpgroup's x ring and output buffers (with xsplit its split window
-        and 4 warp maxima), the channels' bias."""
-        split = self.wg * ((2 * 16 * self.split_units if self.xsplit == 1 else 0) + 16) if self.xsplit else 0
-        return (4 * self.offsets * self.ci * self.n + split
-                + 4 * (self.ring_and_out_words() + self.nco + 1))
+        weights, each warpgroup's x ring and two output buffers, the channels' bias."""
+        return 4 * self.offsets * self.ci * self.n + 4 * (self.ring_and_out_words() + self.nco + 1)
 
 
 @dataclass(frozen=True)
@@ -1121,7 +1105,8 @@ PIPE_WG4_MAX_REGS = 96
 # sd-s1d4k3 0.1070 -> 0.1053 but g4-128-k4-s2 0.1403 -> 0.1448, at 80 up-16-16-s8 0.0576 ->
 # 0.0625 (results/2026-12-04-session36/run_2-4/ab_*.txt)
 PIPE_WG5_MAX_REGS = 0
-# ... and ANY_L calls of at most this many steps are taken (routing)
+# ... and ANY_L calls of at most this many steps are taken (routing; session 43 run 1, H100,
+# 16 steps still slower: sd-s2d4k4 0.1604 -> 0.1662 ms, 64 -> 64 K=4 S=1 0.2507 -> 0.2803)
 PIPE_ANY_L_MAX_STEPS = 12
 # Rows of x that are not whole 16-byte units (L_in % 4 != 0) load by 4-byte copies, four
 # times the instructions: taken up to this many input channels per group
@@ -1148,6 +1133,8 @@ PIPE_QUANTUM = 4
 # sd-s2d1k7 0.190 -> 0.178, sd-s1d4k3 0.133 -> 0.111, g4-128-k4-s2 0.156 -> 0.148,
 # g8-256-k8-s4 0.163 -> 0.129, g16-512-k16-s8 0.072 -> 0.060; sd-s4d3k5 (density 5/16)
 # 0.130 -> 0.144
+# (session 43 run 1, on the H100, below half dense still slower: sd-s4d3k5 0.1561 -> 0.1729
+# ms, 32 -> 64 K=4 S=3 D=2 0.2082 -> 0.2173, 16 -> 32 K=5 S=4 D=3 0.2451 -> 0.2933)
 PIPE_ROUTE = True
 PIPE_MIN_DENSITY = 0.5
 PIPE_MIN_TILES = 1024
@@ -1169,7 +1156,9 @@ PIPE_X4_MIN_Y_PER_X = 4
 # no dead class (taken): 64 -> 32 K=4 S=2 P=2 0.138 -> 0.109
 PIPE_ANY_L_MIN_STEPS = 9
 # ... and of those without a dead class but with several channel tiles per group, those
-# of at least this many steps (the same rule as dead classes until measured apart)
+# of at least this many steps: measured apart on session 36's faster ANY_L instances, the
+# same as dead classes (results/2026-12-05-session43/run_1/ab_route.txt, H100: sd-s3d2k5, 6
+# steps in 2 channel tiles, 0.2058 -> 0.2389 ms on ct1d_pipe)
 PIPE_ANY_L_MIN_STEPS_TILES = 9
 # (warpgroups per block, ring stages, output buffers) in order of preference: the first
 # that fits one SM. The most warpgroups win: a tile's steps run one after another in its
@@ -1194,11 +1183,6 @@ PIPE_ANY_L_MIN_STEPS_TILES = 9
 # code, 0.1309 -> 0.1323 on it; session 35: 0.1400 -> 0.1439)
 PIPE_ONE_STAGE_ANY_L = True
 PIPE_ONE_STAGE_X4 = False
-# x split once per tile into shared memory (PipeKey.xsplit: 0 no, 1 its own window, 2 in
-# place of the raw window), and then up to this many warpgroups at any reduction length
-# (no A fragments in registers; the register rules above still apply)
-PIPE_XSPLIT = 0
-PIPE_XSPLIT_MAX_WG = 4
 PIPE_SHAPES = ((5, 3, 2), (5, 2, 2), (5, 3, 1), (5, 2, 1),
                (4, 3, 2), (4, 2, 2), (4, 1, 2), (4, 3, 1), (4, 2, 1), (4, 1, 1), (3, 3, 2),
                (3, 2, 2), (3, 3, 1), (3, 2, 1), (3, 1, 2), (3, 1, 1), (2, 3, 2), (2, 2, 2),
@@ -1231,9 +1215,8 @@ def pipe_key(p: ConvParams, dtype: str) -> Optional[PipeKey]:
     if (base.n % 16 or base.n > PIPE_MAX_N or base.steps > PIPE_MAX_STEPS
             or (any_l and classes < S and cog % 8)):
         return None
-    base = replace(base, any_l=any_l, xsplit=PIPE_XSPLIT)
-    max_wg = (PIPE_XSPLIT_MAX_WG if PIPE_XSPLIT
-              else next(wg for most, wg in PIPE_STEPS_WG if base.steps <= most))
+    base = replace(base, any_l=any_l)
+    max_wg = next(wg for most, wg in PIPE_STEPS_WG if base.steps <= most)
     fr = base.fragment_regs
     max_wg = min(max_wg, 5 if fr <= PIPE_WG5_MAX_REGS else 4 if fr <= PIPE_WG4_MAX_REGS else 3)
     # (one-stage rings for ANY_L and 4-byte-x calls: PIPE_ONE_STAGE_ANY_L, _X4)

@@ -46,7 +46,6 @@
 #include "ct1d_tensor.cuh"
 #include "ct1d_warpgroup.cuh"
 #include "ct1d_wgmma_rs.cuh"
-#include "ct1d_wgmma_ss.cuh"
 
 // Timing ablations (benchmarks only; wrong results): 1 no wgmma, 2 no x loads, 3 no bulk
 // copies, 4 no A build (raw x from constants), 5 no epilogue stores
@@ -105,21 +104,12 @@ __device__ constexpr int live_offset(int i, int S, int D, int K) {
 //   OUTBUF    output buffers per warpgroup (2: a tile's epilogue waits for the copies of
 //             the tile before the previous one; 1: of the previous one)
 //   ANY_L     rows of y of any length (else L_out % 4 == 0: whole 16-byte units)
-//   XSPLIT    0: x split into A fragments once per column offset; 1 or 2: once per tile,
-//             the window's values scaled by one power of two per tile (its largest finite
-//             magnitude, a warpgroup barrier) and split into float16 hi and lo units in
-//             shared memory, K-major, which every column offset's wgmma reads through a
-//             descriptor started c 16-byte rows earlier (A from shared memory: no A
-//             fragments in registers); 1: into a window of its own, 2: in place of the raw
-//             window (no more shared memory; with one ring stage the next window's loads
-//             then wait for the products)
 // Grid: x = blocks per (group, channel tile) row, y = groups x channel tiles. A block's
 // warpgroup q = blockIdx.x * WG + wg takes units q, q + gridDim.x * WG, ... of the
 // n_items x n_t (batch item from n_offset, tile) sequence. Tile t covers the TO = S*U
 // outputs [t*TO, (t+1)*TO) of every row, from positions u_base = t*U + e0 on (64
 // computed, as many as needed used; cupyconv._dispatch.pipe_geometry).
-template <int S, int D, int K, int CI, int NCO, int WG, int STAGES, int OUTBUF, bool ANY_L,
-          int XSPLIT>
+template <int S, int D, int K, int CI, int NCO, int WG, int STAGES, int OUTBUF, bool ANY_L>
 __global__ void __launch_bounds__(WG * 128, 1)
 ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float* __restrict__ bias,
           float* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
@@ -154,15 +144,7 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     constexpr int X_FLOATS = STAGES * CI * XP;        // per warpgroup
     float* o_all = x_all + WG * X_FLOATS;
     constexpr int O_FLOATS = OUTBUF * NCO * OP_MAX;   // per warpgroup
-    // XSPLIT: each warpgroup's split window, [hi/lo][CI/8][XW] 16-byte units (8 channels of
-    // one position, from the tile's off0 on), and its warps' maxima
-    constexpr int XW = 64 + CMAX;                     // positions the tile's A rows read
-    constexpr int XUNITS = CI / 8 * XW;
-    constexpr int XITER = (XUNITS + 127) / 128;       // units per thread (the last in part)
-    constexpr int XS_BYTES = XSPLIT == 1 ? 2 * XUNITS * 16 : 0;
-    unsigned char* xs_all = reinterpret_cast<unsigned char*>(o_all + WG * O_FLOATS);
-    unsigned* xmax_all = reinterpret_cast<unsigned*>(xs_all + WG * XS_BYTES);
-    float* bias_c = reinterpret_cast<float*>(xmax_all + (XSPLIT ? 4 * WG : 0));   // [NCO]: the block's channels' bias
+    float* bias_c = o_all + WG * O_FLOATS;            // [NCO]: the block's channels' bias
     unsigned* wmax = reinterpret_cast<unsigned*>(bias_c + NCO);
 
     const int tid = threadIdx.x;
@@ -399,82 +381,6 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
         }
         wgmma_commit();
     };
-    // XSPLIT: tile i's window (its raw stage, from the tile's off0 on) scaled by the power of
-    // two that brings its largest finite magnitude into float16's range and split once
-    // into hi and lo units; us: the unscale factor. Unit u = (channel group u / XW,
-    // position u % XW) sits at byte 16u of each half, so a warp's loads are consecutive
-    // words of a row and its stores consecutive 16-byte units (conflict-free)
-    unsigned* xmax_w = xmax_all + 4 * wg;
-    auto split_hi = [&](int i) {                      // (the lo units follow the hi ones)
-        return XSPLIT == 1 ? xs_all + wg * XS_BYTES
-                           : reinterpret_cast<unsigned char*>(x_s + (i % STAGES) * CI * XP);
-    };
-    auto split = [&](int i, const Tile& T, float& us) {
-        const float* xw = x_s + (i % STAGES) * CI * XP + T.off0;
-        unsigned char* xs_hi = split_hi(i);
-        unsigned char* xs_lo = xs_hi + XUNITS * 16;
-        float v[XITER][8];
-        float mx = 0.f;                               // (fmaxf passes NaN by)
-#pragma unroll
-        for (int it = 0; it < XITER; ++it) {
-            const int u = wl + 128 * it, g = u / XW, p = u % XW;
-            const bool ok = (it + 1) * 128 <= XUNITS || u < XUNITS;
-#pragma unroll
-            for (int j = 0; j < 8; ++j) {
-                v[it][j] = ok ? xw[(8 * g + j) * XP + p] : 0.f;
-                mx = fmaxf(mx, fabsf(v[it][j]));
-            }
-        }
-        if (mx > 3.40282347e38f) {                    // an infinity: the largest finite value
-            mx = 0.f;
-#pragma unroll
-            for (int it = 0; it < XITER; ++it)
-#pragma unroll
-                for (int j = 0; j < 8; ++j)
-                    if (fabsf(v[it][j]) <= 3.40282347e38f) mx = fmaxf(mx, fabsf(v[it][j]));
-        }
-        const unsigned m = __reduce_max_sync(0xffffffffu, __float_as_uint(mx));
-        if (lane == 0) xmax_w[warp] = m;
-        pipe::bar_wg(1 + wg);                         // every thread has read the window
-        if (STAGES == 1 && XSPLIT == 1) load_next(0);
-        const uint4 mm = *reinterpret_cast<const uint4*>(xmax_w);
-        const int sx = f16_scale_exp(max(max(mm.x, mm.y), max(mm.z, mm.w)) & 0x7f800000u);
-        const float sc = pow2(sx);
-        us = pow2(-sx);
-#pragma unroll
-        for (int it = 0; it < XITER; ++it) {
-            const int u = wl + 128 * it;
-            if ((it + 1) * 128 <= XUNITS || u < XUNITS) {
-                uint4 hi, lo;
-                f16x2_split(v[it][0] * sc, v[it][1] * sc, hi.x, lo.x);
-                f16x2_split(v[it][2] * sc, v[it][3] * sc, hi.y, lo.y);
-                f16x2_split(v[it][4] * sc, v[it][5] * sc, hi.z, lo.z);
-                f16x2_split(v[it][6] * sc, v[it][7] * sc, hi.w, lo.w);
-                *reinterpret_cast<uint4*>(xs_hi + 16 * u) = hi;
-                *reinterpret_cast<uint4*>(xs_lo + 16 * u) = lo;
-            }
-        }
-        fence_proxy_async();                          // the units: read by the tensor cores
-        pipe::bar_wg(1 + wg);
-    };
-    // A of k16 step s (offset index s / CSTEPS, channels 16 (s % CSTEPS) on): GEMM row m reads
-    // position m + CMAX - c of the split window; the step's two 8-channel groups XW units
-    // apart. A descriptor's address field counts 16-byte units (shared memory < 256 KB: no
-    // carry), so each step's is the window's plus a constant
-    auto adesc = [&](unsigned long long half, int s) {
-        return half + (2 * (s % CSTEPS) * XW + CMAX - pipe::live_offset(s / CSTEPS, S, D, K));
-    };
-    auto issue_ss = [&](int i, float (&d)[N / 2]) {
-        const unsigned long long a_hi = smem_desc(split_hi(i), XW * 16, 128, 0), a_lo = a_hi + XUNITS;
-        wgmma_fence();
-#pragma unroll
-        for (int s = 0; s < KSTEPS; ++s) WgmmaSs<N>::mma(d, adesc(a_lo, s), bdesc(0, s), s > 0);
-#pragma unroll
-        for (int s = 0; s < KSTEPS; ++s) WgmmaSs<N>::mma(d, adesc(a_hi, s), bdesc(1, s), 1);
-#pragma unroll
-        for (int s = 0; s < KSTEPS; ++s) WgmmaSs<N>::mma(d, adesc(a_hi, s), bdesc(0, s), 1);
-        wgmma_commit();
-    };
     // epilogue of tile i (its products done): d[4j + 2h + e] is row m0 + 8h, column
     // n = 8j + 2tq + e, i.e. (NCLS | 8) channel co = j*8/NCLS + (2tq + e)/NCLS of class
     // index (2tq + e) % NCLS, or (class-major) channel 8j % NCO + 2tq + e of class index
@@ -553,26 +459,16 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
 
     // (two tiles in flight per warpgroup, tile i's epilogue behind tile i + 1's products,
     // measured slower: benchmarks/NOTES.md session 31)
-    float d[N / 2];
+    unsigned ahi[KSTEPS][4], alo[KSTEPS][4];
+    float d[N / 2], us0, us1;
     int i = 0;
     for (Unit un = first; un.item < n_items; un = advance(un), ++i) {
         const Tile T = tile_of(un);
         top(i);
-        if constexpr (XSPLIT) {
-            float us;
-            split(i, T, us);
-            issue_ss(i, d);
-            wgmma_wait<0>();
-            if (STAGES == 1 && XSPLIT == 2) load_next(0);     // (the window is read)
-            epilogue(i, T, d, us, us);
-        } else {
-            unsigned ahi[KSTEPS][4], alo[KSTEPS][4];
-            float us0, us1;
-            build(i, T, ahi, alo, us0, us1);
-            issue(ahi, alo, d);
-            wgmma_wait<0>();
-            epilogue(i, T, d, us0, us1);
-        }
+        build(i, T, ahi, alo, us0, us1);
+        issue(ahi, alo, d);
+        wgmma_wait<0>();
+        epilogue(i, T, d, us0, us1);
     }
     cp_async_wait<0>();
     bulk_wait_all();

@@ -1462,32 +1462,6 @@ def test_pipe_key_rules():
                 assert k.smem_bytes() <= SM90_ONE_BLOCK and k.n <= _dispatch.PIPE_MAX_N
 
 
-def test_pipe_xsplit_keys(monkeypatch):
-    """x split once per tile (PipeKey.xsplit): the instance's name says which way; its shared
-    memory holds each warpgroup's split window (1: 2 x 16 bytes per unit of 8 channels x one
-    of 64 + CMAX positions, as kernels/ct1d_pipe.cu lays it out; 2: in the raw window) and
-    4 warp maxima; no A fragments in registers, so with PIPE_XSPLIT on, 9-16-step
-    reductions may take PIPE_XSPLIT_MAX_WG warpgroups where they fit."""
-    p = check_conv_args((8, 64, 65536), (64, 32, 4), None, stride=2, padding=1)
-    monkeypatch.setattr(_dispatch, "PIPE_XSPLIT", 0)
-    k0 = _dispatch.pipe_key(p, "float32")
-    assert k0.xsplit == 0 and k0.name_expression().endswith(", false, 0>")
-    k1, k2 = replace(k0, xsplit=1), replace(k0, xsplit=2)
-    assert k1.name_expression().endswith(", false, 1>") and k2.name_expression().endswith(", 2>")
-    assert k1.split_units == 64 // 8 * (64 + 1)                       # CMAX = 1 at K = 4, S = 2
-    assert k1.smem_bytes() - k0.smem_bytes() == k0.wg * (32 * k1.split_units + 16)
-    assert k2.smem_bytes() - k0.smem_bytes() == k0.wg * 16
-    assert k1.fragment_regs == k0.n // 2 + 8 * 5 < k0.fragment_regs   # 520 units: 5 per thread
-    c64 = check_conv_args((16, 64, 65536), (64, 64, 3), None, stride=2, padding=1, dilation=2)
-    assert _dispatch.pipe_key(c64, "float32").wg == 3                  # 12 k16 steps
-    for xs in (1, 2):
-        monkeypatch.setattr(_dispatch, "PIPE_XSPLIT", xs)
-        for q in (p, c64):
-            k = _dispatch.pipe_key(q, "float32")
-            assert k.xsplit == xs and k.smem_bytes() <= SM90_ONE_BLOCK
-        assert _dispatch.pipe_key(c64, "float32").wg == (3 if xs == 1 else 4)   # (1: its window)
-
-
 def test_pipe_route_rules(monkeypatch):
     """Which covered calls the dispatcher sends to ct1d_pipe on sm_90 (the A/B-measured
     rules): GEMMs at least PIPE_MIN_DENSITY dense with at least PIPE_MIN_TILES tiles; rows

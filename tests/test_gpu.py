@@ -625,10 +625,9 @@ PIPE_SHAPES_TESTED = [None, ((2, 3, 2), (1, 3, 2)), ((3, 2, 1), (2, 3, 1), (1, 3
                        (2, 3, 1), (1, 3, 1))]
 
 
-@pytest.mark.parametrize("shapes, xsplit", [(sh, None) for sh in PIPE_SHAPES_TESTED] + [(None, 0), (None, 1), (None, 2)],
-                         ids=["shipped", "two_buffers", "one_buffer", "one_stage", "five_warpgroups",
-                              "xsplit0", "xsplit1", "xsplit2"])
-def test_pipe_family_random_calls(rng, monkeypatch, shapes, xsplit):
+@pytest.mark.parametrize("shapes", PIPE_SHAPES_TESTED,
+                         ids=["shipped", "two_buffers", "one_buffer", "one_stage", "five_warpgroups"])
+def test_pipe_family_random_calls(rng, monkeypatch, shapes):
     """The pipelined warpgroup family forced on random float32 calls it covers: 16-64
     input channels per group, partial and several channel tiles (16 or 32 per block),
     groups, every class structure below (1-8 live classes, dead classes, S = 1, strides to
@@ -638,14 +637,11 @@ def test_pipe_family_random_calls(rng, monkeypatch, shapes, xsplit):
     channel counts that start blocks on rows of every alignment), reductions of 9-16 k16
     steps (16 in at least two calls), padding beyond the kernel, rows shorter than a tile and of many tiles, batch
     items spread over warpgroups (a grid for 4 SMs), bias, L_in not a multiple of 4, x at
-    16-byte and 4-byte alignment, NaN-poisoned outputs; x split per column offset into A
-    fragments and once per tile into shared memory (xsplit: PIPE_XSPLIT 0, 1, 2)."""
+    16-byte and 4-byte alignment, NaN-poisoned outputs."""
     _skip_without_wgmma()
     from cupyconv import _dispatch, _gpu
     from cupyconv._args import check_conv_args
     monkeypatch.setattr(_gpu, "_sm_count", lambda device_id: 4 if rng.random() < 0.5 else 132)
-    if xsplit is not None:
-        monkeypatch.setattr(_dispatch, "PIPE_XSPLIT", xsplit)
     if shapes is not None:
         monkeypatch.setattr(_dispatch, "PIPE_SHAPES", shapes)
         if shapes[0][0] == 5:
