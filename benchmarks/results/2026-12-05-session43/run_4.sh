@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# (Ran on the tree of commit de6dc45, where PipeKey.xsplit and dispatch.PIPE_XSPLIT existed;
+# the option is kept as benchmarks/variants/ct1d_pipe_s43_xsplit.patch.)
 # Session 43 run 4: ct1d_pipe with x split once per tile into shared memory (PipeKey.xsplit,
 # A from shared memory: 1 = a window of its own, 2 = in place of the raw window) against
 # the shipped split per column offset into A fragments, on the 13 sweep calls the family
