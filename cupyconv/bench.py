@@ -426,7 +426,7 @@ def _table(rows) -> str:
     return "\n".join(out)
 
 
-def _chart(rows, path: str) -> None:
+def _chart(rows, path: str, device: str = "") -> None:
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -443,7 +443,7 @@ def _chart(rows, path: str) -> None:
     ax.invert_yaxis()
     ax.set_xlabel("speedup of cupyconv (higher is better)")
     ax.legend(fontsize=8)
-    ax.set_title("cupyconv conv_transpose1d vs torch/cuDNN, H200")
+    ax.set_title("cupyconv conv_transpose1d vs torch/cuDNN" + (f", {device}" if device else ""))
     fig.tight_layout()
     fig.savefig(path, dpi=110)
 
@@ -454,14 +454,18 @@ def main(argv=None) -> int:
     ap.add_argument("--reps", type=int, default=30)
     ap.add_argument("--only", nargs="*", help="configuration names to run")
     ap.add_argument("--json", help="write results here")
-    ap.add_argument("--chart", help="write a speedup chart (PNG, needs matplotlib)")
+    ap.add_argument("--chart", help="write a speedup chart (PNG, needs matplotlib; with --report: "
+                                    "of that run)")
     ap.add_argument("--no-pdl", action="store_true",
                     help="plain launches, without programmatic dependent launch (A/B)")
     ap.add_argument("--report", metavar="JSON",
                     help="print the table and targets of an earlier run's JSON (no GPU)")
     args = ap.parse_args(argv)
     if args.report:
-        _print_summary(load_report(args.report))
+        rows, device = load_report(args.report), report_device(args.report)
+        _print_summary(rows, device)
+        if args.chart:
+            _chart(rows, args.chart, device)
         return 0
     try:
         import torch
@@ -480,7 +484,8 @@ def main(argv=None) -> int:
         configs = [c for c in SWEEP if c.name in args.only]
     reps = 20 if args.quick else max(20, args.reps)
     copy_gbs, tensor_tflops = copy_bandwidth(), tensor_rate()
-    print(f"device: {torch.cuda.get_device_name()}  copy bandwidth: {copy_gbs:.0f} GB/s  "
+    device = torch.cuda.get_device_name()
+    print(f"device: {device}  copy bandwidth: {copy_gbs:.0f} GB/s  "
           f"bf16 GEMM: {tensor_tflops:.0f} TFLOP/s", file=sys.stderr)
     rows = []
     t0 = time.time()
@@ -491,9 +496,9 @@ def main(argv=None) -> int:
         print(f"\r[{bar:30}] {i + 1}/{len(configs)} {c.name:22} {r['ms']:.3f} ms "
               f"({time.time() - t0:.0f}s)", file=sys.stderr, end="", flush=True)
     print(file=sys.stderr)
-    _print_summary(rows)
+    _print_summary(rows, device)
     if args.json:
-        meta = dict(device=torch.cuda.get_device_name(), copy_gbs=copy_gbs,
+        meta = dict(device=device, copy_gbs=copy_gbs,
                     tensor_tflops=tensor_tflops, torch=torch.__version__,
                     cudnn=torch.backends.cudnn.version(),
                     date=time.strftime("%Y-%m-%d %H:%M:%S"), reps=reps,
@@ -503,7 +508,7 @@ def main(argv=None) -> int:
         with open(args.json, "w") as f:
             json.dump(dict(meta=meta, results=rows, targets=targets(rows)), f, indent=1)
     if args.chart:
-        _chart(rows, args.chart)
+        _chart(rows, args.chart, device)
     return 0
 
 
@@ -521,7 +526,13 @@ def load_report(path: str) -> list:
     return rows
 
 
-def _print_summary(rows) -> None:
+def report_device(path: str) -> str:
+    """The GPU an earlier run's JSON was measured on ("" where it does not say)."""
+    with open(path) as f:
+        return json.load(f)["meta"].get("device", "")
+
+
+def _print_summary(rows, device: str = "") -> None:
     print(_table(rows))
     fp32 = [r["speedup_fp32"] for r in rows if "speedup_fp32" in r]
     if fp32:
@@ -533,7 +544,8 @@ def _print_summary(rows) -> None:
             print(f"{r['name']:22} wall per call: cupyconv(torch in) {r['wall_ms']*1e3:.0f} us, "
                   f"cupyconv(cupy in) {r['wall_ms_cupy_in']*1e3:.0f} us, torch "
                   f"{r['torch_wall_ms']*1e3:.0f} us")
-    print("issue 4's targets:")
+    print("issue 4's targets" + (f" (set for the H200; this run: {device})"
+                                 if device and "H200" not in device else "") + ":")
     print(_targets_table(rows))
 
 

@@ -88,3 +88,21 @@ def test_report_of_the_committed_run_has_floors_and_targets(capsys):
     assert main(["--report", str(RESULTS)]) == 0
     out = capsys.readouterr().out
     assert "issue 4's targets:" in out and "nan" not in out
+
+
+def test_report_names_a_device_other_than_the_h200(tmp_path, capsys):
+    """The issue's targets are the H200's: a report of another card's run says so, and a
+    chart drawn from it carries that card's name (matplotlib only where installed)."""
+    import pytest
+    from cupyconv.bench import main, report_device
+    data = json.loads(RESULTS.read_text())
+    assert "H200" in report_device(str(RESULTS))
+    data["meta"]["device"] = "NVIDIA H100 80GB HBM3"
+    other = tmp_path / "h100.json"
+    other.write_text(json.dumps(data))
+    assert main(["--report", str(other)]) == 0
+    assert "issue 4's targets (set for the H200; this run: NVIDIA H100 80GB HBM3):" in capsys.readouterr().out
+    pytest.importorskip("matplotlib")
+    chart = tmp_path / "chart.png"
+    assert main(["--report", str(other), "--chart", str(chart)]) == 0
+    assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
