@@ -90,19 +90,28 @@ def test_report_of_the_committed_run_has_floors_and_targets(capsys):
     assert "issue 4's targets:" in out and "nan" not in out
 
 
-def test_report_names_a_device_other_than_the_h200(tmp_path, capsys):
-    """The issue's targets are the H200's: a report of another card's run says so, and a
-    chart drawn from it carries that card's name (matplotlib only where installed)."""
-    import pytest
-    from cupyconv.bench import main, report_device
+def _h100_report(tmp_path):
     data = json.loads(RESULTS.read_text())
-    assert "H200" in report_device(str(RESULTS))
     data["meta"]["device"] = "NVIDIA H100 80GB HBM3"
     other = tmp_path / "h100.json"
     other.write_text(json.dumps(data))
-    assert main(["--report", str(other)]) == 0
+    return other
+
+
+def test_report_names_a_device_other_than_the_h200(tmp_path, capsys):
+    """The issue's targets are the H200's: a report of another card's run says so."""
+    from cupyconv.bench import main, report_device
+    assert "H200" in report_device(str(RESULTS))
+    assert main(["--report", str(_h100_report(tmp_path))]) == 0
     assert "issue 4's targets (set for the H200; this run: NVIDIA H100 80GB HBM3):" in capsys.readouterr().out
+
+
+def test_report_redraws_the_chart_with_the_card_name(tmp_path):
+    """``--report JSON --chart PNG`` draws that run's chart without a GPU (matplotlib only
+    where installed: it is no dependency)."""
+    import pytest
     pytest.importorskip("matplotlib")
+    from cupyconv.bench import main
     chart = tmp_path / "chart.png"
-    assert main(["--report", str(other), "--chart", str(chart)]) == 0
+    assert main(["--report", str(_h100_report(tmp_path)), "--chart", str(chart)]) == 0
     assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
