@@ -1154,12 +1154,11 @@ PIPE_X4_MIN_Y_PER_X = 4
 # seed 0.398 -> 0.607, 32 -> 40 0.119 -> 0.127, sd-s3d2k5 0.194 -> 0.198 (and 0.179 ->
 # 0.184 in run 4's sweep); 3 steps, 1 tile: sd-s2d2k3-c16 0.208 -> 0.288; 8 steps, 1 tile,
 # no dead class (taken): 64 -> 32 K=4 S=2 P=2 0.138 -> 0.109
+# Session 43 measured the two kinds apart on session 36's faster ANY_L instances: the
+# same threshold holds for several channel tiles without a dead class
+# (results/2026-12-05-session43/run_1/ab_route.txt, H100: sd-s3d2k5, 6 steps in 2 channel
+# tiles, 0.2058 -> 0.2389 ms on ct1d_pipe)
 PIPE_ANY_L_MIN_STEPS = 9
-# ... and of those without a dead class but with several channel tiles per group, those
-# of at least this many steps: measured apart on session 36's faster ANY_L instances, the
-# same as dead classes (results/2026-12-05-session43/run_1/ab_route.txt, H100: sd-s3d2k5, 6
-# steps in 2 channel tiles, 0.2058 -> 0.2389 ms on ct1d_pipe)
-PIPE_ANY_L_MIN_STEPS_TILES = 9
 # (warpgroups per block, ring stages, output buffers) in order of preference: the first
 # that fits one SM. The most warpgroups win: a tile's steps run one after another in its
 # warpgroup (~850 instructions per warp), and only other warpgroups fill the gaps (run
@@ -1251,9 +1250,9 @@ def _prefers_pipe(p: ConvParams, pl: LaunchPlan) -> bool:
     """Whether the dispatcher takes the ct1d_pipe plan ``pl`` for a call (on sm_90)."""
     k = pl.key
     cog = p.out_channels // p.groups
-    min_steps = (PIPE_ANY_L_MIN_STEPS if k.classes < p.stride
-                 else PIPE_ANY_L_MIN_STEPS_TILES if pl.co_chunks > 1 else 0)
-    any_l_slow = k.any_l and (k.steps > PIPE_ANY_L_MAX_STEPS or k.steps < min_steps)
+    any_l_slow = k.any_l and (k.steps > PIPE_ANY_L_MAX_STEPS
+                              or ((k.classes < p.stride or pl.co_chunks > 1)
+                                  and k.steps < PIPE_ANY_L_MIN_STEPS))
     return (p.kernel_size >= PIPE_MIN_DENSITY * k.offsets * k.classes
             and _block_count(p, pl) >= PIPE_MIN_TILES
             and (p.length_in % 4 == 0 or cog * p.stride >= PIPE_X4_MIN_Y_PER_X * k.ci)

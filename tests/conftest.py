@@ -89,9 +89,9 @@ def pytest_report_header(config):
 def pytest_collection_modifyitems(config, items):
     if config.getoption("--shard"):
         k, n = _shard(config.getoption("--shard"))
-        kept = [it for it in items if shard_of(it.nodeid, n) == k]
-        config.hook.pytest_deselected(items=[it for it in items if shard_of(it.nodeid, n) != k])
-        items[:] = kept
+        mine = [shard_of(it.nodeid, n) == k for it in items]
+        config.hook.pytest_deselected(items=[it for it, m in zip(items, mine) if not m])
+        items[:] = [it for it, m in zip(items, mine) if m]
     gpu_items = [it for it in items if it.get_closest_marker("gpu") is not None]
     if gpu_items and not gpu_available():
         skip = pytest.mark.skip(reason=NO_GPU_REASON)

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# (Ran on the tree of commit 2593a88, which had dispatch.PIPE_ANY_L_MIN_STEPS_TILES; the
+# result folded it back into PIPE_ANY_L_MIN_STEPS.)
 # Session 43 run 1: ct1d_pipe's routing rules re-measured on the final code of session 36
 # (warp-uniform indices, one-stage ANY_L rings: ANY_L instances 5-7% faster since the
 # rules were set in sessions 31 and 34). Each call's plan changes under one variant only;
