@@ -349,6 +349,8 @@ class PipeKey:
     stages: int = 3     # x windows in each warpgroup's ring (1: refilled within the tile)
     outbuf: int = 2     # output buffers per warpgroup
     any_l: bool = False  # rows of y of any length (else whole 16-byte units)
+    ws: int = 0         # producer warpgroups (warp-specialised; wg then counts consumers,
+                        # and the block's warpgroups share one ring of ``stages`` windows)
 
     family = "ct1d_pipe"
     dtype = "float32"
@@ -357,11 +359,16 @@ class PipeKey:
     def name_expression(self) -> str:
         return (f"{self.family}<{self.stride}, {self.dilation}, {self.kernel_size}, "
                 f"{self.ci}, {self.nco}, {self.wg}, {self.stages}, {self.outbuf}, "
-                f"{'true' if self.any_l else 'false'}>")
+                f"{'true' if self.any_l else 'false'}, {self.ws}>")
 
     @property
     def threads(self) -> int:
-        return 128 * self.wg
+        return 128 * (self.wg + self.ws)
+
+    @property
+    def pipelines(self) -> int:
+        """Tile sequences per block: one per warpgroup, or with ``ws`` one per block."""
+        return 1 if self.ws else self.wg
 
     @property
     def co_tile(self) -> int:
@@ -398,12 +405,16 @@ class PipeKey:
         cmax = (self.kernel_size - 1) * self.dilation // self.stride
         xp = ((70 + cmax) // 4 * 4 + 11) // 16 * 16 + 4          # 4 mod 16 words
         op = _pitch_8_mod_32(64 * self.stride + 4) + (7 if self.any_l else 0)   # (+ L_out mod 8)
-        return self.wg * (self.stages * self.ci * xp + self.outbuf * self.nco * op)
+        rings = 1 if self.ws else self.wg
+        return rings * self.stages * self.ci * xp + self.wg * self.outbuf * self.nco * op
 
     def smem_bytes(self) -> int:
         """Mirrors the shared-memory layout at the top of kernels/ct1d_pipe.cu: the split
-        weights, each warpgroup's x ring and two output buffers, the channels' bias."""
-        return 4 * self.offsets * self.ci * self.n + 4 * (self.ring_and_out_words() + self.nco + 1)
+        weights, each warpgroup's x ring (ws: the block's) and output buffers, the
+        channels' bias (ws: and the producers' maxima, each stage's unscale factor)."""
+        extra = 4 * self.ws + self.stages if self.ws else 0
+        return (4 * self.offsets * self.ci * self.n
+                + 4 * (self.ring_and_out_words() + self.nco + 1 + extra))
 
 
 @dataclass(frozen=True)
@@ -1186,6 +1197,9 @@ PIPE_SHAPES = ((5, 3, 2), (5, 2, 2), (5, 3, 1), (5, 2, 1),
                (4, 3, 2), (4, 2, 2), (4, 1, 2), (4, 3, 1), (4, 2, 1), (4, 1, 1), (3, 3, 2),
                (3, 2, 2), (3, 3, 1), (3, 2, 1), (3, 1, 2), (3, 1, 1), (2, 3, 2), (2, 2, 2),
                (2, 3, 1), (1, 3, 2))
+# Warp-specialised blocks (PipeKey.ws): shapes (consumers, producers, stages, output
+# buffers) in order of preference, the first whose shared memory fits; () = off
+PIPE_WS_SHAPES = ()
 
 
 def pipe_geometry(p: ConvParams, quantum: int = 4) -> Optional[Tuple[int, int]]:
@@ -1221,6 +1235,13 @@ def pipe_key(p: ConvParams, dtype: str) -> Optional[PipeKey]:
     # (one-stage rings for ANY_L and 4-byte-x calls: PIPE_ONE_STAGE_ANY_L, _X4)
     one_stage = ((not any_l or PIPE_ONE_STAGE_ANY_L)
                  and (p.length_in % 4 == 0 or PIPE_ONE_STAGE_X4))
+    ws = next((k for k in (replace(base, wg=wg, ws=ws, stages=st, outbuf=ob)
+                           for wg, ws, st, ob in PIPE_WS_SHAPES)
+               if k.ws + k.wg + 2 * k.stages <= 15 and k.stages > k.wg + k.ws
+               and k.smem_bytes() <= _MMA_SMEM_ONE_BLOCK
+               and k.offsets * cig * k.n <= k.ring_and_out_words()), None)
+    if ws is not None:
+        return ws
     return next((k for k in (replace(base, wg=wg, stages=st, outbuf=ob) for wg, st, ob in PIPE_SHAPES)
                  if k.wg <= max_wg and (k.stages > 1 or one_stage) and k.smem_bytes() <= _MMA_SMEM_ONE_BLOCK
                  # (the raw weights are staged where the rings and buffers go)

@@ -111,8 +111,9 @@ def prepare(p: ConvParams, dtype: str, device_id: int, family: Optional[str] = N
             target = 2 * _sm_count(device_id)      # one wave (below)
         if pl.key.family == "ct1d_pipe":
             # one resident wave of blocks; each warpgroup takes every (grid_x * wg)-th
-            # (item, tile) unit of its row (grid_z 1)
-            grid_x = max(1, min(-(-nz * pl.n_tiles // pl.key.wg), resident // grid_y))
+            # (item, tile) unit of its row (warp-specialised blocks: each block every
+            # grid_x-th; grid_z 1)
+            grid_x = max(1, min(-(-nz * pl.n_tiles // pl.key.pipelines), resident // grid_y))
         elif pl.key.family == "ct1d_stream":
             # exactly the blocks that are resident at once (rounded down): a second partial
             # wave of long-lived streaming blocks would double the call's tail

@@ -46,6 +46,7 @@
 #include "ct1d_tensor.cuh"
 #include "ct1d_warpgroup.cuh"
 #include "ct1d_wgmma_rs.cuh"
+#include "ct1d_wgmma_ss.cuh"
 
 // Timing ablations (benchmarks only; wrong results): 1 no wgmma, 2 no x loads, 3 no bulk
 // copies, 4 no A build (raw x from constants), 5 no epilogue stores
@@ -73,6 +74,13 @@ namespace pipe {
 
 __device__ __forceinline__ void bar_wg(int id) {          // the warpgroup's 128 threads
     asm volatile("bar.sync %0, 128;" :: "r"(id) : "memory");
+}
+// a producer and a consumer warpgroup (WS): one waits, the other passes on
+__device__ __forceinline__ void bar_pair_wait(int id) {
+    asm volatile("bar.sync %0, 256;" :: "r"(id) : "memory");
+}
+__device__ __forceinline__ void bar_pair_arrive(int id) {
+    asm volatile("bar.arrive %0, 256;" :: "r"(id) : "memory");
 }
 // column offsets c in [0, CMAX] reached by some tap, and the i-th of them
 __device__ constexpr bool offset_live(int c, int S, int D, int K) {
@@ -104,13 +112,23 @@ __device__ constexpr int live_offset(int i, int S, int D, int K) {
 //   OUTBUF    output buffers per warpgroup (2: a tile's epilogue waits for the copies of
 //             the tile before the previous one; 1: of the previous one)
 //   ANY_L     rows of y of any length (else L_out % 4 == 0: whole 16-byte units)
+//   WS        0: as above. > 0: warp-specialised, WS producer warpgroups and WG consumer
+//             warpgroups share one ring of STAGES x windows per block. A producer waits
+//             for its tile's window, scales it by one power of two per tile (the window's
+//             largest finite magnitude) and splits it in place into K-major float16 hi and
+//             lo units; the consumer runs the products with A from shared memory (every
+//             column offset through a descriptor started c units earlier), frees the
+//             stage and runs the epilogue. Block tile i: stage i % STAGES, producer
+//             i % WS, consumer i % WG; named barriers full[s] and empty[s] pair them. The A build (~400 instructions a tile) and the
+//             products/epilogue then run on different warps at once.
 // Grid: x = blocks per (group, channel tile) row, y = groups x channel tiles. A block's
 // warpgroup q = blockIdx.x * WG + wg takes units q, q + gridDim.x * WG, ... of the
 // n_items x n_t (batch item from n_offset, tile) sequence. Tile t covers the TO = S*U
 // outputs [t*TO, (t+1)*TO) of every row, from positions u_base = t*U + e0 on (64
 // computed, as many as needed used; cupyconv._dispatch.pipe_geometry).
-template <int S, int D, int K, int CI, int NCO, int WG, int STAGES, int OUTBUF, bool ANY_L>
-__global__ void __launch_bounds__(WG * 128, 1)
+template <int S, int D, int K, int CI, int NCO, int WG, int STAGES, int OUTBUF, bool ANY_L,
+          int WS>
+__global__ void __launch_bounds__((WG + WS) * 128, 1)
 ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float* __restrict__ bias,
           float* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
           int e0, int n_t, int n_offset, int n_items, int TO) {
@@ -135,17 +153,25 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     static_assert(CI % 16 == 0 && CI <= 64, "input channels per group: a multiple of 16, <= 64");
     static_assert(N % 16 == 0 && N <= 192, "N = classes x channels: a multiple of 16, <= 192");
     static_assert(NCO % 8 == 0 && NCO <= 32, "NCO: 16 or 32 (8 and 24 untested)");
+    constexpr int NT = (WG + WS) * 128;               // threads of the block
+    // WS: named barriers 1 + WS + WG + 2 STAGES <= 16, stage i's producer and consumer fixed
+    static_assert(!WS || (WS + WG + 2 * STAGES <= 15 && STAGES > WG + WS), "WS: named barriers, stages");
+    constexpr int XW = 64 + CMAX;                     // WS: positions of a split window
+    constexpr int XUNITS = CI / 8 * XW;               // its 16-byte units per half
+    constexpr int XITER = (XUNITS + 127) / 128;       // units per producer thread
 
     extern __shared__ __align__(128) unsigned char smem[];
     // w_s: [hi/lo][KD/8][N] 16-byte units (8 k of one column n), the K-major core-matrix layout
     unsigned char* w_s = smem;
     constexpr int W_BYTES = 2 * KD * N * 2;
     float* x_all = reinterpret_cast<float*>(smem + W_BYTES);
-    constexpr int X_FLOATS = STAGES * CI * XP;        // per warpgroup
-    float* o_all = x_all + WG * X_FLOATS;
+    constexpr int X_FLOATS = STAGES * CI * XP;        // per warpgroup (WS: the block's one ring)
+    float* o_all = x_all + (WS ? 1 : WG) * X_FLOATS;
     constexpr int O_FLOATS = OUTBUF * NCO * OP_MAX;   // per warpgroup
     float* bias_c = o_all + WG * O_FLOATS;            // [NCO]: the block's channels' bias
     unsigned* wmax = reinterpret_cast<unsigned*>(bias_c + NCO);
+    unsigned* xmax_all = wmax + 1;                    // WS: [WS][4] the producers' warp maxima
+    float* us_s = reinterpret_cast<float*>(xmax_all + 4 * WS);   // WS: [STAGES] unscale per tile
 
     const int tid = threadIdx.x;
     const BlockPlace b = block_place(C_in, C_out, groups, NCO, n_offset);
@@ -163,26 +189,37 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     // (the warp and warpgroup indices broadcast from lane 0, so that the compiler knows them
     // warp-uniform: up-64-64-s3 0.2515 -> 0.2380 ms, sd-s2d2k3-c64 0.4181 -> 0.3913, the
     // others within +-2%; benchmarks/results/2026-12-04-session36/run_3/ab_copies.txt)
-    const int wg = __shfl_sync(0xffffffffu, tid / 128, 0), wl = tid % 128;
+    // (WS: producers first, then consumers; wg indexes the warpgroup's role)
+    const int wgi = __shfl_sync(0xffffffffu, tid / 128, 0), wl = tid % 128;
+    const bool producer = WS && wgi < WS;
+    const int wg = WS && !producer ? wgi - WS : wgi;
+    // the warpgroup's own barrier (computed where used: as a register, 16 more spilled bytes)
+#define bar_own (1 + (WS && !producer ? WS + wg : wg))
+    constexpr int BAR_FULL = 1 + WS + WG, BAR_EMPTY = BAR_FULL + STAGES;    // (WS)
     const int warp = __shfl_sync(0xffffffffu, wl / 32, 0), lane = tid % 32;
     const int g = lane / 4, tq = lane % 4;
-    float* x_s = x_all + wg * X_FLOATS;
+    float* x_s = x_all + (WS ? 0 : wg * X_FLOATS);
     float* o_s = o_all + wg * O_FLOATS;
-    const int q = blockIdx.x * WG + wg, Q = gridDim.x * WG;
+    // WS: the block's tiles i = 0, 1, ... are units blockIdx.x + i * gridDim.x
+    const int q = WS ? blockIdx.x : blockIdx.x * WG + wg, Q = WS ? gridDim.x : gridDim.x * WG;
     const float* xg = x + (long long)b.g * b.cig * L_in;       // + item * C_in * L_in
     float* yg = y + ((long long)b.g * b.cog + b.co_base) * L_out;
 
     // The warpgroup's tiles are units q, q + Q, ... of the n_items x n_t (batch item, tile)
     // sequence; a cursor steps through them without dividing (Q = Qd rows and Qm tiles)
+    // (WS: each role steps through its own tiles of the block's, the producer's every WS-th
+    // from tile wg on, the consumer's every WG-th)
+    const int first_i = WS ? wg : 0, q_first = WS ? q + first_i * Q : q;
+    const int Q_own = WS ? (producer ? WS : WG) * Q : Q;
     struct Unit { int item, t; };                     // batch item from b.n on, tile of the row
-    const int Qd = Q / n_t, Qm = Q % n_t;
+    const int Qd = Q_own / n_t, Qm = Q_own % n_t;
     auto advance = [&](Unit u) {
         u.item += Qd;
         u.t += Qm;
         if (u.t >= n_t) { u.t -= n_t; ++u.item; }
         return u;
     };
-    const Unit first = {q / n_t, q % n_t};
+    const Unit first = {q_first / n_t, q_first % n_t};
     // a tile: batch item, tile t of the row, its first output, where its window starts
     // below u_base - CMAX, whether its rows sit 16 bytes off in out_s (ANY_L: the shift
     // sh of its rows in out_s, the block's first row's global index)
@@ -247,15 +284,24 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     // hifigan-u4-b16 0.1112 -> 0.1064, results/2026-12-03-session32/run_2), else in the x
     // ring, the x loads after
     constexpr bool W_IN_OUT = CT1D_PIPE_EARLY_X && KD * N <= WG * O_FLOATS
-                              && KD * N > CT1D_PIPE_W_BATCH * WG * 128;
+                              && KD * N > CT1D_PIPE_W_BATCH * NT;
     float* w_raw = W_IN_OUT ? o_all : x_all;          // KD x N floats (host checks the room)
     constexpr int AHEAD = STAGES > 1 ? STAGES - 1 : 1;    // tiles loaded before the first
-    if (W_IN_OUT)
-        for (int i = 0; i < AHEAD; ++i) load_next(i);
+    // WS: a producer's own tiles loaded ahead of the one it splits (the stages left once
+    // the consumers' tiles and the producers' own are counted)
+    constexpr int WS1 = WS > 0 ? WS : 1;
+    constexpr int AP = (STAGES - WG - WS) / WS1 > 1 ? (STAGES - WG - WS) / WS1 : 1;
+    auto first_loads = [&]() {
+        if (!WS)
+            for (int i = 0; i < AHEAD; ++i) load_next(i);
+        else if (producer)
+            for (int k = 0; k < AP; ++k) load_next((first_i + k * WS) % STAGES);
+    };
+    if (W_IN_OUT) first_loads();
     if (tid == 0) *wmax = 0;
     __syncthreads();
     unsigned m = 0;
-    batched_loads<CT1D_PIPE_W_BATCH>(KD * N, tid, WG * 128, [&](int e) {
+    batched_loads<CT1D_PIPE_W_BATCH>(KD * N, tid, NT, [&](int e) {
         const int kd = e / N, n = e % N;
         const int oi = kd / CI, ci = kd % CI;
         const int co = CLASS_MAJOR ? n % NCO : n / NCLS, ri = CLASS_MAJOR ? n / NCO : n % NCLS;
@@ -275,7 +321,7 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     __syncthreads();
     const int sw = f16_scale_exp(*wmax);
     const float scale_w = pow2(sw), unscale_w = pow2(-sw);
-    for (int e = tid; e < KD * N / 2; e += WG * 128) {     // pairs (kd, kd + 1) of one column
+    for (int e = tid; e < KD * N / 2; e += NT) {     // pairs (kd, kd + 1) of one column
         const int n = e % N, kd = e / N * 2;
         unsigned hi, lo;
         f16x2_split(w_raw[kd * N + n] * scale_w, w_raw[(kd + 1) * N + n] * scale_w, hi, lo);
@@ -283,14 +329,14 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
         *reinterpret_cast<unsigned*>(w_s + unit * 16 + half * 2) = hi;
         *reinterpret_cast<unsigned*>(w_s + KD * N * 2 + unit * 16 + half * 2) = lo;
     }
-    for (int co = tid; co < NCO; co += WG * 128)
+    for (int co = tid; co < NCO; co += NT)
         bias_c[co] = has_bias && co < b.co_n ? bias[(long long)b.g * b.cog + b.co_base + co] : 0.f;
     __syncthreads();                                  // w_raw read, bias_c written
     // classes no tap reaches hold the bias, at the same places in every tile: both
     // output buffers of every warpgroup, once
     // (with either shift: the dispatcher shifts tiles only by multiples of 4, and by 4 only
     // where S divides 4, if a class is dead)
-    for (int e = tid; NCLS < S && e < WG * OUTBUF * NCO * (TO_MAX + 4); e += WG * 128) {
+    for (int e = tid; NCLS < S && e < WG * OUTBUF * NCO * (TO_MAX + 4); e += NT) {
         const int buf = e / (NCO * (TO_MAX + 4)), co = e / (TO_MAX + 4) % NCO, o = e % (TO_MAX + 4);
         const int r = ((o - e0 * S + pad) % S + S) % S;
         if (class_taps(r, S, D, K) == 0 && o < TO + 4)       // (warpgroup buf / OUTBUF)
@@ -300,8 +346,7 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     fence_proxy_async();                              // w_s and the bias rows: async proxy
     __syncthreads();
 
-    if (!W_IN_OUT)
-        for (int i = 0; i < AHEAD; ++i) load_next(i);
+    if (!W_IN_OUT) first_loads();
 
     // tile i's x has landed (every thread's part), the copies of tile i - OUTBUF have read
     // the buffer tile i's epilogue writes, every thread has built tile i - 1's A: then
@@ -309,7 +354,7 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     auto top = [&](int i) {
         cp_async_wait<AHEAD - 1>();
         bulk_wait_read<OUTBUF - 1>();
-        pipe::bar_wg(1 + wg);
+        pipe::bar_wg(bar_own);
         if (STAGES > 1) load_next((i + STAGES - 1) % STAGES);
     };
     const int m0 = 16 * warp + g;
@@ -339,7 +384,7 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
                                    fmaxf(fabsf(raw[s][6]), fabsf(raw[s][7]))));
         }
         if (STAGES == 1) {                            // every thread has read the window
-            pipe::bar_wg(1 + wg);
+            pipe::bar_wg(bar_own);
             load_next(0);
         }
         // the row's other k live in the lanes of the same g
@@ -379,6 +424,79 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
 #pragma unroll
             for (int s = 0; s < KSTEPS; ++s) WgmmaRs<N>::mma(d, ahi[s], bdesc(0, s), 1);
         }
+        wgmma_commit();
+    };
+    // WS: block tile i's window (stage i % STAGES, from the tile's off0 on) scaled by the
+    // power of two that brings its largest finite magnitude into float16's range and split
+    // in place into hi and lo units (its unscale factor to us_s). Unit u = (channel group
+    // u / XW, position u % XW) at byte 16u of each half: a warp's loads are consecutive
+    // words of a row, its stores consecutive 16-byte units (conflict-free)
+    auto stage_bytes = [&](int i) {
+        return reinterpret_cast<unsigned char*>(x_all + (i % STAGES) * CI * XP);
+    };
+    unsigned* xmax_w = xmax_all + 4 * wg;
+    auto split = [&](int i, const Tile& T) {
+        const float* xw = x_all + (i % STAGES) * CI * XP + T.off0;
+        unsigned char* xs_hi = stage_bytes(i);
+        unsigned char* xs_lo = xs_hi + XUNITS * 16;
+        float v[XITER][8];
+        float mx = 0.f;                               // (fmaxf passes NaN by)
+#pragma unroll
+        for (int it = 0; it < XITER; ++it) {
+            const int u = wl + 128 * it, g = u / XW, p = u % XW;
+            const bool ok = (it + 1) * 128 <= XUNITS || u < XUNITS;
+#pragma unroll
+            for (int j = 0; j < 8; ++j) {
+                v[it][j] = ok ? xw[(8 * g + j) * XP + p] : 0.f;
+                mx = fmaxf(mx, fabsf(v[it][j]));
+            }
+        }
+        if (mx > 3.40282347e38f) {                    // an infinity: the largest finite value
+            mx = 0.f;
+#pragma unroll
+            for (int it = 0; it < XITER; ++it)
+#pragma unroll
+                for (int j = 0; j < 8; ++j)
+                    if (fabsf(v[it][j]) <= 3.40282347e38f) mx = fmaxf(mx, fabsf(v[it][j]));
+        }
+        const unsigned m = __reduce_max_sync(0xffffffffu, __float_as_uint(mx));
+        if (lane == 0) xmax_w[warp] = m;
+        pipe::bar_wg(bar_own);                        // every thread has read the window
+        const uint4 mm = *reinterpret_cast<const uint4*>(xmax_w);
+        const int sx = f16_scale_exp(max(max(mm.x, mm.y), max(mm.z, mm.w)) & 0x7f800000u);
+        const float sc = pow2(sx);
+#pragma unroll
+        for (int it = 0; it < XITER; ++it) {
+            const int u = wl + 128 * it;
+            if ((it + 1) * 128 <= XUNITS || u < XUNITS) {
+                uint4 hi, lo;
+                f16x2_split(v[it][0] * sc, v[it][1] * sc, hi.x, lo.x);
+                f16x2_split(v[it][2] * sc, v[it][3] * sc, hi.y, lo.y);
+                f16x2_split(v[it][4] * sc, v[it][5] * sc, hi.z, lo.z);
+                f16x2_split(v[it][6] * sc, v[it][7] * sc, hi.w, lo.w);
+                *reinterpret_cast<uint4*>(xs_hi + 16 * u) = hi;
+                *reinterpret_cast<uint4*>(xs_lo + 16 * u) = lo;
+            }
+        }
+        if (wl == 0) us_s[i % STAGES] = pow2(-sx);
+        fence_proxy_async();                          // the units: read by the tensor cores
+    };
+    // WS: A of k16 step s (offset index s / CSTEPS, channels 16 (s % CSTEPS) on): GEMM row m
+    // reads position m + CMAX - c of the split window; the step's two 8-channel groups XW
+    // units apart. A descriptor's address field counts 16-byte units (shared memory < 256
+    // KB: no carry), so each step's is the window's plus a constant
+    auto adesc = [&](unsigned long long half, int s) {
+        return half + (2 * (s % CSTEPS) * XW + CMAX - pipe::live_offset(s / CSTEPS, S, D, K));
+    };
+    auto issue_ss = [&](int i, float (&d)[N / 2]) {
+        const unsigned long long a_hi = smem_desc(stage_bytes(i), XW * 16, 128, 0), a_lo = a_hi + XUNITS;
+        wgmma_fence();
+#pragma unroll
+        for (int s = 0; s < KSTEPS; ++s) WgmmaSs<N>::mma(d, adesc(a_lo, s), bdesc(0, s), s > 0);
+#pragma unroll
+        for (int s = 0; s < KSTEPS; ++s) WgmmaSs<N>::mma(d, adesc(a_hi, s), bdesc(1, s), 1);
+#pragma unroll
+        for (int s = 0; s < KSTEPS; ++s) WgmmaSs<N>::mma(d, adesc(a_hi, s), bdesc(0, s), 1);
         wgmma_commit();
     };
     // epilogue of tile i (its products done): d[4j + 2h + e] is row m0 + 8h, column
@@ -436,7 +554,7 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
         else
             store([&](float v, int h, float bn) { return fmaf(v * unscale_w, h ? us1 : us0, bn); });
         fence_proxy_async();
-        pipe::bar_wg(1 + wg);
+        pipe::bar_wg(bar_own);
         const int co = (wl % 32) * 4 + wl / 32;
         if (co < NCO && co < b.co_n && CT1D_PIPE_ABLATE != 3) {
             float* dst = yg + (T.item * C_out + co) * (long long)L_out + T.o0;
@@ -459,19 +577,54 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
 
     // (two tiles in flight per warpgroup, tile i's epilogue behind tile i + 1's products,
     // measured slower: benchmarks/NOTES.md session 31)
-    unsigned ahi[KSTEPS][4], alo[KSTEPS][4];
-    float d[N / 2], us0, us1;
-    int i = 0;
-    for (Unit un = first; un.item < n_items; un = advance(un), ++i) {
-        const Tile T = tile_of(un);
-        top(i);
-        build(i, T, ahi, alo, us0, us1);
-        issue(ahi, alo, d);
-        wgmma_wait<0>();
-        epilogue(i, T, d, us0, us1);
+    if constexpr (WS > 0) {
+        // whether a tile STAGES tiles later (its stage's next use) exists
+        const int Rd = STAGES * Q / n_t, Rm = STAGES * Q % n_t;
+        auto reused = [&](Unit u) { return u.item + Rd + (u.t + Rm >= n_t) < n_items; };
+        if (producer) {
+            // own tiles i = wg, wg + WS, ...; the loads of tile i + WS * AP go out first, into
+            // the stage that tile i + WS * AP - STAGES's consumer has freed
+            Unit un = first;
+            for (int i = first_i; un.item < n_items; un = advance(un), i += WS) {
+                const int j = i + WS * AP;
+                if (j >= STAGES && next_load.item < n_items) pipe::bar_pair_wait(BAR_EMPTY + j % STAGES);
+                load_next(j % STAGES);
+                cp_async_wait<AP>();
+                pipe::bar_wg(bar_own);                // tile i's window has landed
+                split(i, tile_of(un));
+                pipe::bar_pair_arrive(BAR_FULL + i % STAGES);
+            }
+        } else {
+            float d[N / 2];
+            Unit un = first;
+            for (int i = first_i, k = 0; un.item < n_items; un = advance(un), i += WG, ++k) {
+                const Tile T = tile_of(un);
+                bulk_wait_read<OUTBUF - 1>();         // (the full barrier joins the warpgroup)
+                pipe::bar_pair_wait(BAR_FULL + i % STAGES);
+                const float us = us_s[i % STAGES];
+                issue_ss(i, d);
+                wgmma_wait<0>();
+                if (reused(un)) pipe::bar_pair_arrive(BAR_EMPTY + i % STAGES);
+                epilogue(k, T, d, us, us);
+            }
+        }
+    } else {
+        unsigned ahi[KSTEPS][4], alo[KSTEPS][4];
+        float d[N / 2], us0, us1;
+        int i = 0;
+        for (Unit un = first; un.item < n_items; un = advance(un), ++i) {
+            const Tile T = tile_of(un);
+            top(i);
+            build(i, T, ahi, alo, us0, us1);
+            issue(ahi, alo, d);
+            wgmma_wait<0>();
+            epilogue(i, T, d, us0, us1);
+        }
     }
     cp_async_wait<0>();
     bulk_wait_all();
 }
+
+#undef bar_own
 
 #endif  // __CUDA_ARCH_FEAT_SM90_ALL
