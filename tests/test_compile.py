@@ -462,3 +462,31 @@ def test_pipe_instances_compile_for_sm90a(nvrtc_ok):
         assert len(wgmma) == 3 * steps and set(wgmma) == {str(key.n)}, (key, len(wgmma), set(wgmma))
         assert "cp.async.cg.shared.global" in ptx and "cp.async.bulk.global.shared::cta" in ptx
         assert re.search(r"\.maxntid\s+(\d+)", ptx).group(1) == str(key.threads), key
+
+
+def test_pipe_warp_specialised_instances_compile_for_sm90a(nvrtc_ok):
+    """ct1d_pipe's warp-specialised blocks (PipeKey.ws: producer warpgroups split x in
+    place, consumers multiply) compile with NVRTC for one, two and three consumers and one
+    or two producers, on channel-major and class-major columns, rows of any length and
+    4 column offsets: the PTX holds 3 products x the k16 steps as wgmmas with A from a
+    shared-memory descriptor (none from registers), the pairs' named barriers (bar.arrive
+    by each side) and the block size of all the warpgroups."""
+    from dataclasses import replace
+
+    from cupyconv._dispatch import PipeKey
+    keys = [PipeKey(2, 1, 4, 64, 32, wg=2, ws=1, stages=5, outbuf=2),
+            PipeKey(2, 2, 3, 64, 32, wg=3, ws=1, stages=5, outbuf=1, any_l=True),
+            PipeKey(5, 1, 11, 32, 16, wg=2, ws=2, stages=5, outbuf=2),
+            PipeKey(4, 3, 5, 16, 32, wg=1, ws=1, stages=3, outbuf=2)]
+    assert any(8 % k.classes for k in keys)                 # class-major columns
+    for key in keys:
+        ptx = compile_instance(key, arch="compute_90a").decode()
+        steps = key.offsets * key.ci // 16
+        ss = re.findall(r"wgmma\.mma_async\.sync\.aligned\.m64n(\d+)k16\.f32\.f16\.f16\s+\{[^}]*\},\s*%rd", ptx)
+        rs = re.findall(r"wgmma\.mma_async\.sync\.aligned\.m64n\d+k16\.f32\.f16\.f16\s+\{[^}]*\},\s*\{", ptx)
+        assert len(ss) == 3 * steps and set(ss) == {str(key.n)} and not rs, (key, len(ss), len(rs))
+        assert re.search(r"bar(rier)?(\.sync)?\.arrive\s", ptx) and "cp.async.bulk.global.shared::cta" in ptx
+        assert re.search(r"\.maxntid\s+(\d+)", ptx).group(1) == str(key.threads) == str(128 * (key.wg + key.ws))
+    assert compile_instance(keys[0], arch="sm_90")[:4] == b"\x7fELF"
+    with pytest.raises(Exception):           # more named barriers than a block has
+        compile_instance(replace(keys[0], wg=3, stages=6), arch="compute_90a")

@@ -1462,6 +1462,33 @@ def test_pipe_key_rules():
                 assert k.smem_bytes() <= SM90_ONE_BLOCK and k.n <= _dispatch.PIPE_MAX_N
 
 
+def test_pipe_warp_specialised_keys(monkeypatch):
+    """Warp-specialised ct1d_pipe blocks (PipeKey.ws producers, wg consumers): the
+    instance's name ends in ws; the block's threads count both roles; one tile sequence
+    per block (the launcher's grid); shared memory holds one ring for the block (not one
+    per warpgroup), each consumer's output buffers, the producers' warp maxima and a
+    factor per stage. pipe_key takes the first PIPE_WS_SHAPES shape that fits shared
+    memory, the named barriers (1 + ws + wg + 2 stages <= 16) and stages > ws + wg, else
+    the shapes of PIPE_SHAPES."""
+    p = check_conv_args((8, 64, 65536), (64, 32, 4), None, stride=2, padding=1)
+    monkeypatch.setattr(_dispatch, "PIPE_WS_SHAPES", ())
+    k0 = _dispatch.pipe_key(p, "float32")
+    assert k0.ws == 0 and k0.name_expression().endswith(", false, 0>") and k0.pipelines == k0.wg
+    k = replace(k0, wg=2, ws=1, stages=5, outbuf=2)
+    assert k.name_expression().endswith(", 2, 5, 2, false, 1>") and k.threads == 384 and k.pipelines == 1
+    xp, op = 68, 136                       # (K = 4, S = 2: CMAX 1; 64 S + 4 -> 8 mod 32 words)
+    assert k.smem_bytes() == (4 * 2 * 64 * 64                                     # weights hi/lo
+                              + 4 * (5 * 64 * xp + 2 * 2 * 32 * op + 32 + 1 + 4 * 1 + 5))
+    for shapes, want in ((((2, 1, 5, 2),), (2, 1, 5, 2)),
+                         (((3, 1, 6, 1), (2, 2, 3, 2), (3, 1, 5, 1)), (3, 1, 5, 1)),   # barriers; stages
+                         (((4, 1, 5, 2), (1, 1, 3, 1)), (1, 1, 3, 1))):               # shared memory
+        monkeypatch.setattr(_dispatch, "PIPE_WS_SHAPES", shapes)
+        k = _dispatch.pipe_key(p, "float32")
+        assert (k.wg, k.ws, k.stages, k.outbuf) == want and k.smem_bytes() <= SM90_ONE_BLOCK
+    monkeypatch.setattr(_dispatch, "PIPE_WS_SHAPES", ((4, 2, 6, 2),))                   # fits nothing
+    assert _dispatch.pipe_key(p, "float32") == k0
+
+
 def test_pipe_route_rules(monkeypatch):
     """Which covered calls the dispatcher sends to ct1d_pipe on sm_90 (the A/B-measured
     rules): GEMMs at least PIPE_MIN_DENSITY dense with at least PIPE_MIN_TILES tiles; rows

@@ -625,9 +625,15 @@ PIPE_SHAPES_TESTED = [None, ((2, 3, 2), (1, 3, 2)), ((3, 2, 1), (2, 3, 1), (1, 3
                        (2, 3, 1), (1, 3, 1))]
 
 
-@pytest.mark.parametrize("shapes", PIPE_SHAPES_TESTED,
-                         ids=["shipped", "two_buffers", "one_buffer", "one_stage", "five_warpgroups"])
-def test_pipe_family_random_calls(rng, monkeypatch, shapes):
+# warp-specialised blocks (PipeKey.ws), as (consumers, producers, stages, output buffers)
+PIPE_WS_TESTED = [((2, 1, 5, 2), (2, 1, 4, 2), (1, 1, 3, 2)), ((3, 1, 5, 1), (1, 1, 3, 1)),
+                  ((2, 2, 5, 2), (2, 2, 5, 1), (1, 2, 4, 1))]
+
+
+@pytest.mark.parametrize("shapes, ws", [(sh, ()) for sh in PIPE_SHAPES_TESTED] + [(None, w) for w in PIPE_WS_TESTED],
+                         ids=["shipped", "two_buffers", "one_buffer", "one_stage", "five_warpgroups",
+                              "ws_2_consumers", "ws_3_consumers", "ws_2_producers"])
+def test_pipe_family_random_calls(rng, monkeypatch, shapes, ws):
     """The pipelined warpgroup family forced on random float32 calls it covers: 16-64
     input channels per group, partial and several channel tiles (16 or 32 per block),
     groups, every class structure below (1-8 live classes, dead classes, S = 1, strides to
@@ -637,11 +643,14 @@ def test_pipe_family_random_calls(rng, monkeypatch, shapes):
     channel counts that start blocks on rows of every alignment), reductions of 9-16 k16
     steps (16 in at least two calls), padding beyond the kernel, rows shorter than a tile and of many tiles, batch
     items spread over warpgroups (a grid for 4 SMs), bias, L_in not a multiple of 4, x at
-    16-byte and 4-byte alignment, NaN-poisoned outputs."""
+    16-byte and 4-byte alignment, NaN-poisoned outputs; warp-specialised blocks of 1-3
+    consumers and 1-2 producers (ws: PIPE_WS_SHAPES), whose blocks may hold fewer tiles
+    than warpgroups."""
     _skip_without_wgmma()
     from cupyconv import _dispatch, _gpu
     from cupyconv._args import check_conv_args
     monkeypatch.setattr(_gpu, "_sm_count", lambda device_id: 4 if rng.random() < 0.5 else 132)
+    monkeypatch.setattr(_dispatch, "PIPE_WS_SHAPES", ws)
     if shapes is not None:
         monkeypatch.setattr(_dispatch, "PIPE_SHAPES", shapes)
         if shapes[0][0] == 5:
@@ -654,7 +663,7 @@ def test_pipe_family_random_calls(rng, monkeypatch, shapes):
                   (4, 2, 3), (1, 1, 3), (6, 3, 4), (8, 2, 5),
                   (3, 1, 6), (5, 1, 11), (6, 1, 12), (7, 1, 7), (5, 2, 5), (6, 2, 5), (3, 2, 4),
                   (2, 4, 4)]
-    done = tries = long_chains = longest = 0
+    done = tries = long_chains = longest = ws_calls = 0
     try:
         while done < 38:
             tries += 1
@@ -676,6 +685,7 @@ def test_pipe_family_random_calls(rng, monkeypatch, shapes):
             if key is None or _dispatch._plan_pipe(p, "float32") is None or key.any_l != (done % 2 == 1):
                 continue
             long_chains += key.offsets * key.ci > 16 * 8
+            ws_calls += key.ws > 0
             longest = max(longest, key.offsets * key.ci // 16)
             x, w, b = _inputs(rng, c)
             y = _launch_poisoned(x, w, b, "float32", "ct1d_pipe", x_offset=int(rng.random() < 0.25),
@@ -685,6 +695,7 @@ def test_pipe_family_random_calls(rng, monkeypatch, shapes):
             assert err <= TOL["float32"], (c, err)
             done += 1
         assert long_chains >= 2 and longest == 16, (long_chains, longest)
+        assert ws_calls >= (30 if ws else 0) and (ws or not ws_calls), ws_calls
     finally:
         _dispatch.plan.cache_clear()
 
