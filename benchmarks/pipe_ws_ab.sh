@@ -16,6 +16,7 @@ A='((2,1,5,2),(2,1,4,2),(2,1,4,1))'
    --variant "wsB=dispatch.PIPE_WS_SHAPES:((3,1,5,1),(3,1,5,2))" \
    --variant "wsC=dispatch.PIPE_WS_SHAPES:((2,2,5,2),(2,2,5,1))") > "$out/ab_ws.txt" 2>&1
 echo "ab rc $?" >> "$out/ab_ws.txt"
-PIPE_WS_SHAPES="$A" timeout ${TEST_LIMIT:-200} python -m pytest -m gpu -q -n 16 -p pipe_ws_plugin \
+par=(); python -c "import xdist" 2>/dev/null && par=(-n 16)
+PIPE_WS_SHAPES="$A" timeout ${TEST_LIMIT:-200} python -m pytest -m gpu -q "${par[@]}" -p pipe_ws_plugin \
    -p no:cacheprovider tests/test_gpu.py -k pipe -W ignore > "$out/tests_ws.txt" 2>&1
 echo "tests rc $?" >> "$out/tests_ws.txt"
