@@ -7,8 +7,8 @@ set -u
 out=$1; rounds=${2:-2}; mkdir -p "$out"
 export PYTHONPATH=$PWD:$PWD/benchmarks CUPY_CACHE_DIR=${CUPY_CACHE_DIR:-/tmp/cc} PYTHONUNBUFFERED=1
 nvidia-smi --query-gpu=name,clocks.sm,clocks.mem --format=csv > "$out/env.txt"
-calls="hifigan-u4-b16 up-32-16-s2 up-32-32-s4 up-16-16-s8 up-64-64-s3 sd-s2d2k3-c64 sd-s2d1k7 sd-s1d4k3
-       sd-s5d1k11 g4-128-k4-s2 g16-512-k16-s8 encodec-s2 g8-256-k8-s4 hifigan-u4-b4-long"
+calls=${CALLS:-"hifigan-u4-b16 up-32-16-s2 up-32-32-s4 up-16-16-s8 up-64-64-s3 sd-s2d2k3-c64 sd-s2d1k7 sd-s1d4k3
+       sd-s5d1k11 g4-128-k4-s2 g16-512-k16-s8 encodec-s2 g8-256-k8-s4 hifigan-u4-b4-long"}
 A='((2,1,5,2),(2,1,4,2),(2,1,4,1))'
 (cd benchmarks && timeout ${AB_LIMIT:-330} python ab_variant.py auto $calls --rounds "$rounds" \
    --variant "wsA=dispatch.PIPE_WS_SHAPES:$A" \
