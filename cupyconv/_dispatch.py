@@ -412,7 +412,7 @@ class PipeKey:
         """Mirrors the shared-memory layout at the top of kernels/ct1d_pipe.cu: the split
         weights, each warpgroup's x ring (ws: the block's) and output buffers, the
         channels' bias (ws: and the producers' maxima, each stage's unscale factor)."""
-        extra = 4 * self.ws + self.stages if self.ws else 0
+        extra = 3 + 4 * self.ws + self.stages if self.ws else 0     # (maxima 16-byte aligned)
         return (4 * self.offsets * self.ci * self.n
                 + 4 * (self.ring_and_out_words() + self.nco + 1 + extra))
 

@@ -174,7 +174,7 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     constexpr int O_FLOATS = OUTBUF * NCO * OP_MAX;   // per warpgroup
     float* bias_c = o_all + WG * O_FLOATS;            // [NCO]: the block's channels' bias
     unsigned* wmax = reinterpret_cast<unsigned*>(bias_c + NCO);
-    unsigned* xmax_all = wmax + 1;                    // WS: [WS][4] the producers' warp maxima
+    unsigned* xmax_all = wmax + 4;                    // WS: [WS][4] the producers' warp maxima (16-byte aligned: read as a uint4)
     float* us_s = reinterpret_cast<float*>(xmax_all + 4 * WS);   // WS: [STAGES] unscale per tile
 
     const int tid = threadIdx.x;

@@ -1478,7 +1478,7 @@ def test_pipe_warp_specialised_keys(monkeypatch):
     assert k.name_expression().endswith(", 2, 5, 2, false, 1>") and k.threads == 384 and k.pipelines == 1
     xp, op = 68, 136                       # (K = 4, S = 2: CMAX 1; 64 S + 4 -> 8 mod 32 words)
     assert k.smem_bytes() == (4 * 2 * 64 * 64                                     # weights hi/lo
-                              + 4 * (5 * 64 * xp + 2 * 2 * 32 * op + 32 + 1 + 4 * 1 + 5))
+                              + 4 * (5 * 64 * xp + 2 * 2 * 32 * op + 32 + 4 + 4 * 1 + 5))
     for shapes, want in ((((2, 1, 5, 2),), (2, 1, 5, 2)),
                          (((3, 1, 6, 1), (2, 2, 3, 2), (3, 1, 5, 1)), (3, 1, 5, 1)),   # barriers; stages
                          (((4, 1, 5, 2), (1, 1, 3, 1)), (1, 1, 3, 1))):               # shared memory
