@@ -1198,8 +1198,28 @@ PIPE_SHAPES = ((5, 3, 2), (5, 2, 2), (5, 3, 1), (5, 2, 1),
                (3, 2, 2), (3, 3, 1), (3, 2, 1), (3, 1, 2), (3, 1, 1), (2, 3, 2), (2, 2, 2),
                (2, 3, 1), (1, 3, 2))
 # Warp-specialised blocks (PipeKey.ws): shapes (consumers, producers, stages, output
-# buffers) in order of preference, the first whose shared memory fits; () = off
+# buffers) in order of preference, the first whose shared memory fits. PIPE_WS_SHAPES
+# (non-empty) for every call, else with PIPE_WS by pipe_ws_shapes' rule (session 44, H100,
+# results/2026-12-05-session44/run_2/ab_ws.txt, medians of 2 rounds against the shipped
+# blocks: 9-16-step reductions, whose one-warpgroup pipelines fit only 3 per block, 8%
+# faster with 3 consumers and 1 producer (sd-s2d2k3-c64 0.4425 -> 0.4063 ms); 32 input
+# channels or fewer 2-10% faster with 2 consumers and 2 producers (sd-s5d1k11 0.0601 ->
+# 0.0539, g8-256-k8-s4 0.1530 -> 0.1438, up-32-16-s2 0.2430 -> 0.2316); 64 channels at
+# 8 steps equal or slower (a producer splits twice the x per tile: hifigan-u4-b16 0.1260
+# -> 0.1244, encodec-s2 0.3061 -> 0.3131, up-64-64-s3 0.2529 -> 0.2602)
 PIPE_WS_SHAPES = ()
+PIPE_WS = True
+PIPE_WS_LONG = ((3, 1, 5, 1), (3, 1, 5, 2), (2, 1, 5, 1))
+PIPE_WS_NARROW = ((2, 2, 5, 2), (2, 2, 5, 1))
+
+
+def pipe_ws_shapes(key: "PipeKey") -> tuple:
+    """The warp-specialised shapes a ct1d_pipe call tries first (() for none)."""
+    if PIPE_WS_SHAPES or not PIPE_WS:
+        return PIPE_WS_SHAPES
+    if key.steps > PIPE_STEPS_WG[0][0]:
+        return PIPE_WS_LONG
+    return PIPE_WS_NARROW if key.ci <= 32 else ()
 
 
 def pipe_geometry(p: ConvParams, quantum: int = 4) -> Optional[Tuple[int, int]]:
@@ -1236,7 +1256,7 @@ def pipe_key(p: ConvParams, dtype: str) -> Optional[PipeKey]:
     one_stage = ((not any_l or PIPE_ONE_STAGE_ANY_L)
                  and (p.length_in % 4 == 0 or PIPE_ONE_STAGE_X4))
     ws = next((k for k in (replace(base, wg=wg, ws=ws, stages=st, outbuf=ob)
-                           for wg, ws, st, ob in PIPE_WS_SHAPES)
+                           for wg, ws, st, ob in pipe_ws_shapes(base))
                if k.ws + k.wg + 2 * k.stages <= 15 and k.stages > k.wg + k.ws
                and k.smem_bytes() <= _MMA_SMEM_ONE_BLOCK
                and k.offsets * cig * k.n <= k.ring_and_out_words()), None)
