@@ -433,15 +433,19 @@ def test_precompile_takes_each_targets_instances(capsys):
     assert "ct1d_gemm<float, 8, 1, 16," in out and "ct1d_wgmma<8, 1, 16," in out
 
 
-def test_pipe_instances_compile_for_sm90a(nvrtc_ok):
+def test_pipe_instances_compile_for_sm90a(nvrtc_ok, monkeypatch):
     """Every ct1d_pipe instance the sweep routes there (sm_90; among them sd-s2d2k3-c64's:
     rows of any length, a dead class, 12 k16 steps), and three more beside it (7 live
     classes; 3 of 6 with dead classes; 16 k16 steps on 3 warpgroups; rows of any length on
     a one-stage ring; one-stage rings among them), compiles with NVRTC; its PTX holds 3 products x the reduction's k16 steps as register-A wgmmas of
     N = classes x channels columns, 16-byte cp.async for x, bulk copies out, and the
     block size."""
+    from cupyconv import _dispatch
     from cupyconv._dispatch import plan
     from cupyconv.bench import SWEEP, config_params
+    # (one pipeline per warpgroup: the warp-specialised blocks have their own test below)
+    monkeypatch.setattr(_dispatch, "PIPE_WS", False)
+    plan.cache_clear()
     keys = {plan(config_params(c), c.dtype, None, 90).key for c in SWEEP}
     for S, D, K, P, OP in ((7, 1, 7, 0, 0), (6, 2, 5, 2, 1), (2, 1, 16, 7, 0)):
         p = check_conv_args((4, 32, 32768), (32, 32, K), None, stride=S, padding=P, dilation=D,
@@ -454,6 +458,7 @@ def test_pipe_instances_compile_for_sm90a(nvrtc_ok):
     assert any(k.any_l for k in keys) and any(k.offsets * k.ci == 16 * 16 and k.wg == 3 for k in keys)
     assert {(k.stages, k.outbuf) for k in keys if k.stages == 1} == {(1, 1), (1, 2)}   # one-stage rings
     assert any(k.any_l and k.stages == 1 for k in keys)
+    plan.cache_clear()
     for key in keys:
         assert compile_instance(key, arch="sm_90")[:4] == b"\x7fELF"
         ptx = compile_instance(key, arch="compute_90a").decode()

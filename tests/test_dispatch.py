@@ -1401,7 +1401,7 @@ def test_pipe_quantum_knob(monkeypatch):
         assert tile_outputs(S, K, P, C_out) % 8 == 0, (S, K, P)
 
 
-def test_pipe_key_rules():
+def test_pipe_key_rules(monkeypatch):
     """The calls ct1d_pipe covers: float32, 16-64 input channels per group in steps of 16,
     reductions of at most PIPE_MAX_STEPS k16 steps (more than 8, or more than
     PIPE_WG4_MAX_REGS fragment registers, in blocks of fewer warpgroups: PIPE_STEPS_WG; 5
@@ -1411,6 +1411,7 @@ def test_pipe_key_rules():
     blocks of 32 output channels where the GEMM keeps at most PIPE_MAX_N columns, else 16;
     one-stage rings where they let more warpgroups or buffers fit; instances fit one SM's
     shared memory."""
+    monkeypatch.setattr(_dispatch, "PIPE_WS", False)        # (the one-pipeline-per-warpgroup shapes)
     def key(C_in=64, C_out=32, L=4096, S=2, K=4, P=1, G=1, D=1, dtype="float32", OP=0):
         p = check_conv_args((2, C_in, L), (C_in, C_out // G, K), None, stride=S, padding=P,
                             groups=G, dilation=D, output_padding=OP)
@@ -1487,6 +1488,29 @@ def test_pipe_warp_specialised_keys(monkeypatch):
         assert (k.wg, k.ws, k.stages, k.outbuf) == want and k.smem_bytes() <= SM90_ONE_BLOCK
     monkeypatch.setattr(_dispatch, "PIPE_WS_SHAPES", ((4, 2, 6, 2),))                   # fits nothing
     assert _dispatch.pipe_key(p, "float32") == k0
+
+
+def test_pipe_ws_rule(monkeypatch):
+    """Which calls take warp-specialised blocks (pipe_ws_shapes, measured in session 44):
+    reductions of more than 8 k16 steps 3 consumers and 1 producer, calls of at most 32
+    input channels per group 2 and 2, 64 channels at up to 8 steps none; PIPE_WS_SHAPES,
+    where set, for every call, and PIPE_WS off for none."""
+    def key(C_in, C_out, K, S, D=1, P=0, G=1):
+        return _dispatch.pipe_key(check_conv_args((4, C_in, 65536), (C_in, C_out // G, K), None,
+                                                  stride=S, dilation=D, padding=P, groups=G), "float32")
+    long = key(64, 64, 3, 2, D=2, P=1)                        # 3 offsets x 64 channels: 12 steps
+    narrow = key(32, 32, 11, 5)
+    wide = key(64, 32, 4, 2, P=1)                             # 8 steps of 64 channels
+    assert long.steps == 12 and (long.wg, long.ws, long.stages, long.outbuf) == (3, 1, 5, 1)
+    assert narrow.ci == 32 and (narrow.wg, narrow.ws, narrow.stages, narrow.outbuf) == (2, 2, 5, 2)
+    assert wide.steps == 8 and wide.ws == 0
+    for k in (long, narrow):
+        assert k.smem_bytes() <= SM90_ONE_BLOCK and k.ws + k.wg + 2 * k.stages <= 15
+    monkeypatch.setattr(_dispatch, "PIPE_WS_SHAPES", ((2, 1, 5, 2),))
+    assert key(64, 32, 4, 2, P=1).ws == 1
+    monkeypatch.setattr(_dispatch, "PIPE_WS_SHAPES", ())
+    monkeypatch.setattr(_dispatch, "PIPE_WS", False)
+    assert key(64, 64, 3, 2, D=2, P=1).ws == key(32, 32, 11, 5).ws == 0
 
 
 def test_pipe_route_rules(monkeypatch):

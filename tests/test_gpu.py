@@ -651,6 +651,7 @@ def test_pipe_family_random_calls(rng, monkeypatch, shapes, ws):
     from cupyconv._args import check_conv_args
     monkeypatch.setattr(_gpu, "_sm_count", lambda device_id: 4 if rng.random() < 0.5 else 132)
     monkeypatch.setattr(_dispatch, "PIPE_WS_SHAPES", ws)
+    monkeypatch.setattr(_dispatch, "PIPE_WS", bool(ws))       # (no rule: only the shapes given)
     if shapes is not None:
         monkeypatch.setattr(_dispatch, "PIPE_SHAPES", shapes)
         if shapes[0][0] == 5:
