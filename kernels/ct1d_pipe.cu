@@ -30,7 +30,12 @@
 // share only the weights). A tile's steps run one after another in its warpgroup (about
 // 850 instructions per warp for a 64 -> 32 channel stride-2 tile, ~4.5 us per tile: the
 // pipeline is latency-bound), so blocks take the most warpgroups that fit: the others
-// fill the gaps (benchmarks/NOTES.md sessions 31-32).
+// fill the gaps (benchmarks/NOTES.md sessions 31-32). Or (WS, session 44) the block's
+// warpgroups specialise: producers load x and split each tile's window once, in place,
+// into float16 hi/lo units (one scale per tile); consumers run the products with A from
+// shared memory, the epilogue and the copies; 2-7% faster where the reduction is long
+// (9-16 k16 steps) or x narrow (<= 32 channels), equal at 64 channels and 8 steps
+// (cupyconv._dispatch.pipe_ws_shapes).
 //
 // The dispatcher (cupyconv._dispatch.pipe_key, pipe_geometry) sends only calls that fit:
 // float32, input channels per group a multiple of 16 up to 64, N = live classes x NCO <=
