@@ -3,6 +3,8 @@
 # the calls the dispatcher sends to ct1d_pipe (A/B in one process, errors against float64),
 # then the family's GPU tests with warp-specialised blocks wherever they fit.
 # Usage: bash benchmarks/pipe_ws_ab.sh OUTDIR [rounds]
+# (session 44's runs 1-2; OVERLAP=1 adds the two-accumulator consumers, which need
+# benchmarks/variants/ct1d_pipe_s44_ws_overlap.patch applied first)
 set -u
 out=$1; rounds=${2:-2}; mkdir -p "$out"
 export PYTHONPATH=$PWD:$PWD/benchmarks CUPY_CACHE_DIR=${CUPY_CACHE_DIR:-/tmp/cc} PYTHONUNBUFFERED=1
@@ -12,7 +14,7 @@ calls=${CALLS:-"hifigan-u4-b16 up-32-16-s2 up-32-32-s4 up-16-16-s8 up-64-64-s3 s
 A='((2,1,5,2),(2,1,4,2),(2,1,4,1))'
 (cd benchmarks && timeout ${AB_LIMIT:-330} python ab_variant.py auto $calls --rounds "$rounds" \
    --variant "wsA=dispatch.PIPE_WS_SHAPES:$A" \
-   --variant "wsAov=dispatch.PIPE_WS_SHAPES:$A,CT1D_PIPE_WS_OVERLAP:1" \
+   ${OVERLAP:+--variant "wsAov=dispatch.PIPE_WS_SHAPES:$A,CT1D_PIPE_WS_OVERLAP:1"} \
    --variant "wsB=dispatch.PIPE_WS_SHAPES:((3,1,5,1),(3,1,5,2))" \
    --variant "wsC=dispatch.PIPE_WS_SHAPES:((2,2,5,2),(2,2,5,1))") > "$out/ab_ws.txt" 2>&1
 echo "ab rc $?" >> "$out/ab_ws.txt"

@@ -69,10 +69,6 @@
 #endif
 // Epilogue: 1 = one multiply by the joint unscale factor where it is normal; 0 = always two
 // (0: hifigan-u4-b4-long 0.1983 -> 0.2125 ms, g8-256-k8-s4 0.1156 -> 0.1207; session 32 run 4)
-// WS consumers: 1 = two accumulator sets, the next tile's products during the epilogue
-#ifndef CT1D_PIPE_WS_OVERLAP
-#define CT1D_PIPE_WS_OVERLAP 0
-#endif
 #ifndef CT1D_PIPE_JOINT_UNSCALE
 #define CT1D_PIPE_JOINT_UNSCALE 1
 #endif
@@ -602,40 +598,6 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
                 pipe::bar_wg(bar_own);                // tile i's window has landed
                 split(i, tile_of(un));
                 pipe::bar_pair_arrive(BAR_FULL + i % STAGES);
-            }
-        } else if (CT1D_PIPE_WS_OVERLAP) {
-            // two accumulator sets: the consumer's next tile's products run during this
-            // tile's epilogue (deadlock-free: STAGES > WG + WS * AP, so the producer never
-            // waits for a stage that a consumer holds while it waits for the next tile)
-            float da[N / 2], db[N / 2];
-            Unit un = first;
-            int i = first_i, k = 0;
-            if (un.item < n_items) {
-                pipe::bar_pair_wait(BAR_FULL + i % STAGES);
-                issue_ss(i, da);
-            }
-            auto step = [&](float (&dc)[N / 2], float (&dn)[N / 2]) {
-                const Unit nu = advance(un);
-                const float us = us_s[i % STAGES];
-                bulk_wait_read<OUTBUF - 1>();     // (joined by the next barrier)
-                if (nu.item < n_items) {
-                    pipe::bar_pair_wait(BAR_FULL + (i + WG) % STAGES);
-                    issue_ss(i + WG, dn);
-                    wgmma_wait<1>();
-                } else {
-                    pipe::bar_wg(bar_own);
-                    wgmma_wait<0>();
-                }
-                if (reused(un)) pipe::bar_pair_arrive(BAR_EMPTY + i % STAGES);
-                epilogue(k, tile_of(un), dc, us, us);
-                un = nu;
-                i += WG;
-                ++k;
-            };
-            while (un.item < n_items) {
-                step(da, db);
-                if (un.item >= n_items) break;
-                step(db, da);
             }
         } else {
             float d[N / 2];
