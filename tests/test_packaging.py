@@ -36,7 +36,8 @@ ROOT = Path(__file__).resolve().parents[1]
 BUILD_INPUTS = ("pyproject.toml", "setup.cfg", "MANIFEST.in", "README.md", "cupyconv", "kernels")
 KERNEL_FILES = ("ct1d_scatter.cu", "ct1d_mma.cu", "ct1d_gemm.cu", "ct1d_depthwise.cu",
                 "ct1d_stream.cu", "ct1d_wgmma.cu", "ct1d_pipe.cu",
-                "ct1d_types.cuh", "ct1d_tensor.cuh", "ct1d_warpgroup.cuh", "ct1d_wgmma_rs.cuh")
+                "ct1d_types.cuh", "ct1d_tensor.cuh", "ct1d_warpgroup.cuh", "ct1d_wgmma_rs.cuh",
+                "ct1d_wgmma_ss.cuh")
 
 
 def _build_tools_missing() -> str | None:
