@@ -2,6 +2,8 @@
 # Nsight Compute profile of sweep calls: speed of light, memory, occupancy, warp states and
 # the instructions with the most stall samples, one text file per call in $OUT.
 # Usage (GPU machine, repo root): bash benchmarks/ncu_stalls.sh KERNEL_REGEX CONFIG ...
+# DISPATCH="NAME=VALUE ..." sets constants of cupyconv._dispatch for the profiled calls
+# (benchmarks/profile_call.py), e.g. DISPATCH="PIPE_WS_SHAPES=((2,1,5,2),)"
 set -uo pipefail
 OUT=${OUT:-benchmarks/results/local}; mkdir -p "$OUT"
 export PYTHONPATH=$PWD PYTHONUNBUFFERED=1
@@ -12,7 +14,7 @@ for c in "$@"; do
   "$NCU" -f -o "$rep" --section SpeedOfLight --section MemoryWorkloadAnalysis --section Occupancy \
       --section LaunchStats --section WarpStateStats --section SourceCounters \
       --kernel-name "regex:$kern" --launch-skip 2 --launch-count 1 \
-      python3 benchmarks/profile_call.py "$c" > "$rep.log" 2>&1 || { tail -20 "$rep.log"; continue; }
+      python3 benchmarks/profile_call.py "$c" ${DISPATCH:-} > "$rep.log" 2>&1 || { tail -20 "$rep.log"; continue; }
   { "$NCU" --import "$rep.ncu-rep" --print-units base
     "$NCU" --import "$rep.ncu-rep" --page source --csv --print-source sass | gzip > "$rep.csv.gz"
     python3 benchmarks/stall_summary.py "$rep.csv.gz" 30; } > "$OUT/ncu_$c.txt" 2>&1

@@ -4,14 +4,25 @@
         python benchmarks/profile_call.py hifigan-u1-b16      (GPU machine, repo root)
 
 float32 calls take CuPy arrays; float16 and bfloat16 calls torch tensors (CuPy has no
-bfloat16).
+bfloat16). Further arguments NAME=VALUE set constants of cupyconv._dispatch first (a
+Python literal), e.g. to profile a warp-specialised ct1d_pipe shape:
+
+    python benchmarks/profile_call.py hifigan-u4-b16 "PIPE_WS_SHAPES=((2,1,5,2),)"
 """
+import ast
 import sys
 
 import cupy
 
 import cupyconv
+from cupyconv import _dispatch
 from cupyconv.bench import SWEEP
+
+for arg in sys.argv[2:]:
+    name, value = arg.split("=", 1)
+    getattr(_dispatch, name)                    # (a typo fails here, not silently)
+    setattr(_dispatch, name, ast.literal_eval(value))
+_dispatch.plan.cache_clear()
 
 c = next(c for c in SWEEP if c.name == sys.argv[1])
 rs = cupy.random.RandomState(1)
