@@ -405,8 +405,8 @@ class PipeKey:
         cmax = (self.kernel_size - 1) * self.dilation // self.stride
         xp = ((70 + cmax) // 4 * 4 + 11) // 16 * 16 + 4          # 4 mod 16 words
         op = _pitch_8_mod_32(64 * self.stride + 4) + (7 if self.any_l else 0)   # (+ L_out mod 8)
-        rings = 1 if self.ws else self.wg
-        return rings * self.stages * self.ci * xp + self.wg * self.outbuf * self.nco * op
+        # (an x ring per pipeline: per warpgroup, or with ws one per block)
+        return self.pipelines * self.stages * self.ci * xp + self.wg * self.outbuf * self.nco * op
 
     def smem_bytes(self) -> int:
         """Mirrors the shared-memory layout at the top of kernels/ct1d_pipe.cu: the split
