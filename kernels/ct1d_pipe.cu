@@ -72,6 +72,10 @@
 #ifndef CT1D_PIPE_JOINT_UNSCALE
 #define CT1D_PIPE_JOINT_UNSCALE 1
 #endif
+// WS: 1 = a producer's x-window passes unrolled, 0 = rolled like the other blocks'
+#ifndef CT1D_PIPE_WS_UNROLL
+#define CT1D_PIPE_WS_UNROLL 1
+#endif
 
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
 
@@ -253,6 +257,10 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     constexpr int PASSES = (CI + RPP - 1) / RPP;
     const int cj = wl % XCH, cr = wl / XCH;
     const long long x_pass = (long long)RPP * L_in;
+    // WS: a producer's passes unrolled (a rolled pass cost ~10 instructions per 16-byte copy,
+    // a third of a 64-channel producer's stall samples, results/2026-12-05-session45/run_2);
+    // the other blocks keep the rolled loop (registers)
+    constexpr int X_UNROLL = WS && CT1D_PIPE_WS_UNROLL ? PASSES : 1;
     auto load_tile = [&](Unit un, int stage) {        // a tile's x window into a ring stage
         if (un.item < n_items && cr < RPP) {
             const int u = ((un.t * U + e0 - CMAX) & ~3) + 4 * cj;   // (from a 16-byte unit on)
@@ -260,7 +268,7 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
             const float* src = xg + ((b.n + un.item) * (long long)C_in + cr) * L_in + (in ? u : 0);
             float* dst = x_s + stage * CI * XP + cr * XP + 4 * cj;
             auto rows = [&](auto copy) {              // (one loop per copy width: no dead copies)
-#pragma unroll 1
+#pragma unroll (X_UNROLL)
                 for (int p = 0; p < PASSES; ++p, src += x_pass)
                     if (cr + p * RPP < CI && CT1D_PIPE_ABLATE != 2) copy(dst + p * RPP * XP, src, in);
             };
