@@ -1211,6 +1211,11 @@ PIPE_WS_SHAPES = ()
 PIPE_WS = True
 PIPE_WS_LONG = ((3, 1, 5, 1), (3, 1, 5, 2), (2, 1, 5, 1))
 PIPE_WS_NARROW = ((2, 2, 5, 2), (2, 2, 5, 1))
+# 64 channels at <= 8 steps with at most PIPE_WS_WIDE_N GEMM columns (session 45, H100,
+# with the producer's unrolled loads: hifigan-u4-b16 0.1231 -> 0.1183 ms, encodec-s2
+# equal; at 96 columns, up-64-64-s3, 0.2507 -> 0.2568: the consumers' epilogue grows with them)
+PIPE_WS_WIDE = ((2, 1, 5, 2), (2, 1, 4, 2), (2, 1, 4, 1))
+PIPE_WS_WIDE_N = 64
 
 
 def pipe_ws_shapes(key: "PipeKey") -> tuple:
@@ -1219,7 +1224,9 @@ def pipe_ws_shapes(key: "PipeKey") -> tuple:
         return PIPE_WS_SHAPES
     if key.steps > PIPE_STEPS_WG[0][0]:
         return PIPE_WS_LONG
-    return PIPE_WS_NARROW if key.ci <= 32 else ()
+    if key.ci <= 32:
+        return PIPE_WS_NARROW
+    return PIPE_WS_WIDE if key.n <= PIPE_WS_WIDE_N else ()
 
 
 def pipe_geometry(p: ConvParams, quantum: int = 4) -> Optional[Tuple[int, int]]:

@@ -72,9 +72,10 @@
 #ifndef CT1D_PIPE_JOINT_UNSCALE
 #define CT1D_PIPE_JOINT_UNSCALE 1
 #endif
-// WS: 1 = a producer's x-window passes unrolled, 0 = rolled like the other blocks'
+// WS: a producer's x-window passes unrolled where a thread makes at least this many
+// (64-channel windows: 10, the 32-channel ones 5); 0 = always, 99 = never
 #ifndef CT1D_PIPE_WS_UNROLL
-#define CT1D_PIPE_WS_UNROLL 1
+#define CT1D_PIPE_WS_UNROLL 8
 #endif
 
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
@@ -257,10 +258,10 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     constexpr int PASSES = (CI + RPP - 1) / RPP;
     const int cj = wl % XCH, cr = wl / XCH;
     const long long x_pass = (long long)RPP * L_in;
-    // WS: a producer's passes unrolled (a rolled pass cost ~10 instructions per 16-byte copy,
-    // a third of a 64-channel producer's stall samples, results/2026-12-05-session45/run_2);
-    // the other blocks keep the rolled loop (registers)
-    constexpr int X_UNROLL = WS && CT1D_PIPE_WS_UNROLL ? PASSES : 1;
+    // WS: a 64-channel producer's passes unrolled (rolled, ~10 instructions per 16-byte copy:
+    // a third of its stall samples, results/2026-12-05-session45/run_2; unrolled in the
+    // 32-channel 2+2 blocks, sd-s2d1k7 0.167 -> 0.188 ms, run_3); the other blocks rolled
+    constexpr int X_UNROLL = WS && PASSES >= CT1D_PIPE_WS_UNROLL ? PASSES : 1;
     auto load_tile = [&](Unit un, int stage) {        // a tile's x window into a ring stage
         if (un.item < n_items && cr < RPP) {
             const int u = ((un.t * U + e0 - CMAX) & ~3) + 4 * cj;   // (from a 16-byte unit on)
