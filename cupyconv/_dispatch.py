@@ -1211,11 +1211,16 @@ PIPE_WS_SHAPES = ()
 PIPE_WS = True
 PIPE_WS_LONG = ((3, 1, 5, 1), (3, 1, 5, 2), (2, 1, 5, 1))
 PIPE_WS_NARROW = ((2, 2, 5, 2), (2, 2, 5, 1))
-# 64 channels at <= 8 steps with at most PIPE_WS_WIDE_N GEMM columns (session 45, H100,
-# with the producer's unrolled loads: hifigan-u4-b16 0.1231 -> 0.1183 ms, encodec-s2
-# equal; at 96 columns, up-64-64-s3, 0.2507 -> 0.2568: the consumers' epilogue grows with them)
+# 64 channels at <= 8 steps with at most PIPE_WS_WIDE_N GEMM columns, with PIPE_WS_WIDE_ON
+# (session 45, H100, with the producer's unrolled loads, results/2026-12-05-session45/run_4:
+# hifigan-u4-b16 0.1296 -> 0.1238 ms, hifigan-u4-b4-long 0.2388 -> 0.2337, encodec-s2
+# 0.3028 -> 0.2995; at 96 columns, up-64-64-s3, 0.2507 -> 0.2568 in run 3: the consumers'
+# epilogue grows with them). Off: session 44's rule, tuned on an H100 the same way, swept
+# on the H200 faster on five calls and slower on four (benchmarks/NOTES.md, session 45),
+# so WS choices wait for an A/B run on the H200 (results/2026-12-05-session45/run_5.sh)
 PIPE_WS_WIDE = ((2, 1, 5, 2), (2, 1, 4, 2), (2, 1, 4, 1))
 PIPE_WS_WIDE_N = 64
+PIPE_WS_WIDE_ON = False
 
 
 def pipe_ws_shapes(key: "PipeKey") -> tuple:
@@ -1226,7 +1231,7 @@ def pipe_ws_shapes(key: "PipeKey") -> tuple:
         return PIPE_WS_LONG
     if key.ci <= 32:
         return PIPE_WS_NARROW
-    return PIPE_WS_WIDE if key.n <= PIPE_WS_WIDE_N else ()
+    return PIPE_WS_WIDE if PIPE_WS_WIDE_ON and key.n <= PIPE_WS_WIDE_N else ()
 
 
 def pipe_geometry(p: ConvParams, quantum: int = 4) -> Optional[Tuple[int, int]]:

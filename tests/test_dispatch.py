@@ -1494,9 +1494,9 @@ def test_pipe_warp_specialised_keys(monkeypatch):
 def test_pipe_ws_rule(monkeypatch):
     """Which calls take warp-specialised blocks (pipe_ws_shapes, measured in session 44):
     reductions of more than 8 k16 steps 3 consumers and 1 producer, calls of at most 32
-    input channels per group 2 and 2, 64 channels at up to 8 steps 2 and 1 where the GEMM
-    has at most PIPE_WS_WIDE_N columns (session 45), else none; PIPE_WS_SHAPES, where set,
-    for every call, and PIPE_WS off for none."""
+    input channels per group 2 and 2, 64 channels at up to 8 steps none, or with
+    PIPE_WS_WIDE_ON 2 and 1 where the GEMM has at most PIPE_WS_WIDE_N columns (session 45);
+    PIPE_WS_SHAPES, where set, for every call, and PIPE_WS off for none."""
     def key(C_in, C_out, K, S, D=1, P=0, G=1):
         return _dispatch.pipe_key(check_conv_args((4, C_in, 65536), (C_in, C_out // G, K), None,
                                                   stride=S, dilation=D, padding=P, groups=G), "float32")
@@ -1506,8 +1506,11 @@ def test_pipe_ws_rule(monkeypatch):
     wider = key(64, 64, 6, 3, P=1)                            # 8 steps, 96 columns
     assert long.steps == 12 and (long.wg, long.ws, long.stages, long.outbuf) == (3, 1, 5, 1)
     assert narrow.ci == 32 and (narrow.wg, narrow.ws, narrow.stages, narrow.outbuf) == (2, 2, 5, 2)
-    assert wide.steps == 8 and wide.n == 64 and (wide.wg, wide.ws, wide.stages, wide.outbuf) == (2, 1, 5, 2)
-    assert wider.steps == 8 and wider.n == 96 and wider.ws == 0
+    assert wide.steps == 8 and wide.n == 64 and wide.ws == 0
+    monkeypatch.setattr(_dispatch, "PIPE_WS_WIDE_ON", True)
+    wide = key(64, 32, 4, 2, P=1)
+    assert (wide.wg, wide.ws, wide.stages, wide.outbuf) == (2, 1, 5, 2)
+    assert wider.steps == 8 and wider.n == 96 and wider.ws == key(64, 64, 6, 3, P=1).ws == 0
     for k in (long, narrow, wide):
         assert k.smem_bytes() <= SM90_ONE_BLOCK and k.ws + k.wg + 2 * k.stages <= 15
     monkeypatch.setattr(_dispatch, "PIPE_WS_SHAPES", _dispatch.PIPE_WS_WIDE)
