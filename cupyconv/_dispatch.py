@@ -389,6 +389,13 @@ class PipeKey:
         return live_classes(self.stride, self.dilation, self.kernel_size)
 
     @property
+    def out_per_x(self) -> float:
+        """A tile's output floats (its channels x about 64 S positions) over its x window's (ci
+        rows of 64 + CMAX positions)."""
+        cmax = (self.kernel_size - 1) * self.dilation // self.stride
+        return self.nco * self.stride * 64 / (self.ci * (64 + cmax))
+
+    @property
     def n(self) -> int:
         """GEMM columns: (channel, live class) pairs."""
         return self.nco * self.classes
@@ -1221,12 +1228,19 @@ PIPE_WS_NARROW = ((2, 2, 5, 2), (2, 2, 5, 1))
 PIPE_WS_WIDE = ((2, 1, 5, 2), (2, 1, 4, 2), (2, 1, 4, 1))
 PIPE_WS_WIDE_N = 64
 PIPE_WS_WIDE_ON = False
+# WS blocks only where a tile writes at least this many times the bytes of its x window
+# (0: everywhere the rule says). On the H200 the calls near 1 (up-32-16-s2, sd-s1d4k3,
+# sd-s2d2k3-c64) swept 5-9% slower on WS blocks than before them and those >= 2.4 4-12%
+# faster (benchmarks/NOTES.md, session 45): a hypothesis for run_5.sh's A/B to test
+PIPE_WS_MIN_OUT_X = 0.0
 
 
 def pipe_ws_shapes(key: "PipeKey") -> tuple:
     """The warp-specialised shapes a ct1d_pipe call tries first (() for none)."""
     if PIPE_WS_SHAPES or not PIPE_WS:
         return PIPE_WS_SHAPES
+    if key.out_per_x < PIPE_WS_MIN_OUT_X:
+        return ()
     if key.steps > PIPE_STEPS_WG[0][0]:
         return PIPE_WS_LONG
     if key.ci <= 32:

@@ -1496,7 +1496,8 @@ def test_pipe_ws_rule(monkeypatch):
     reductions of more than 8 k16 steps 3 consumers and 1 producer, calls of at most 32
     input channels per group 2 and 2, 64 channels at up to 8 steps none, or with
     PIPE_WS_WIDE_ON 2 and 1 where the GEMM has at most PIPE_WS_WIDE_N columns (session 45);
-    PIPE_WS_SHAPES, where set, for every call, and PIPE_WS off for none."""
+    none where a tile writes less than PIPE_WS_MIN_OUT_X times its x window; PIPE_WS_SHAPES,
+    where set, for every call, and PIPE_WS off for none."""
     def key(C_in, C_out, K, S, D=1, P=0, G=1):
         return _dispatch.pipe_key(check_conv_args((4, C_in, 65536), (C_in, C_out // G, K), None,
                                                   stride=S, dilation=D, padding=P, groups=G), "float32")
@@ -1513,6 +1514,14 @@ def test_pipe_ws_rule(monkeypatch):
     assert wider.steps == 8 and wider.n == 96 and wider.ws == key(64, 64, 6, 3, P=1).ws == 0
     for k in (long, narrow, wide):
         assert k.smem_bytes() <= SM90_ONE_BLOCK and k.ws + k.wg + 2 * k.stages <= 15
+    # PIPE_WS_MIN_OUT_X: WS blocks only where a tile writes that many times its x window
+    monkeypatch.setattr(_dispatch, "PIPE_WS_MIN_OUT_X", 1.5)
+    low = key(32, 32, 3, 1, D=4)                              # 32 x 64 outputs, 32 x 72 x: 0.89
+    assert low.out_per_x == 32 * 64 / (32 * 72) and low.ws == 0
+    assert narrow.out_per_x == 16 * 5 * 64 / (32 * 66) and key(32, 32, 11, 5).ws == 2
+    assert long.out_per_x < 1.5 and key(64, 64, 3, 2, D=2, P=1).ws == 0
+    monkeypatch.setattr(_dispatch, "PIPE_WS_MIN_OUT_X", 0.0)
+    assert key(32, 32, 3, 1, D=4).ws == 2
     monkeypatch.setattr(_dispatch, "PIPE_WS_SHAPES", _dispatch.PIPE_WS_WIDE)
     assert key(64, 64, 6, 3, P=1).ws == 1
     monkeypatch.setattr(_dispatch, "PIPE_WS_SHAPES", ())
