@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, replace
+from itertools import chain
 from typing import Optional, Tuple
 
 from ._args import ConvParams
@@ -389,11 +390,15 @@ class PipeKey:
         return live_classes(self.stride, self.dilation, self.kernel_size)
 
     @property
+    def cmax(self) -> int:
+        """The largest column offset (K - 1) D div S: a tile's x window is 64 + cmax wide."""
+        return (self.kernel_size - 1) * self.dilation // self.stride
+
+    @property
     def out_per_x(self) -> float:
         """A tile's output floats (its channels x about 64 S positions) over its x window's (ci
-        rows of 64 + CMAX positions)."""
-        cmax = (self.kernel_size - 1) * self.dilation // self.stride
-        return self.nco * self.stride * 64 / (self.ci * (64 + cmax))
+        rows of 64 + cmax positions)."""
+        return self.nco * self.stride * 64 / (self.ci * (64 + self.cmax))
 
     @property
     def n(self) -> int:
@@ -409,8 +414,7 @@ class PipeKey:
     def ring_and_out_words(self) -> int:
         """Words of the warpgroups' x rings and output buffers (the raw weights' room at
         the start)."""
-        cmax = (self.kernel_size - 1) * self.dilation // self.stride
-        xp = ((70 + cmax) // 4 * 4 + 11) // 16 * 16 + 4          # 4 mod 16 words
+        xp = ((70 + self.cmax) // 4 * 4 + 11) // 16 * 16 + 4     # 4 mod 16 words
         op = _pitch_8_mod_32(64 * self.stride + 4) + (7 if self.any_l else 0)   # (+ L_out mod 8)
         # (an x ring per pipeline: per warpgroup, or with ws one per block)
         return self.pipelines * self.stages * self.ci * xp + self.wg * self.outbuf * self.nco * op
@@ -1281,17 +1285,20 @@ def pipe_key(p: ConvParams, dtype: str) -> Optional[PipeKey]:
     # (one-stage rings for ANY_L and 4-byte-x calls: PIPE_ONE_STAGE_ANY_L, _X4)
     one_stage = ((not any_l or PIPE_ONE_STAGE_ANY_L)
                  and (p.length_in % 4 == 0 or PIPE_ONE_STAGE_X4))
-    ws = next((k for k in (replace(base, wg=wg, ws=ws, stages=st, outbuf=ob)
-                           for wg, ws, st, ob in pipe_ws_shapes(base))
-               if k.ws + k.wg + 2 * k.stages <= 15 and k.stages > k.wg + k.ws
-               and k.smem_bytes() <= _MMA_SMEM_ONE_BLOCK
-               and k.offsets * cig * k.n <= k.ring_and_out_words()), None)
-    if ws is not None:
-        return ws
-    return next((k for k in (replace(base, wg=wg, stages=st, outbuf=ob) for wg, st, ob in PIPE_SHAPES)
-                 if k.wg <= max_wg and (k.stages > 1 or one_stage) and k.smem_bytes() <= _MMA_SMEM_ONE_BLOCK
-                 # (the raw weights are staged where the rings and buffers go)
-                 and k.offsets * cig * k.n <= k.ring_and_out_words()), None)
+
+    def fits(k: PipeKey) -> bool:
+        # one block per SM, and the raw weights staged where the rings and buffers go
+        return (k.smem_bytes() <= _MMA_SMEM_ONE_BLOCK
+                and k.offsets * cig * k.n <= k.ring_and_out_words())
+
+    # warp-specialised shapes first (named barriers: 1 + ws + wg + 2 stages <= 16)
+    ws_keys = (replace(base, wg=wg, ws=ws, stages=st, outbuf=ob)
+               for wg, ws, st, ob in pipe_ws_shapes(base))
+    plain_keys = (replace(base, wg=wg, stages=st, outbuf=ob) for wg, st, ob in PIPE_SHAPES)
+    return next(chain((k for k in ws_keys
+                       if k.ws + k.wg + 2 * k.stages <= 15 and k.stages > k.wg + k.ws and fits(k)),
+                      (k for k in plain_keys
+                       if k.wg <= max_wg and (k.stages > 1 or one_stage) and fits(k))), None)
 
 
 def _pipe_quantum(p: ConvParams, key: PipeKey) -> int:
