@@ -345,7 +345,7 @@ class PipeKey:
     dilation: int
     kernel_size: int
     ci: int             # input channels per group (a multiple of 16, <= 64)
-    nco: int            # output channels per block (16 or 32)
+    nco: int            # output channels per block (16 or 32; ws blocks: or 64)
     wg: int = 2         # warpgroups per block
     stages: int = 3     # x windows in each warpgroup's ring (1: refilled within the tile)
     outbuf: int = 2     # output buffers per warpgroup
@@ -1237,6 +1237,11 @@ PIPE_WS_WIDE_ON = False
 # sd-s2d2k3-c64) swept 5-9% slower on WS blocks than before them and those >= 2.4 4-12%
 # faster (benchmarks/NOTES.md, session 45): a hypothesis for run_5.sh's A/B to test
 PIPE_WS_MIN_OUT_X = 0.0
+# Warp-specialised blocks of 64 output channels (else 16 or 32) where C_out has at least 64
+# per group and that GEMM has at most this many columns (0: never): x windows are then
+# loaded and split once per 64 channels, not once per 32 (two blocks' producers reading the
+# same window), and the consumers' wgmma are twice as wide for the same A reads
+PIPE_WS_NCO64_MAX_N = 0
 
 
 def pipe_ws_shapes(key: "PipeKey") -> tuple:
@@ -1291,9 +1296,12 @@ def pipe_key(p: ConvParams, dtype: str) -> Optional[PipeKey]:
         return (k.smem_bytes() <= _MMA_SMEM_ONE_BLOCK
                 and k.offsets * cig * k.n <= k.ring_and_out_words())
 
-    # warp-specialised shapes first (named barriers: 1 + ws + wg + 2 stages <= 16)
-    ws_keys = (replace(base, wg=wg, ws=ws, stages=st, outbuf=ob)
-               for wg, ws, st, ob in pipe_ws_shapes(base))
+    # warp-specialised shapes first (named barriers: 1 + ws + wg + 2 stages <= 16), those
+    # of 64-channel blocks before the others
+    wide = ((replace(base, nco=64),)
+            if cog >= 64 and 0 < 64 * classes <= min(PIPE_WS_NCO64_MAX_N, PIPE_MAX_N) else ())
+    ws_keys = (replace(k, wg=wg, ws=ws, stages=st, outbuf=ob)
+               for k in wide + (base,) for wg, ws, st, ob in pipe_ws_shapes(k))
     plain_keys = (replace(base, wg=wg, stages=st, outbuf=ob) for wg, st, ob in PIPE_SHAPES)
     return next(chain((k for k in ws_keys
                        if k.ws + k.wg + 2 * k.stages <= 15 and k.stages > k.wg + k.ws and fits(k)),

@@ -114,7 +114,7 @@ __device__ constexpr int live_offset(int i, int S, int D, int K) {
 // Template parameters:
 //   S, D, K   stride, dilation, kernel size
 //   CI        input channels per group (a multiple of 16, <= 64)
-//   NCO       output channels per block (16 or 32)
+//   NCO       output channels per block (16 or 32; WS: or 64)
 //   WG        warpgroups per block (independent pipelines sharing the weights)
 //   STAGES    x windows in each warpgroup's ring (1: the one window is refilled with the
 //             next tile's as soon as the warpgroup has read it into registers, behind a
@@ -162,7 +162,10 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     constexpr int TO_MAX = 64 * S;
     static_assert(CI % 16 == 0 && CI <= 64, "input channels per group: a multiple of 16, <= 64");
     static_assert(N % 16 == 0 && N <= 192, "N = classes x channels: a multiple of 16, <= 192");
-    static_assert(NCO % 8 == 0 && NCO <= 32, "NCO: 16 or 32 (8 and 24 untested)");
+    // (64: WS blocks only, whose consumers hold no A fragments; one channel tile where C_out
+    // has 64 per group, so each x window is loaded and split once, not once per 32 channels)
+    static_assert(NCO % 8 == 0 && (NCO <= 32 || (WS && NCO == 64)),
+                  "NCO: 16 or 32, or 64 in WS blocks (8 and 24 untested)");
     constexpr int NT = (WG + WS) * 128;               // threads of the block
     // WS: named barriers 1 + WS + WG + 2 STAGES <= 16, stage i's producer and consumer fixed
     static_assert(!WS || (WS + WG + 2 * STAGES <= 15 && STAGES > WG + WS), "WS: named barriers, stages");

@@ -628,11 +628,15 @@ PIPE_SHAPES_TESTED = [None, ((2, 3, 2), (1, 3, 2)), ((3, 2, 1), (2, 3, 1), (1, 3
 # warp-specialised blocks (PipeKey.ws), as (consumers, producers, stages, output buffers)
 PIPE_WS_TESTED = [((2, 1, 5, 2), (2, 1, 4, 2), (1, 1, 3, 2)), ((3, 1, 5, 1), (1, 1, 3, 1)),
                   ((2, 2, 5, 2), (2, 2, 5, 1), (1, 2, 4, 1))]
+# ... and of 64 output channels (PIPE_WS_NCO64_MAX_N), mostly on calls of >= 64 per group
+PIPE_WS_NCO64_TESTED = ((2, 1, 5, 1), (2, 2, 5, 1), (2, 1, 4, 1), (1, 1, 3, 1), (1, 2, 4, 1))
 
 
-@pytest.mark.parametrize("shapes, ws", [(sh, ()) for sh in PIPE_SHAPES_TESTED] + [(None, w) for w in PIPE_WS_TESTED],
+@pytest.mark.parametrize("shapes, ws", [(sh, ()) for sh in PIPE_SHAPES_TESTED]
+                         + [(None, w) for w in PIPE_WS_TESTED + [PIPE_WS_NCO64_TESTED]],
                          ids=["shipped", "two_buffers", "one_buffer", "one_stage", "five_warpgroups",
-                              "ws_2_consumers", "ws_3_consumers", "ws_2_producers"])
+                              "ws_2_consumers", "ws_3_consumers", "ws_2_producers",
+                              "ws_64_channels"])
 def test_pipe_family_random_calls(rng, monkeypatch, shapes, ws):
     """The pipelined warpgroup family forced on random float32 calls it covers: 16-64
     input channels per group, partial and several channel tiles (16 or 32 per block),
@@ -645,13 +649,15 @@ def test_pipe_family_random_calls(rng, monkeypatch, shapes, ws):
     items spread over warpgroups (a grid for 4 SMs), bias, L_in not a multiple of 4, x at
     16-byte and 4-byte alignment, NaN-poisoned outputs; warp-specialised blocks of 1-3
     consumers and 1-2 producers (ws: PIPE_WS_SHAPES), whose blocks may hold fewer tiles
-    than warpgroups."""
+    than warpgroups, and of 64 output channels (whole, partial, and several per group)."""
     _skip_without_wgmma()
     from cupyconv import _dispatch, _gpu
     from cupyconv._args import check_conv_args
     monkeypatch.setattr(_gpu, "_sm_count", lambda device_id: 4 if rng.random() < 0.5 else 132)
     monkeypatch.setattr(_dispatch, "PIPE_WS_SHAPES", ws)
     monkeypatch.setattr(_dispatch, "PIPE_WS", bool(ws))       # (no rule: only the shapes given)
+    nco64 = ws == PIPE_WS_NCO64_TESTED
+    monkeypatch.setattr(_dispatch, "PIPE_WS_NCO64_MAX_N", 192 if nco64 else 0)
     if shapes is not None:
         monkeypatch.setattr(_dispatch, "PIPE_SHAPES", shapes)
         if shapes[0][0] == 5:
@@ -664,7 +670,7 @@ def test_pipe_family_random_calls(rng, monkeypatch, shapes, ws):
                   (4, 2, 3), (1, 1, 3), (6, 3, 4), (8, 2, 5),
                   (3, 1, 6), (5, 1, 11), (6, 1, 12), (7, 1, 7), (5, 2, 5), (6, 2, 5), (3, 2, 4),
                   (2, 4, 4)]
-    done = tries = long_chains = longest = ws_calls = 0
+    done = tries = long_chains = longest = ws_calls = nco64_calls = 0
     try:
         while done < 38:
             tries += 1
@@ -672,7 +678,8 @@ def test_pipe_family_random_calls(rng, monkeypatch, shapes, ws):
             S, D, K = structures[done // 2 % len(structures)]
             G = int(rng.choice([1, 1, 2, 4]))
             cig = 64 if (S, D, K) == (2, 4, 4) else 16 * int(rng.integers(1, 5))
-            cog = int(rng.choice([8, 12, 16, 20, 24, 32, 40, 48, 64]))
+            cog = int(rng.choice([24, 64, 72, 96, 128, 136] if nco64 else
+                                 [8, 12, 16, 20, 24, 32, 40, 48, 64]))
             L = 4 * int(rng.integers(1, 3000) if rng.random() < 0.7 else rng.integers(1, 40))
             L += int(rng.integers(1, 4)) if rng.random() < 0.3 else 0     # rows of x in 4-byte copies
             c = dict(N=int(rng.integers(1, 4)), C_in=G * cig, C_out=G * cog, K=K, L=L,
@@ -687,6 +694,7 @@ def test_pipe_family_random_calls(rng, monkeypatch, shapes, ws):
                 continue
             long_chains += key.offsets * key.ci > 16 * 8
             ws_calls += key.ws > 0
+            nco64_calls += key.nco == 64
             longest = max(longest, key.offsets * key.ci // 16)
             x, w, b = _inputs(rng, c)
             y = _launch_poisoned(x, w, b, "float32", "ct1d_pipe", x_offset=int(rng.random() < 0.25),
@@ -697,6 +705,7 @@ def test_pipe_family_random_calls(rng, monkeypatch, shapes, ws):
             done += 1
         assert long_chains >= 2 and longest == 16, (long_chains, longest)
         assert ws_calls >= (30 if ws else 0) and (ws or not ws_calls), ws_calls
+        assert nco64_calls >= (10 if nco64 else 0) and (nco64 or not nco64_calls), nco64_calls
     finally:
         _dispatch.plan.cache_clear()
 
