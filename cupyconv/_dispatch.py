@@ -1220,7 +1220,7 @@ PIPE_SHAPES = ((5, 3, 2), (5, 2, 2), (5, 3, 1), (5, 2, 1),
 # -> 0.1244, encodec-s2 0.3061 -> 0.3131, up-64-64-s3 0.2529 -> 0.2602)
 PIPE_WS_SHAPES = ()
 PIPE_WS = True
-PIPE_WS_LONG = ((3, 1, 5, 1), (3, 1, 5, 2), (2, 1, 5, 1))
+PIPE_WS_LONG = ((3, 1, 5, 1), (3, 1, 5, 2), (2, 2, 5, 1), (2, 1, 5, 1))
 PIPE_WS_NARROW = ((2, 2, 5, 2), (2, 2, 5, 1))
 # 64 channels at <= 8 steps with at most PIPE_WS_WIDE_N GEMM columns, with PIPE_WS_WIDE_ON
 # (session 45, H100, with the producer's unrolled loads, results/2026-12-05-session45/run_4:
@@ -1236,24 +1236,22 @@ PIPE_WS_WIDE_ON = False
 # (0: everywhere the rule says). On the H200 the calls near 1 (up-32-16-s2, sd-s1d4k3,
 # sd-s2d2k3-c64) swept 5-9% slower on WS blocks than before them and those >= 2.4 4-12%
 # faster (benchmarks/NOTES.md, session 45): a hypothesis for run_5.sh's A/B to test
-PIPE_WS_MIN_OUT_X = 0.0
+PIPE_WS_MIN_OUT_X = 1.5
 # Warp-specialised blocks of 64 output channels (else 16 or 32) where C_out has at least 64
 # per group and that GEMM has at most this many columns (0: never): x windows are then
 # loaded and split once per 64 channels, not once per 32 (two blocks' producers reading the
 # same window), and the consumers' wgmma are twice as wide for the same A reads
-PIPE_WS_NCO64_MAX_N = 0
+PIPE_WS_NCO64_MAX_N = 192
 
 
 def pipe_ws_shapes(key: "PipeKey") -> tuple:
     """The warp-specialised shapes a ct1d_pipe call tries first (() for none)."""
     if PIPE_WS_SHAPES or not PIPE_WS:
         return PIPE_WS_SHAPES
-    if key.out_per_x < PIPE_WS_MIN_OUT_X:
-        return ()
     if key.steps > PIPE_STEPS_WG[0][0]:
         return PIPE_WS_LONG
     if key.ci <= 32:
-        return PIPE_WS_NARROW
+        return PIPE_WS_NARROW if key.out_per_x >= PIPE_WS_MIN_OUT_X else ()
     return PIPE_WS_WIDE if PIPE_WS_WIDE_ON and key.n <= PIPE_WS_WIDE_N else ()
 
 
