@@ -1252,7 +1252,7 @@ def pipe_ws_shapes(key: "PipeKey") -> tuple:
         return PIPE_WS_LONG
     if key.ci <= 32:
         return PIPE_WS_NARROW if key.out_per_x >= PIPE_WS_MIN_OUT_X else ()
-    return PIPE_WS_WIDE if PIPE_WS_WIDE_ON and key.n <= PIPE_WS_WIDE_N else ()
+    return PIPE_WS_WIDE if key.nco == 64 or (PIPE_WS_WIDE_ON and key.n <= PIPE_WS_WIDE_N) else ()
 
 
 def pipe_geometry(p: ConvParams, quantum: int = 4) -> Optional[Tuple[int, int]]:
