@@ -1,0 +1,2 @@
+# Session 46 run 10 (H200): the pipe family's random-call tests on the final rule (run 9's copy ran past its 100 s limit)
+export PYTHONPATH=$PWD CUPY_CACHE_DIR=/tmp/cupyconv-cache; nvidia-smi --query-gpu=name --format=csv,noheader | tee $OUT/gpu.txt; timeout 200 python3 -m pytest -m gpu -n 16 -q tests/test_gpu.py -k "pipe_family" > $OUT/tests_pipe.txt 2>&1; echo "tests rc $?" >> $OUT/tests_pipe.txt; tail -3 $OUT/tests_pipe.txt
