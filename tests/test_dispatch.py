@@ -1492,41 +1492,53 @@ def test_pipe_warp_specialised_keys(monkeypatch):
 
 
 def test_pipe_ws_rule(monkeypatch):
-    """Which calls take warp-specialised blocks (pipe_ws_shapes, measured in session 44):
-    reductions of more than 8 k16 steps 3 consumers and 1 producer, calls of at most 32
-    input channels per group 2 and 2, 64 channels at up to 8 steps none, or with
-    PIPE_WS_WIDE_ON 2 and 1 where the GEMM has at most PIPE_WS_WIDE_N columns (session 45);
-    none where a tile writes less than PIPE_WS_MIN_OUT_X times its x window; PIPE_WS_SHAPES,
-    where set, for every call, and PIPE_WS off for none."""
+    """Which calls take warp-specialised blocks (pipe_ws_shapes; sessions 44-46): blocks of
+    64 output channels first where C_out has 64 per group and their GEMM has at most
+    PIPE_WS_NCO64_MAX_N columns; reductions of more than 8 k16 steps 3 consumers and 1
+    producer, else 2 and 2, else 2 and 1; calls of at most 32 input channels per group 2 and
+    2 where a tile writes at least PIPE_WS_MIN_OUT_X times its x window's floats, else none;
+    64 input channels at up to 8 steps 2 and 1 in 64-channel blocks, none in narrower ones
+    (with PIPE_WS_WIDE_ON: 2 and 1 up to PIPE_WS_WIDE_N columns); PIPE_WS_SHAPES, where
+    set, for every call, and PIPE_WS off for none."""
     def key(C_in, C_out, K, S, D=1, P=0, G=1):
         return _dispatch.pipe_key(check_conv_args((4, C_in, 65536), (C_in, C_out // G, K), None,
                                                   stride=S, dilation=D, padding=P, groups=G), "float32")
+
+    def shape(k):
+        return k.nco, k.wg, k.ws, k.stages, k.outbuf
     long = key(64, 64, 3, 2, D=2, P=1)                        # 3 offsets x 64 channels: 12 steps
-    narrow = key(32, 32, 11, 5)
-    wide = key(64, 32, 4, 2, P=1)                             # 8 steps of 64 channels, 64 columns
-    wider = key(64, 64, 6, 3, P=1)                            # 8 steps, 96 columns
-    assert long.steps == 12 and (long.wg, long.ws, long.stages, long.outbuf) == (3, 1, 5, 1)
-    assert narrow.ci == 32 and (narrow.wg, narrow.ws, narrow.stages, narrow.outbuf) == (2, 2, 5, 2)
-    assert wide.steps == 8 and wide.n == 64 and wide.ws == 0
-    monkeypatch.setattr(_dispatch, "PIPE_WS_WIDE_ON", True)
-    wide = key(64, 32, 4, 2, P=1)
-    assert (wide.wg, wide.ws, wide.stages, wide.outbuf) == (2, 1, 5, 2)
-    assert wider.steps == 8 and wider.n == 96 and wider.ws == key(64, 64, 6, 3, P=1).ws == 0
-    for k in (long, narrow, wide):
-        assert k.smem_bytes() <= SM90_ONE_BLOCK and k.ws + k.wg + 2 * k.stages <= 15
-    # PIPE_WS_MIN_OUT_X: WS blocks only where a tile writes that many times its x window
-    monkeypatch.setattr(_dispatch, "PIPE_WS_MIN_OUT_X", 1.5)
+    assert long.steps == 12 and shape(long) == (64, 2, 2, 5, 1)          # (3 + 1 does not fit)
+    assert shape(key(64, 64, 3, 1, P=1)) == (64, 3, 1, 5, 1)             # (S = 1: smaller buffers)
+    assert shape(key(64, 32, 3, 2, D=2, P=1)) == (32, 3, 1, 5, 1)        # 32 channels per group
+    assert shape(key(32, 64, 7, 2, P=3)) == (64, 2, 2, 5, 1)             # narrow, 128 columns
+    narrow = key(32, 32, 11, 5)                               # 5 classes x 16 channels
+    assert narrow.out_per_x == 16 * 5 * 64 / (32 * 66) and shape(narrow) == (16, 2, 2, 5, 2)
     low = key(32, 32, 3, 1, D=4)                              # 32 x 64 outputs, 32 x 72 x: 0.89
     assert low.out_per_x == 32 * 64 / (32 * 72) and low.ws == 0
-    assert narrow.out_per_x == 16 * 5 * 64 / (32 * 66) and key(32, 32, 11, 5).ws == 2
-    assert long.out_per_x < 1.5 and key(64, 64, 3, 2, D=2, P=1).ws == 0
+    assert key(32, 16, 4, 2, P=1).out_per_x < 1.5 and key(32, 16, 4, 2, P=1).ws == 0
+    wide = key(64, 32, 4, 2, P=1)                             # 8 steps of 64 channels, 64 columns
+    assert wide.steps == 8 and wide.n == 64 and wide.ws == 0
+    assert shape(key(64, 64, 4, 2, P=1)) == (64, 2, 1, 4, 1)             # 64-channel blocks
+    wider = key(64, 64, 6, 3, P=1)                            # 3 classes: 192 columns do not fit
+    assert wider.steps == 8 and wider.n == 96 and wider.ws == 0
+    for k in (long, narrow, key(64, 64, 3, 1, P=1), key(32, 64, 7, 2, P=3), key(64, 64, 4, 2, P=1)):
+        assert k.smem_bytes() <= SM90_ONE_BLOCK and k.ws + k.wg + 2 * k.stages <= 15
+    monkeypatch.setattr(_dispatch, "PIPE_WS_WIDE_ON", True)
+    assert shape(key(64, 32, 4, 2, P=1)) == (32, 2, 1, 5, 2)
+    assert key(64, 64, 6, 3, P=1).ws == 0                     # (96 > PIPE_WS_WIDE_N)
     monkeypatch.setattr(_dispatch, "PIPE_WS_MIN_OUT_X", 0.0)
     assert key(32, 32, 3, 1, D=4).ws == 2
+    monkeypatch.setattr(_dispatch, "PIPE_WS_NCO64_MAX_N", 0)
+    assert shape(key(64, 64, 3, 2, D=2, P=1)) == (32, 3, 1, 5, 1)
+    assert shape(key(32, 64, 7, 2, P=3)) == (32, 2, 2, 5, 2)
+    monkeypatch.setattr(_dispatch, "PIPE_WS_NCO64_MAX_N", 64)
+    assert key(64, 64, 3, 2, D=2, P=1).nco == 64 and key(32, 64, 7, 2, P=3).nco == 32
     monkeypatch.setattr(_dispatch, "PIPE_WS_SHAPES", _dispatch.PIPE_WS_WIDE)
     assert key(64, 64, 6, 3, P=1).ws == 1
     monkeypatch.setattr(_dispatch, "PIPE_WS_SHAPES", ())
     monkeypatch.setattr(_dispatch, "PIPE_WS", False)
-    assert key(64, 64, 3, 2, D=2, P=1).ws == key(32, 32, 11, 5).ws == key(64, 32, 4, 2, P=1).ws == 0
+    assert all(k.ws == 0 and k.nco <= 32 for k in (key(64, 64, 3, 2, D=2, P=1), key(32, 32, 11, 5),
+                                                    key(64, 64, 4, 2, P=1), key(32, 64, 7, 2, P=3)))
 
 
 def test_pipe_route_rules(monkeypatch):
