@@ -1210,42 +1210,46 @@ PIPE_SHAPES = ((5, 3, 2), (5, 2, 2), (5, 3, 1), (5, 2, 1),
                (2, 3, 1), (1, 3, 2))
 # Warp-specialised blocks (PipeKey.ws): shapes (consumers, producers, stages, output
 # buffers) in order of preference, the first whose shared memory fits. PIPE_WS_SHAPES
-# (non-empty) for every call, else with PIPE_WS by pipe_ws_shapes' rule (session 44, H100,
-# results/2026-12-05-session44/run_2/ab_ws.txt, medians of 2 rounds against the shipped
-# blocks: 9-16-step reductions, whose one-warpgroup pipelines fit only 3 per block, 8%
-# faster with 3 consumers and 1 producer (sd-s2d2k3-c64 0.4425 -> 0.4063 ms); 32 input
-# channels or fewer 2-10% faster with 2 consumers and 2 producers (sd-s5d1k11 0.0601 ->
-# 0.0539, g8-256-k8-s4 0.1530 -> 0.1438, up-32-16-s2 0.2430 -> 0.2316); 64 channels at
-# 8 steps equal or slower (a producer splits twice the x per tile: hifigan-u4-b16 0.1260
-# -> 0.1244, encodec-s2 0.3061 -> 0.3131, up-64-64-s3 0.2529 -> 0.2602)
+# (non-empty) for every call, else with PIPE_WS by pipe_ws_shapes' rule. Session 44 (H100,
+# results/2026-12-05-session44/run_2/ab_ws.txt, medians of 2 rounds against the plain
+# blocks): 9-16-step reductions, whose plain pipelines fit only 3 per block, 8% faster with
+# 3 consumers and 1 producer (sd-s2d2k3-c64 0.4425 -> 0.4063 ms); 32 input channels or fewer
+# 2-10% faster with 2 consumers and 2 producers (sd-s5d1k11 0.0601 -> 0.0539, g8-256-k8-s4
+# 0.1530 -> 0.1438). Session 46 (H200, results/2026-12-05-session46/run_4-8): 2 + 2 before
+# 2 + 1 where 3 + 1 does not fit (sd-s2d2k3-c64 in 64-channel blocks 0.3782 -> 0.3109)
 PIPE_WS_SHAPES = ()
 PIPE_WS = True
 PIPE_WS_LONG = ((3, 1, 5, 1), (3, 1, 5, 2), (2, 2, 5, 1), (2, 1, 5, 1))
 PIPE_WS_NARROW = ((2, 2, 5, 2), (2, 2, 5, 1))
-# 64 channels at <= 8 steps with at most PIPE_WS_WIDE_N GEMM columns, with PIPE_WS_WIDE_ON
-# (session 45, H100, with the producer's unrolled loads, results/2026-12-05-session45/run_4:
-# hifigan-u4-b16 0.1296 -> 0.1238 ms, hifigan-u4-b4-long 0.2388 -> 0.2337, encodec-s2
-# 0.3028 -> 0.2995; at 96 columns, up-64-64-s3, 0.2507 -> 0.2568 in run 3: the consumers'
-# epilogue grows with them). Off: session 44's rule, tuned on an H100 the same way, swept
-# on the H200 faster on five calls and slower on four (benchmarks/NOTES.md, session 45),
-# so WS choices wait for an A/B run on the H200 (results/2026-12-05-session45/run_5.sh)
+# ... narrow ones only where a tile writes at least this many times its x window's floats
+# (PipeKey.out_per_x): below, the producers must split x at the pace of the whole tile.
+# H200, session 46 run 5, medians of 5 rounds: up-32-16-s2 (0.98) 0.1919 -> 0.1701 ms and
+# sd-s1d4k3 (0.89) 0.1148 -> 0.1039 without WS blocks, the calls at 1.9-7.9 faster with
+# them (g16-512-k16-s8 0.0439 -> 0.0391); on an H100 (run 2) the two 1-2% slower without
+PIPE_WS_MIN_OUT_X = 1.5
+# 64 input channels at <= 8 steps: the 2 + 1 shapes in blocks of 64 output channels (64 ->
+# 64 K=4 S=2 0.3793 -> 0.3293 ms, H200, session 46 run 8), else none: in blocks of 32
+# the H200 runs them slower (run 5: hifigan-u4-b16 0.1056 -> 0.1135, encodec-s2 0.2513 ->
+# 0.2746; 64 -> 64 K=8 S=4 0.2702 -> 0.3216 in run 8), the H100 faster (session 45 run 4:
+# hifigan-u4-b16 0.1296 -> 0.1238, encodec-s2 0.3028 -> 0.2995): PIPE_WS_WIDE_ON takes
+# them up to PIPE_WS_WIDE_N GEMM columns (for an H100 user; off)
 PIPE_WS_WIDE = ((2, 1, 5, 2), (2, 1, 4, 2), (2, 1, 4, 1))
 PIPE_WS_WIDE_N = 64
 PIPE_WS_WIDE_ON = False
-# WS blocks only where a tile writes at least this many times the bytes of its x window
-# (0: everywhere the rule says). On the H200 the calls near 1 (up-32-16-s2, sd-s1d4k3,
-# sd-s2d2k3-c64) swept 5-9% slower on WS blocks than before them and those >= 2.4 4-12%
-# faster (benchmarks/NOTES.md, session 45): a hypothesis for run_5.sh's A/B to test
-PIPE_WS_MIN_OUT_X = 1.5
-# Warp-specialised blocks of 64 output channels (else 16 or 32) where C_out has at least 64
-# per group and that GEMM has at most this many columns (0: never): x windows are then
-# loaded and split once per 64 channels, not once per 32 (two blocks' producers reading the
-# same window), and the consumers' wgmma are twice as wide for the same A reads
+# Warp-specialised blocks of 64 output channels (else 16 or 32), tried first where C_out
+# has at least 64 per group and that GEMM has at most this many columns (0: never): each x
+# window is then loaded and split once per 64 channels, not by two 32-channel blocks, and
+# the consumers' wgmma are twice as wide for the same A reads. H200, session 46 run 7,
+# against 32-channel blocks (medians of 3 rounds): sd-s2d2k3-c64 0.3833 -> 0.3162 ms,
+# sd-s2d1k7 0.1751 -> 0.1531, 64 -> 64 K=3 S=1 0.3711 -> 0.2210, 32 -> 64 K=4 S=2 0.2576 ->
+# 0.2471
 PIPE_WS_NCO64_MAX_N = 192
 
 
 def pipe_ws_shapes(key: "PipeKey") -> tuple:
-    """The warp-specialised shapes a ct1d_pipe call tries first (() for none)."""
+    """The warp-specialised shapes a ct1d_pipe key tries first (() for none): long
+    reductions always, narrow x where its tiles write enough per x window, 64 input
+    channels at <= 8 steps in 64-channel blocks (or with PIPE_WS_WIDE_ON)."""
     if PIPE_WS_SHAPES or not PIPE_WS:
         return PIPE_WS_SHAPES
     if key.steps > PIPE_STEPS_WG[0][0]:
