@@ -34,8 +34,9 @@
 // warpgroups specialise: producers load x and split each tile's window once, in place,
 // into float16 hi/lo units (one scale per tile); consumers run the products with A from
 // shared memory, the epilogue and the copies; 2-7% faster where the reduction is long
-// (9-16 k16 steps) or x narrow (<= 32 channels), equal at 64 channels and 8 steps
-// (cupyconv._dispatch.pipe_ws_shapes).
+// (9-16 k16 steps) or x narrow (<= 32 channels), and 12-40% on the H200 in blocks of 64
+// output channels, whose windows are then loaded and split once for all 64
+// (cupyconv._dispatch.pipe_ws_shapes, benchmarks/NOTES.md sessions 44-46).
 //
 // The dispatcher (cupyconv._dispatch.pipe_key, pipe_geometry) sends only calls that fit:
 // float32, input channels per group a multiple of 16 up to 64, N = live classes x NCO <=
