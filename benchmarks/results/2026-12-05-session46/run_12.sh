@@ -1,0 +1,4 @@
+#!/usr/bin/env bash
+# Session 46 run 12 (the card lent: an H100): the session 46 rule against session 45's on
+# the H100 (run 7's A/B and run 8's 64 -> 64 K=4 S=2 call), 3 rounds
+export PYTHONPATH=$PWD:$PWD/benchmarks PYTHONUNBUFFERED=1 CUPY_CACHE_DIR=/tmp/cupyconv-cache; nvidia-smi --query-gpu=name --format=csv,noheader | tee $OUT/gpu.txt; cd benchmarks && timeout 150 python3 ab_variant.py auto hifigan-u4-b16 encodec-s2 sd-s2d2k3-c64 up-32-16-s2 up-32-32-s4 up-16-16-s8 sd-s2d1k7 sd-s1d4k3 sd-s5d1k11 g4-128-k4-s2 g8-256-k8-s4 g16-512-k16-s8 --rounds 3 --call "c64-s1k3=16,64,64,3,65536,1,1,1" --call "up-32-64-s2=16,32,64,4,65536,2,1,1" --call "u64-s2k4=16,64,64,4,65536,2,1,1" --variant "old=dispatch.PIPE_WS_NCO64_MAX_N:0,dispatch.PIPE_WS_MIN_OUT_X:0.0,dispatch.PIPE_WS_LONG:((3, 1, 5, 1), (3, 1, 5, 2), (2, 1, 5, 1))" > $OUT/ab_rule_h100.txt 2>&1; echo "ab rc $?" >> $OUT/ab_rule_h100.txt; grep -E "^[a-z0-9-]+ \(|median|rc" $OUT/ab_rule_h100.txt | cut -c1-120
