@@ -1128,7 +1128,11 @@ PIPE_WG4_MAX_REGS = 96
 # 0.0625 (results/2026-12-04-session36/run_2-4/ab_*.txt)
 PIPE_WG5_MAX_REGS = 0
 # ... and ANY_L calls of at most this many steps are taken (routing; session 43 run 1, H100,
-# 16 steps still slower: sd-s2d4k4 0.1604 -> 0.1662 ms, 64 -> 64 K=4 S=1 0.2507 -> 0.2803)
+# 16 steps still slower: sd-s2d4k4 0.1604 -> 0.1662 ms, 64 -> 64 K=4 S=1 0.2507 -> 0.2803).
+# Since the warp-specialised blocks (whose consumers hold no A fragments) 16 steps were
+# faster on an H100 (session 46 run 11, medians of 3 rounds: sd-s2d4k4 0.1483 -> 0.1238,
+# 64 -> 64 K=4 S=1 0.2480 -> 0.1504, 32 -> 32 K=8 S=1 0.2162 -> 0.1850): 16 waits for an
+# A/B on the H200, the card the rules are set on (results/2026-12-05-session46/run_13.sh)
 PIPE_ANY_L_MAX_STEPS = 12
 # Rows of x that are not whole 16-byte units (L_in % 4 != 0) load by 4-byte copies, four
 # times the instructions: taken up to this many input channels per group
