@@ -339,7 +339,8 @@ class StreamKey:
 class PipeKey:
     """One compiled instance of kernels/ct1d_pipe.cu (memory-bound float32 calls on sm_90's
     warpgroup MMA: each warpgroup a pipeline of 64-position tiles, x by a cp.async ring,
-    A from registers, outputs by bulk copies from one or two buffers)."""
+    A from registers, outputs by bulk copies from one or two buffers; or, with ws,
+    producer warpgroups that split x into shared memory for consumer warpgroups)."""
 
     stride: int
     dilation: int
@@ -1093,9 +1094,9 @@ def wgmma_launch_plan(p: ConvParams, key: WgmmaKey) -> LaunchPlan:
 
 
 # ct1d_pipe (sm_90 only) takes float32 calls of 16-64 input channels per group (a multiple
-# of 16), at most PIPE_MAX_N GEMM columns (live classes x 16 or 32 channels) and, where
-# some class gets no tap, tiles in whole 32-byte units unless S divides 4 (the bias-only
-# places must not move between tiles). Rows of y that are not whole 16-byte units
+# of 16), at most PIPE_MAX_N GEMM columns (live classes x 16, 32 or, in WS blocks, 64
+# channels) and, where some class gets no tap, tiles in whole 32-byte units unless S
+# divides 4 (the bias-only places must not move between tiles). Rows of y that are not whole 16-byte units
 # (L_out % 4 != 0, or = 4 mod 8 where tiles take whole 32-byte units) take the ANY_L
 # instances (a row pitch of L_out mod 8, the rows' ends stored element-wise), with dead
 # classes only where channels per group are a multiple of 8 (then every tile's block
