@@ -1096,11 +1096,12 @@ def wgmma_launch_plan(p: ConvParams, key: WgmmaKey) -> LaunchPlan:
 # ct1d_pipe (sm_90 only) takes float32 calls of 16-64 input channels per group (a multiple
 # of 16), at most PIPE_MAX_N GEMM columns (live classes x 16, 32 or, in WS blocks, 64
 # channels) and, where some class gets no tap, tiles in whole 32-byte units unless S
-# divides 4 (the bias-only places must not move between tiles). Rows of y that are not whole 16-byte units
-# (L_out % 4 != 0, or = 4 mod 8 where tiles take whole 32-byte units) take the ANY_L
-# instances (a row pitch of L_out mod 8, the rows' ends stored element-wise), with dead
-# classes only where channels per group are a multiple of 8 (then every tile's block
-# starts on a row whose index is a multiple of 8, and the rows' shift is the tile's).
+# divides 4 (the bias-only places must not move between tiles). Rows of y that are not
+# whole 16-byte units (L_out % 4 != 0, or = 4 mod 8 where tiles take whole 32-byte units)
+# take the ANY_L instances (a row pitch of L_out mod 8, the rows' ends stored
+# element-wise), with dead classes only where channels per group are a multiple of 8 (then
+# every tile's block starts on a row whose index is a multiple of 8, and the rows' shift
+# is the tile's).
 PIPE_MAX_N = 192
 # ... and reductions of at most this many k16 steps (column offsets x input channels / 16):
 # a thread holds its A fragments of all of them (8 registers each), and the tile's three
@@ -1305,10 +1306,10 @@ def pipe_key(p: ConvParams, dtype: str) -> Optional[PipeKey]:
 
     # warp-specialised shapes first (named barriers: 1 + ws + wg + 2 stages <= 16), those
     # of 64-channel blocks before the others
-    wide = ((replace(base, nco=64),)
-            if cog >= 64 and 0 < 64 * classes <= min(PIPE_WS_NCO64_MAX_N, PIPE_MAX_N) else ())
+    nco64 = ((replace(base, nco=64),)
+             if cog >= 64 and 64 * classes <= min(PIPE_WS_NCO64_MAX_N, PIPE_MAX_N) else ())
     ws_keys = (replace(k, wg=wg, ws=ws, stages=st, outbuf=ob)
-               for k in wide + (base,) for wg, ws, st, ob in pipe_ws_shapes(k))
+               for k in nco64 + (base,) for wg, ws, st, ob in pipe_ws_shapes(k))
     plain_keys = (replace(base, wg=wg, stages=st, outbuf=ob) for wg, st, ob in PIPE_SHAPES)
     return next(chain((k for k in ws_keys
                        if k.ws + k.wg + 2 * k.stages <= 15 and k.stages > k.wg + k.ws and fits(k)),

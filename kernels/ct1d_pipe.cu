@@ -130,8 +130,9 @@ __device__ constexpr int live_offset(int i, int S, int D, int K) {
 //             lo units; the consumer runs the products with A from shared memory (every
 //             column offset through a descriptor started c units earlier), frees the
 //             stage and runs the epilogue. Block tile i: stage i % STAGES, producer
-//             i % WS, consumer i % WG; named barriers full[s] and empty[s] pair them. The A build (~400 instructions a tile) and the
-//             products/epilogue then run on different warps at once.
+//             i % WS, consumer i % WG; named barriers full[s] and empty[s] pair them. The
+//             A build (~400 instructions a tile) and the products/epilogue then run on
+//             different warps at once.
 // Grid: x = blocks per (group, channel tile) row, y = groups x channel tiles. A block's
 // warpgroup q = blockIdx.x * WG + wg takes units q, q + gridDim.x * WG, ... of the
 // n_items x n_t (batch item from n_offset, tile) sequence. Tile t covers the TO = S*U
@@ -184,7 +185,8 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     constexpr int O_FLOATS = OUTBUF * NCO * OP_MAX;   // per warpgroup
     float* bias_c = o_all + WG * O_FLOATS;            // [NCO]: the block's channels' bias
     unsigned* wmax = reinterpret_cast<unsigned*>(bias_c + NCO);
-    unsigned* xmax_all = wmax + 4;                    // WS: [WS][4] the producers' warp maxima (16-byte aligned: read as a uint4)
+    unsigned* xmax_all = wmax + 4;                    // WS: [WS][4] the producers' warp
+                                                      // maxima (16-byte aligned: read as a uint4)
     float* us_s = reinterpret_cast<float*>(xmax_all + 4 * WS);   // WS: [STAGES] unscale per tile
 
     const int tid = threadIdx.x;
