@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Session 47 run 1 (H200 only): session 46's run_13 A/B (rows of y of any length up to 16
+# k16 steps on ct1d_pipe, `any16`), then, with any16 patched into this copy of the tree,
+# the pipe family's GPU tests and the sweep, so one warm machine answers both
+nvidia-smi --query-gpu=name --format=csv,noheader | tee "$OUT/gpu.txt"
+grep -q H200 "$OUT/gpu.txt" || { echo "not an H200: nothing run"; exit 3; }
+export PYTHONPATH=$PWD:$PWD/benchmarks PYTHONUNBUFFERED=1 CUPY_CACHE_DIR=/tmp/cupyconv-cache
+(cd benchmarks && timeout 150 python3 ab_variant.py auto sd-s2d4k4 --rounds 5 \
+   --call "c64-s1k4=8,64,64,4,65536,1,1,1" --call "c32-s1k8=8,32,32,8,131072,1,3,1" \
+   --call "c48-s1k5=8,48,48,5,65536,1,1,1" \
+   --variant "any16=dispatch.PIPE_ANY_L_MAX_STEPS:16") > "$OUT/ab_any16.txt" 2>&1
+echo "ab rc $?" >> "$OUT/ab_any16.txt"
+grep -E "^[a-z0-9-]+ \(|median|rc" "$OUT/ab_any16.txt" | cut -c1-150
+sed -i 's/^PIPE_ANY_L_MAX_STEPS = 12$/PIPE_ANY_L_MAX_STEPS = 16/' cupyconv/_dispatch.py
+grep -n "^PIPE_ANY_L_MAX_STEPS" cupyconv/_dispatch.py
+timeout 200 python3 -m pytest -m gpu -n 16 -q -W ignore tests/test_gpu.py -k "pipe_family" -p no:cacheprovider \
+  > "$OUT/pipe_tests.log" 2>&1; echo "pipe tests rc $?"; tail -3 "$OUT/pipe_tests.log"
+OUT=$OUT/bench timeout 200 bash benchmarks/device_run.sh bench > /dev/null 2>&1; echo "bench rc $?"
+tail -25 "$OUT/bench/bench.log" | cut -c1-160
