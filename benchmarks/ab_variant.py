@@ -20,7 +20,7 @@ import numpy as np
 import torch
 
 from cupyconv import _gpu
-from cupyconv._dispatch import plan
+from cupyconv._gpu import device_plan
 from cupyconv.bench import SWEEP, config_from_spec, config_params, min_bytes
 from gpu_timing import key_job, launch_ms, parse_variants, torch_case, use_variant, warm_parallel
 
@@ -39,7 +39,6 @@ def main():
     torch.backends.cudnn.allow_tf32 = False
     variants = parse_variants(args.variant)
     family = None if args.family == "auto" else args.family      # auto: the dispatcher's choice
-    arch = _gpu.device_arch(0)
     extra = [config_from_spec(spec) for spec in args.call]
     configs = [dataclasses.replace(c, dtype=args.dtype) if args.dtype else c
                for c in SWEEP + extra if c.name in args.configs or c in extra]
@@ -47,16 +46,16 @@ def main():
     jobs = []
     for _, defines in variants:
         use_variant(family, defines)
-        jobs += [key_job(plan(p, c.dtype, family, arch).key) for c, p in calls]
+        jobs += [key_job(device_plan(p, c.dtype, 0, family).key) for c, p in calls]
     warm_parallel(jobs)
     use_variant(family, None)             # (the headers name the shipped instance)
     for c, p in calls:
         case = torch_case(c)
         t_torch = launch_ms(case.call)
-        print(f"\n{c.name} ({c.dtype}, {plan(p, c.dtype, family, arch).key.name_expression()}): "
+        print(f"\n{c.name} ({c.dtype}, {device_plan(p, c.dtype, 0, family).key.name_expression()}): "
               f"torch {t_torch:.3f} ms, {min_bytes(c) / 1e6:.0f} MB")
         times = {name: [] for name, _ in variants}
-        shipped_expr = plan(p, c.dtype, family, arch).key.name_expression()
+        shipped_expr = device_plan(p, c.dtype, 0, family).key.name_expression()
         for _ in range(args.rounds):
             for name, defines in variants:
                 use_variant(family, defines)
@@ -66,7 +65,7 @@ def main():
                 err = ((case.yt.double() - case.ref).norm() / case.ref.norm()).item()
                 ms = launch_ms(run)
                 times[name].append(ms)
-                expr = plan(p, c.dtype, family, arch).key.name_expression()
+                expr = device_plan(p, c.dtype, 0, family).key.name_expression()
                 print(f"  {name:10s} {ms:8.4f} ms  {t_torch / ms:6.2f}x torch  err {err:.1e}"
                       + (f"  {expr}" if expr != shipped_expr else ""), flush=True)
         use_variant(family, None)

@@ -15,7 +15,6 @@ import numpy as np
 
 from cupyconv import _gpu
 from cupyconv._args import check_conv_args
-from cupyconv._dispatch import plan
 from cupyconv._modules import compile_options, kernel_source
 from gpu_timing import _alt_source, events_ms, warm_parallel
 
@@ -108,7 +107,7 @@ SEED = check_conv_args((16, 32, 131072), (32, 64, 3), None, stride=2, padding=1,
 
 def seed_plan(dtype, family):
     """The seed's plan on this GPU (sm_90: ct1d_mma's warpgroup path)."""
-    return plan(SEED, dtype, family, _gpu.device_arch(0))
+    return _gpu.device_plan(SEED, dtype, 0, family)
 
 
 def variant_job(name, dtype, family):

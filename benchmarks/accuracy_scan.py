@@ -14,8 +14,8 @@ import numpy as np
 sys.path.insert(0, "tests")
 import test_gpu as T                                   # noqa: E402
 from cupyconv._args import check_conv_args             # noqa: E402
-from cupyconv._dispatch import FAMILIES, plan          # noqa: E402
-from cupyconv._gpu import device_arch                  # noqa: E402
+from cupyconv._dispatch import FAMILIES                # noqa: E402
+from cupyconv._gpu import device_plan                  # noqa: E402
 from worst_call import family_errors                   # noqa: E402
 
 BASE = dict(N=3, C_out=61, L=2942, bias=False, batched=True, dtype="float32",
@@ -30,7 +30,7 @@ def main():
         x, w, b = T._inputs(rng, c)
         ref = T._ref64(x, w, b, **c["kw"])
         p = check_conv_args(x.shape, w.shape, None, **c["kw"])
-        auto = plan(p, "float32", None, device_arch(0)).key
+        auto = device_plan(p, "float32", 0).key
         row = family_errors(x, w, b, c, ref, (None,) + FAMILIES)
         print(f"C_in {c_in:3d} K {k:2d} (auto: {auto.name_expression()}): " + ", ".join(row), flush=True)
 

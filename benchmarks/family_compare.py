@@ -86,7 +86,7 @@ def main():
             err = ((yt.double() - ref).norm() / ref.norm()).item()
             ms = launch_ms(run)
             cells.append(f"{ms:7.3f} ms {t_torch / ms:5.2f}x {err:7.1e}")
-        default = plan(p, c.dtype, None, _gpu.device_arch(0)).key.family
+        default = _gpu.device_plan(p, c.dtype, 0).key.family
         print(f"{c.name:20s} {t_torch:8.3f} " + " ".join(cells) + f"  {default}"
               f"  ({min_bytes(c) / 1e9:.3f} GB)", flush=True)
 

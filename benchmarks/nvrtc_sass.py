@@ -79,6 +79,7 @@ def main():
     ap.add_argument("-D", action="append", default=[], dest="defines")
     ap.add_argument("--sass", help="keep the disassembly (one configuration)")
     ap.add_argument("--arch", type=int, default=90, help="plan for this compute capability")
+    ap.add_argument("--card", default="", help="... and card (plan's card: '' the H200, h100)")
     ap.add_argument("--serial", action="store_true", help="list loads waited for one at a time")
     ap.add_argument("--against", help="another source of the instances' family (an old version)")
     ap.add_argument("--old-expr", default="^$=", help="PATTERN=REPL: the name expression there")
@@ -99,7 +100,7 @@ def main():
                + [config_from_spec(spec) for spec in args.call])
     seen = set()
     for c in configs:
-        key = plan(config_params(c), args.dtype or c.dtype, None, args.arch).key
+        key = plan(config_params(c), args.dtype or c.dtype, None, args.arch, args.card).key
         if key in seen:
             continue
         seen.add(key)

@@ -61,7 +61,7 @@ def check_chain():
     case = torch_case(c)
     use_variant(None, None)
     prep = with_pdl(_gpu.prepare(config_params(c), c.dtype, 0, None), True)
-    assert plan(config_params(c), c.dtype, None, _gpu.device_arch(0)).key.family == "ct1d_mma"
+    assert _gpu.device_plan(config_params(c), c.dtype, 0).key.family == "ct1d_mma"
     w64 = torch.from_dlpack(case.w).double()
     ref2 = torch.nn.functional.conv_transpose1d(case.ref, w64, None, padding=1)
     y1 = torch.empty_like(case.yt)

@@ -461,7 +461,8 @@ _MMA_SMEM_ONE_BLOCK = 227 * 1024 - 64
 
 
 @functools.lru_cache(maxsize=4096)
-def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0) -> LaunchPlan:
+def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0,
+         card: str = "") -> LaunchPlan:
     """Choose the kernel family, instance and tile geometry for one call.
 
     Depthwise and narrow groups (at most 4 input channels per group) go to
@@ -476,7 +477,8 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0)
     take go to ct1d_wgmma, its warpgroup-MMA successor, where that applies, ct1d_mma's
     64-channel x 128-position instances run their products on warpgroup MMA
     (``mma_warpgroup``), and memory-bound float32 calls of 16-64 input channels per group
-    that ct1d_pipe covers go there first (``_prefers_pipe``).
+    that ct1d_pipe covers go there first (``_prefers_pipe``). ``card`` names the sm_90
+    card whose measured rules apply (``card_of``; "": the H200's, CARD_RULES the others').
     """
     if family not in (None,) + FAMILIES:
         raise ValueError(f"family must be one of {FAMILIES}, got {family!r}")
@@ -486,8 +488,8 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0)
         pl = _plan_depthwise(p, dtype)
     if pl is None and (family == "ct1d_pipe" or (family is None and arch == WGMMA_ARCH
                                                   and PIPE_ROUTE)):
-        pl = _plan_pipe(p, dtype)
-        if family is None and pl is not None and not _prefers_pipe(p, pl):
+        pl = _plan_pipe(p, dtype, card)
+        if family is None and pl is not None and not _prefers_pipe(p, pl, card):
             pl = None
     if pl is None and (family == "ct1d_wgmma" or (family is None and arch == WGMMA_ARCH)):
         pl = _plan_wgmma(p, dtype)
@@ -1061,6 +1063,32 @@ def usable_arch(compute_capability: int, nvrtc_version: tuple) -> int:
     return compute_capability
 
 
+# The rules below are set on the H200 (their A/B runs). Where another sm_90 card measured a
+# rule otherwise, its entry here overrides that constant for it (plan's ``card``); cards
+# not named take the H200's rules. The H100 (results/2026-12-05-session47/run_2/
+# ab_h100_rules.txt, medians of 5 rounds, ms, each override alone against the H200's
+# rules): rows of y of any length up to 16 k16 steps on ct1d_pipe, sd-s2d4k4 0.1606 ->
+# 0.1356, 64 -> 64 K=4 S=1 L_out odd 0.2636 -> 0.1622, 32 -> 32 K=8 S=1 0.2288 -> 0.1967,
+# 48 -> 48 K=5 S=1 0.2730 -> 0.1914; 64 input channels at 8 steps on 2 + 1 WS blocks,
+# hifigan-u4-b16 0.1319 -> 0.1271, hifigan-u4-b4-long 0.2401 -> 0.2370, encodec-s2 equal;
+# narrow calls on WS blocks whatever their out_per_x, up-32-16-s2 0.2340 -> 0.2290,
+# sd-s1d4k3 0.1272 -> 0.1246 (on the H200 these two were 7-11% slower so, session 46)
+CARD_RULES = {
+    "h100": {"PIPE_ANY_L_MAX_STEPS": 16, "PIPE_WS_WIDE_ON": True, "PIPE_WS_MIN_OUT_X": 0.0},
+}
+
+
+def card_of(arch: int, name: str) -> str:
+    """plan()'s ``card`` for a device of compute capability ``arch`` named ``name`` (the
+    CUDA device name): a CARD_RULES key, or "" for the H200's rules."""
+    return "h100" if arch == WGMMA_ARCH and "H100" in name else ""
+
+
+def _rule(name: str, card: str):
+    """A dispatch constant as it holds on ``card`` (CARD_RULES over the module's value)."""
+    return CARD_RULES.get(card, {}).get(name, globals()[name])
+
+
 def wgmma_key(p: ConvParams, dtype: str = "float32") -> Optional[WgmmaKey]:
     """The ct1d_wgmma instance for a call (None where the family does not apply)."""
     S, D, K = p.stride, p.dilation, p.kernel_size
@@ -1252,7 +1280,7 @@ PIPE_WS_WIDE_ON = False
 PIPE_WS_NCO64_MAX_N = 192
 
 
-def pipe_ws_shapes(key: "PipeKey") -> tuple:
+def pipe_ws_shapes(key: "PipeKey", card: str = "") -> tuple:
     """The warp-specialised shapes a ct1d_pipe key tries first (() for none): long
     reductions always, narrow x where its tiles write enough per x window, 64 input
     channels at <= 8 steps in 64-channel blocks (or with PIPE_WS_WIDE_ON)."""
@@ -1261,8 +1289,9 @@ def pipe_ws_shapes(key: "PipeKey") -> tuple:
     if key.steps > PIPE_STEPS_WG[0][0]:
         return PIPE_WS_LONG
     if key.ci <= 32:
-        return PIPE_WS_NARROW if key.out_per_x >= PIPE_WS_MIN_OUT_X else ()
-    return PIPE_WS_WIDE if key.nco == 64 or (PIPE_WS_WIDE_ON and key.n <= PIPE_WS_WIDE_N) else ()
+        return PIPE_WS_NARROW if key.out_per_x >= _rule("PIPE_WS_MIN_OUT_X", card) else ()
+    wide = _rule("PIPE_WS_WIDE_ON", card) and key.n <= PIPE_WS_WIDE_N
+    return PIPE_WS_WIDE if key.nco == 64 or wide else ()
 
 
 def pipe_geometry(p: ConvParams, quantum: int = 4) -> Optional[Tuple[int, int]]:
@@ -1277,8 +1306,8 @@ def pipe_geometry(p: ConvParams, quantum: int = 4) -> Optional[Tuple[int, int]]:
     return None
 
 
-def pipe_key(p: ConvParams, dtype: str) -> Optional[PipeKey]:
-    """The ct1d_pipe instance for a call (None where the family does not apply)."""
+def pipe_key(p: ConvParams, dtype: str, card: str = "") -> Optional[PipeKey]:
+    """The ct1d_pipe instance for a call on ``card`` (None where the family does not apply)."""
     S, D, K = p.stride, p.dilation, p.kernel_size
     cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
     if (dtype != "float32" or cig % 16 or cig > 64
@@ -1309,7 +1338,7 @@ def pipe_key(p: ConvParams, dtype: str) -> Optional[PipeKey]:
     nco64 = ((replace(base, nco=64),)
              if cog >= 64 and 64 * classes <= min(PIPE_WS_NCO64_MAX_N, PIPE_MAX_N) else ())
     ws_keys = (replace(k, wg=wg, ws=ws, stages=st, outbuf=ob)
-               for k in nco64 + (base,) for wg, ws, st, ob in pipe_ws_shapes(k))
+               for k in nco64 + (base,) for wg, ws, st, ob in pipe_ws_shapes(k, card))
     plain_keys = (replace(base, wg=wg, stages=st, outbuf=ob) for wg, st, ob in PIPE_SHAPES)
     return next(chain((k for k in ws_keys
                        if k.ws + k.wg + 2 * k.stages <= 15 and k.stages > k.wg + k.ws and fits(k)),
@@ -1321,8 +1350,8 @@ def _pipe_quantum(p: ConvParams, key: PipeKey) -> int:
     return max(PIPE_QUANTUM, 4 if key.classes == p.stride or 4 % p.stride == 0 else 8)
 
 
-def _plan_pipe(p: ConvParams, dtype: str) -> Optional[LaunchPlan]:
-    key = pipe_key(p, dtype)
+def _plan_pipe(p: ConvParams, dtype: str, card: str = "") -> Optional[LaunchPlan]:
+    key = pipe_key(p, dtype, card)
     if key is None:
         return None
     geo = pipe_geometry(p, _pipe_quantum(p, key))
@@ -1336,11 +1365,11 @@ def _plan_pipe(p: ConvParams, dtype: str) -> Optional[LaunchPlan]:
                       key.smem_bytes(), e0)
 
 
-def _prefers_pipe(p: ConvParams, pl: LaunchPlan) -> bool:
-    """Whether the dispatcher takes the ct1d_pipe plan ``pl`` for a call (on sm_90)."""
+def _prefers_pipe(p: ConvParams, pl: LaunchPlan, card: str = "") -> bool:
+    """Whether the dispatcher takes the ct1d_pipe plan ``pl`` for a call (on sm_90 ``card``)."""
     k = pl.key
     cog = p.out_channels // p.groups
-    any_l_slow = k.any_l and (k.steps > PIPE_ANY_L_MAX_STEPS
+    any_l_slow = k.any_l and (k.steps > _rule("PIPE_ANY_L_MAX_STEPS", card)
                               or ((k.classes < p.stride or pl.co_chunks > 1)
                                   and k.steps < PIPE_ANY_L_MIN_STEPS))
     return (p.kernel_size >= PIPE_MIN_DENSITY * k.offsets * k.classes

@@ -17,7 +17,7 @@ import numpy as np
 
 from ._args import ConvParams
 from . import _dispatch
-from ._dispatch import MAX_GRID_YZ, plan, usable_arch
+from ._dispatch import MAX_GRID_YZ, LaunchPlan, card_of, plan, usable_arch
 from ._modules import get_kernel
 
 # Blocks per launch to aim for before blocks start looping over several tiles (and reusing
@@ -61,6 +61,20 @@ def device_arch(device_id: int) -> int:
                        cupy.cuda.nvrtc.getVersion())
 
 
+@functools.lru_cache(maxsize=None)
+def device_card(device_id: int) -> str:
+    """plan()'s ``card`` for a device: whose measured dispatch rules apply there
+    (``_dispatch.card_of`` of its CUDA name)."""
+    import cupy
+    name = cupy.cuda.runtime.getDeviceProperties(device_id)["name"]
+    return card_of(device_arch(device_id), name.decode() if isinstance(name, bytes) else name)
+
+
+def device_plan(p: ConvParams, dtype: str, device_id: int, family: Optional[str] = None) -> LaunchPlan:
+    """plan() for a call on ``device_id`` (its compute capability and card)."""
+    return plan(p, dtype, family, device_arch(device_id), device_card(device_id))
+
+
 _smem_set: dict = {}
 
 
@@ -85,7 +99,7 @@ class Prepared:
 
 def prepare(p: ConvParams, dtype: str, device_id: int, family: Optional[str] = None) -> Prepared:
     """Plan, compile (first use) and size the launch of one call on ``device_id``."""
-    pl = plan(p, dtype, family, device_arch(device_id))
+    pl = device_plan(p, dtype, device_id, family)
     kern = get_kernel(pl.key, device_id)
     if pl.smem_bytes > 48 * 1024 and _smem_set.get((device_id, pl.key), 0) < pl.smem_bytes:
         # above 48 KB a block needs an explicit opt-in (cudaFuncSetAttribute)

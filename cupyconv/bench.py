@@ -359,11 +359,10 @@ def run_config(c: Config, reps: int, copy_gbs: float,
     deterministic = bool(torch.equal(y, y2))
     del y, y2
 
-    from cupyconv._dispatch import plan
+    from cupyconv._gpu import device_plan
     res = dict(asdict(c), L_out=l_out(c), bytes=min_bytes(c), flops=flops(c))
-    from cupyconv._gpu import device_arch
-    res["kernel"] = plan(config_params(c), c.dtype, None,
-                         device_arch(cupy.cuda.Device().id)).key.name_expression()
+    res["kernel"] = device_plan(config_params(c), c.dtype,
+                                cupy.cuda.Device().id).key.name_expression()
     inner = INNER_SMALL if c.family == "small" else INNER
     st, st_torch = {}, {}
     res["ms"] = _time_events(ours, reps, inner=inner, stats=st)

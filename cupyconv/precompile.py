@@ -28,7 +28,8 @@ Usage::
     NVRTC target for the GPU-less compile: ``sm_XY`` gives a cubin, ``compute_XY``
     PTX; repeatable. Default: ``sm_90``. Each target gets the instances a GPU of that
     compute capability runs (sm_90: ct1d_wgmma for wide float32 layers, ct1d_pipe for
-    memory-bound float32 calls of 16-64 input channels per group).
+    memory-bound float32 calls of 16-64 input channels per group), on every card whose
+    measured rules differ (``cupyconv._dispatch.CARD_RULES``).
 ``--list``
     Only print the instances; compile nothing (needs neither CuPy nor a GPU).
 ``--warm``
@@ -62,7 +63,7 @@ import time
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from ._args import SUPPORTED_DTYPES, ConvParams, check_conv_args
-from ._dispatch import KernelKey, plan
+from ._dispatch import CARD_RULES, WGMMA_ARCH, KernelKey, plan
 
 SEED_CALL = "16,32,64,3,131072,2,1,2,1"
 _FIELDS = ("N", "C_in", "C_out", "K", "L_in", "stride", "padding", "dilation", "groups")
@@ -92,22 +93,27 @@ def arch_number(arch: str) -> int:
     return int("".join(ch for ch in arch.split("_", 1)[1] if ch.isdigit()))
 
 
-def instances(calls: Sequence[str], dtypes: Sequence[str], arch: int = 0
+def instances(calls: Sequence[str], dtypes: Sequence[str], arch: int = 0,
+              cards: Optional[Sequence[str]] = None
               ) -> Tuple[Dict[KernelKey, List[str]], List[Tuple[str, str, str]]]:
     """Instances the calls need on a GPU of compute capability ``arch`` (0: none of the
     arch-specific families), each with the calls that use it; and the calls that the GPU
-    kernel cannot run, as (spec, dtype, reason)."""
+    kernel cannot run, as (spec, dtype, reason). ``cards``: plan()'s cards to cover
+    (default: all of that compute capability's, the H200's rules and CARD_RULES')."""
+    if cards is None:
+        cards = ("",) + (tuple(CARD_RULES) if arch == WGMMA_ARCH else ())
     keys: Dict[KernelKey, List[str]] = {}
     unsupported = []
     for spec in calls:
         p = parse_call(spec)
         for dt in dtypes:
             try:
-                key = plan(p, dt, None, arch).key
+                planned = [plan(p, dt, None, arch, card).key for card in cards]
             except NotImplementedError as exc:
                 unsupported.append((spec, dt, str(exc)))
                 continue
-            keys.setdefault(key, []).append(f"{spec} {dt}")
+            for key in dict.fromkeys(planned):
+                keys.setdefault(key, []).append(f"{spec} {dt}")
     return keys, unsupported
 
 
@@ -187,11 +193,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     try:
         if args.warm:
             from ._api import gpu_available
-            arch = 0
+            arch, card = 0, ""
             if gpu_available():
-                from ._gpu import device_arch
-                arch = device_arch(args.device)
-            keys, unsupported = instances(calls, dtypes, arch)
+                from ._gpu import device_arch, device_card
+                arch, card = device_arch(args.device), device_card(args.device)
+            keys, unsupported = instances(calls, dtypes, arch, (card,))
         else:
             # each target gets the instances a GPU of its compute capability would run
             per_arch = {a: instances(calls, dtypes, arch_number(a)) for a in archs}

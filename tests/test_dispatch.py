@@ -1286,11 +1286,13 @@ def test_random_stream_plans_satisfy_invariants(rng):
 
 @pytest.fixture
 def launcher_on_132_sms(monkeypatch):
-    """cupyconv._gpu with prepare() runnable on a CPU: 132 SMs, no compiled kernels."""
+    """cupyconv._gpu with prepare() runnable on a CPU: 132 SMs, the H200's rules, no
+    compiled kernels."""
     from types import SimpleNamespace
 
     from cupyconv import _gpu
     monkeypatch.setattr(_gpu, "_sm_count", lambda device_id: 132)
+    monkeypatch.setattr(_gpu, "device_card", lambda device_id: "")
     monkeypatch.setattr(_gpu, "get_kernel", lambda key, device_id: SimpleNamespace())
     monkeypatch.setattr(_gpu, "_smem_set", {})
     return _gpu
@@ -1584,5 +1586,42 @@ def test_pipe_route_rules(monkeypatch):
     plan.cache_clear()
     try:
         assert family() != "ct1d_pipe" and family(P=2) != "ct1d_pipe"
+    finally:
+        plan.cache_clear()
+
+
+def test_card_rules(monkeypatch):
+    """plan()'s ``card``: an H100 (card_of of its CUDA name on sm_90) takes CARD_RULES'
+    overrides, measured there: 13-16-step rows of y of any length on ct1d_pipe, 64-input-
+    channel 8-step calls on 2 + 1 WS blocks, narrow calls on WS blocks whatever their
+    out_per_x; every other card (the H200, cards not named, other architectures) the
+    module's constants, which stay the ones tests and A/B runs patch."""
+    from cupyconv.bench import SWEEP, config_params
+    assert _dispatch.card_of(90, "NVIDIA H100 80GB HBM3") == "h100"
+    assert _dispatch.card_of(90, "NVIDIA H100 NVL") == "h100"
+    assert _dispatch.card_of(90, "NVIDIA H200") == "" and _dispatch.card_of(90, "NVIDIA GH200 480GB") == ""
+    assert _dispatch.card_of(80, "NVIDIA A100-SXM4-80GB") == "" and _dispatch.card_of(0, "NVIDIA H100") == ""
+    for card, rules in _dispatch.CARD_RULES.items():     # overrides of constants that exist
+        assert card and all(hasattr(_dispatch, name) and type(value) is type(getattr(_dispatch, name))
+                            for name, value in rules.items()), card
+
+    def key(name, card):
+        return plan(config_params(next(c for c in SWEEP if c.name == name)), "float32", None, 90, card).key
+    assert key("sd-s2d4k4", "").family == "ct1d_mma"          # 16 steps, L_out odd
+    assert key("sd-s2d4k4", "h100").family == "ct1d_pipe" and key("sd-s2d4k4", "h100").any_l
+    assert key("hifigan-u4-b16", "").ws == 0
+    assert (key("hifigan-u4-b16", "h100").wg, key("hifigan-u4-b16", "h100").ws) == (2, 1)
+    assert key("up-32-16-s2", "").ws == 0 and key("up-32-16-s2", "h100").ws == 2
+    # the seed and the wide layers are the H200's on every card
+    for name in ("seed", "sd-s3d2k5", "hifigan-u1-b16", "up-256-256-s2", "g8-256-k8-s4"):
+        assert key(name, "h100") == key(name, ""), name
+    # a patched constant reaches the H200's rules, not an override
+    monkeypatch.setattr(_dispatch, "PIPE_ANY_L_MAX_STEPS", 16)
+    plan.cache_clear()
+    try:
+        assert key("sd-s2d4k4", "").family == "ct1d_pipe"
+        monkeypatch.setitem(_dispatch.CARD_RULES, "h100", {"PIPE_ANY_L_MAX_STEPS": 12})
+        plan.cache_clear()
+        assert key("sd-s2d4k4", "h100").family == "ct1d_mma"
     finally:
         plan.cache_clear()

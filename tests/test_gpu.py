@@ -161,8 +161,7 @@ def test_random_configurations(rng, family):
     """>= 300 random calls through the launcher, poisoned outputs, all four dtypes; once
     with the family the dispatcher picks, once forcing the CUDA-core scatter family."""
     from cupyconv._args import check_conv_args
-    from cupyconv._dispatch import plan
-    from cupyconv._gpu import device_arch
+    from cupyconv._gpu import device_plan
     done, families = 0, {}
     # the forced-scatter run repeats fewer calls: each new instance costs a compile
     # CUPYCONV_GPU_RANDOM_CONFIGS shortens the run (the issue's bar is >= 300)
@@ -173,8 +172,8 @@ def test_random_configurations(rng, family):
             continue
         x, w, b = _inputs(rng, c)
         p = check_conv_args(x.shape, w.shape, None if b is None else b.shape, **c["kw"])
-        # the family the launch takes: plan()'s on this device's architecture
-        key = plan(p, c["dtype"], family, device_arch(0)).key
+        # the family the launch takes: plan()'s on this device
+        key = device_plan(p, c["dtype"], 0, family).key
         fam = key.family
         families[fam] = families.get(fam, 0) + 1
         y = _launch_poisoned(x, w, b, c["dtype"], family, **c["kw"])
@@ -194,8 +193,7 @@ def test_small_calls_random(rng, dtype):
     (16 output channels per block where ct1d_mma keeps an mma.sync tile): 24 random
     calls, poisoned outputs, against float64."""
     from cupyconv._args import check_conv_args
-    from cupyconv._dispatch import plan
-    from cupyconv._gpu import device_arch
+    from cupyconv._gpu import device_plan
     narrowed = 0
     for _ in range(24):
         cin, cout = (int(v) for v in rng.choice([16, 24, 32, 48, 64, 96], 2))
@@ -210,7 +208,7 @@ def test_small_calls_random(rng, dtype):
         x, w = x.astype(st), w.astype(st)
         b = None if b is None else b.astype(st)
         p = check_conv_args(x.shape, w.shape, None if b is None else b.shape, **kw)
-        key = plan(p, dtype, None, device_arch(0)).key
+        key = device_plan(p, dtype, 0).key
         narrowed += key.family == "ct1d_mma" and not key.wg and key.co_tile == 16 and cout > 16
         y = _launch_poisoned(x, w, b, dtype, **kw)
         err = _rel_err(y, _ref64(x, w, b, **kw))
@@ -224,13 +222,12 @@ def _check_forced_family(rng, c, family) -> bool:
     output and compare it with float64; False, with nothing run, where the family does not
     cover the call."""
     from cupyconv._args import check_conv_args
-    from cupyconv._dispatch import plan
-    from cupyconv._gpu import device_arch
+    from cupyconv._gpu import device_plan
     dtype = c["dtype"]
     x, w, b = _inputs(rng, c)
     p = check_conv_args(x.shape, w.shape, None if b is None else b.shape, **c["kw"])
     try:
-        key = plan(p, dtype, family, device_arch(0)).key
+        key = device_plan(p, dtype, 0, family).key
     except NotImplementedError:
         return False
     y = _launch_poisoned(x, w, b, dtype, family, **c["kw"])
@@ -1432,3 +1429,36 @@ def test_first_call_cold_and_warm_cache(tmp_path):
     print(f"first call: cold compile {cold:.3f}s, warm disk cache {warm:.3f}s, "
           f"second call in-process {again * 1e3:.2f} ms")
     assert warm < cold / 2, (cold, warm)
+
+
+def test_device_card_rules_reach_the_launch(rng, monkeypatch):
+    """The launcher plans with this device's card (device_card: its CUDA name through
+    card_of): a call whose instance differs between the H100's rules and the H200's
+    (16-step rows of y of odd length: ct1d_pipe on an H100, ct1d_mma elsewhere) launches
+    device_plan's instance, and its output matches float64."""
+    import cupy
+
+    from cupyconv import _dispatch, _gpu
+    from cupyconv._args import check_conv_args
+    dev = cupy.cuda.Device().id
+    name = cupy.cuda.runtime.getDeviceProperties(dev)["name"]
+    name = name.decode() if isinstance(name, bytes) else name
+    card = _gpu.device_card(dev)
+    assert card in ("",) + tuple(_dispatch.CARD_RULES)
+    assert card == ("h100" if _gpu.device_arch(dev) == 90 and "H100" in name else ""), name
+    kw = dict(stride=2, padding=2, dilation=4)                # sd-s2d4k4's structure, L_out odd
+    c = dict(N=4, C_in=64, C_out=32, K=4, L=20000, bias=True, batched=True, dtype="float32", kw=kw)
+    x, w, b = _inputs(rng, c)
+    p = check_conv_args(x.shape, w.shape, b.shape, **kw)
+    planned = [_dispatch.plan(p, "float32", None, _gpu.device_arch(dev), k).key
+               for k in ("", "h100")]
+    if _gpu.device_arch(dev) == 90:
+        assert [k.family for k in planned] == ["ct1d_mma", "ct1d_pipe"], planned
+    launched = []
+    get_kernel = _gpu.get_kernel
+    monkeypatch.setattr(_gpu, "get_kernel", lambda key, d: (launched.append(key), get_kernel(key, d))[1])
+    y = _launch_poisoned(x, w, b, "float32", **kw)
+    assert launched and launched[-1] == _gpu.device_plan(p, "float32", dev).key
+    assert launched[-1] == planned[1 if card == "h100" else 0]
+    err = _rel_err(y, _ref64(x, w, b, **kw))
+    assert err <= TOL["float32"], err
