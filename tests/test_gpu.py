@@ -1446,7 +1446,7 @@ def test_device_card_rules_reach_the_launch(rng, monkeypatch):
     card = _gpu.device_card(dev)
     assert card in ("",) + tuple(_dispatch.CARD_RULES)
     assert card == ("h100" if _gpu.device_arch(dev) == 90 and "H100" in name else ""), name
-    kw = dict(stride=2, padding=2, dilation=4)                # sd-s2d4k4's structure, L_out odd
+    kw = dict(stride=2, padding=2, dilation=4, groups=1)      # sd-s2d4k4's structure, L_out odd
     c = dict(N=4, C_in=64, C_out=32, K=4, L=20000, bias=True, batched=True, dtype="float32", kw=kw)
     x, w, b = _inputs(rng, c)
     p = check_conv_args(x.shape, w.shape, b.shape, **kw)
