@@ -420,13 +420,20 @@ def test_stream_instance_arithmetic_and_sm80(nvrtc_ok, key, monkeypatch):
 
 def test_precompile_takes_each_targets_instances(capsys):
     """Each --arch target gets the instances a GPU of its compute capability runs: a wide
-    float32 layer is ct1d_wgmma on sm_90, ct1d_gemm on sm_80 (no compile: --list)."""
+    float32 layer is ct1d_wgmma on sm_90, ct1d_gemm on sm_80; on sm_90 those of every
+    card's rules (no compile: --list)."""
     from cupyconv.precompile import arch_number, instances, main
     assert (arch_number("sm_90"), arch_number("compute_90a"), arch_number("sm_80")) == (90, 90, 80)
     wide = "8,512,256,16,4096,8,4"
     assert [k.family for k in instances([wide], ["float32"], 90)[0]] == ["ct1d_wgmma"]
     assert [k.family for k in instances([wide], ["float32"], 80)[0]] == ["ct1d_gemm"]
     assert [k.family for k in instances([wide], ["bfloat16"], 90)[0]] == ["ct1d_gemm"]
+    # sm_90 targets cover every card's rules: a call the H100 runs on ct1d_pipe, the
+    # H200 on ct1d_mma, lists both instances (one card: its own)
+    odd = "8,64,32,4,65536,2,2,4"
+    assert [k.family for k in instances([odd], ["float32"], 90)[0]] == ["ct1d_mma", "ct1d_pipe"]
+    assert [k.family for k in instances([odd], ["float32"], 90, ("h100",))[0]] == ["ct1d_pipe"]
+    assert len(instances([odd], ["float32"], 80)[0]) == 1               # (no card rules there)
     assert main(["--list", "--arch", "sm_80", "--arch", "sm_90", "--call", wide,
                  "--dtype", "float32"]) == 0
     out = capsys.readouterr().out
