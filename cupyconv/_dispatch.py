@@ -1161,8 +1161,9 @@ PIPE_WG5_MAX_REGS = 0
 # 16 steps still slower: sd-s2d4k4 0.1604 -> 0.1662 ms, 64 -> 64 K=4 S=1 0.2507 -> 0.2803).
 # Since the warp-specialised blocks (whose consumers hold no A fragments) 16 steps were
 # faster on an H100 (session 46 run 11, medians of 3 rounds: sd-s2d4k4 0.1483 -> 0.1238,
-# 64 -> 64 K=4 S=1 0.2480 -> 0.1504, 32 -> 32 K=8 S=1 0.2162 -> 0.1850): 16 waits for an
-# A/B on the H200, the card the rules are set on (results/2026-12-05-session46/run_13.sh)
+# 64 -> 64 K=4 S=1 0.2480 -> 0.1504, 32 -> 32 K=8 S=1 0.2162 -> 0.1850; session 47 run 2
+# the same): 16 on an H100 (CARD_RULES), the H200's waits for its own A/B
+# (results/2026-12-05-session47/run_1.sh)
 PIPE_ANY_L_MAX_STEPS = 12
 # Rows of x that are not whole 16-byte units (L_in % 4 != 0) load by 4-byte copies, four
 # times the instructions: taken up to this many input channels per group
@@ -1260,13 +1261,14 @@ PIPE_WS_NARROW = ((2, 2, 5, 2), (2, 2, 5, 1))
 # H200, session 46 run 5, medians of 5 rounds: up-32-16-s2 (0.98) 0.1919 -> 0.1701 ms and
 # sd-s1d4k3 (0.89) 0.1148 -> 0.1039 without WS blocks, the calls at 1.9-7.9 faster with
 # them (g16-512-k16-s8 0.0439 -> 0.0391); on an H100 (run 2) the two 1-2% slower without
+# (0 there: CARD_RULES)
 PIPE_WS_MIN_OUT_X = 1.5
 # 64 input channels at <= 8 steps: the 2 + 1 shapes in blocks of 64 output channels (64 ->
 # 64 K=4 S=2 0.3793 -> 0.3293 ms, H200, session 46 run 8), else none: in blocks of 32
 # the H200 runs them slower (run 5: hifigan-u4-b16 0.1056 -> 0.1135, encodec-s2 0.2513 ->
 # 0.2746; 64 -> 64 K=8 S=4 0.2702 -> 0.3216 in run 8), the H100 faster (session 45 run 4:
 # hifigan-u4-b16 0.1296 -> 0.1238, encodec-s2 0.3028 -> 0.2995): PIPE_WS_WIDE_ON takes
-# them up to PIPE_WS_WIDE_N GEMM columns (for an H100 user; off)
+# them up to PIPE_WS_WIDE_N GEMM columns (on an H100: CARD_RULES; off here)
 PIPE_WS_WIDE = ((2, 1, 5, 2), (2, 1, 4, 2), (2, 1, 4, 1))
 PIPE_WS_WIDE_N = 64
 PIPE_WS_WIDE_ON = False
