@@ -78,11 +78,6 @@
 #ifndef CT1D_PIPE_WS_UNROLL
 #define CT1D_PIPE_WS_UNROLL 8
 #endif
-// ... and a plain warpgroup's passes (its own next window, inside its tile chain) where it
-// makes at least this many (99 = never)
-#ifndef CT1D_PIPE_PLAIN_UNROLL
-#define CT1D_PIPE_PLAIN_UNROLL 99
-#endif
 
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
 
@@ -272,8 +267,7 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     // WS: a 64-channel producer's passes unrolled (rolled, ~10 instructions per 16-byte copy:
     // a third of its stall samples, results/2026-12-05-session45/run_2; unrolled in the
     // 32-channel 2+2 blocks, sd-s2d1k7 0.167 -> 0.188 ms, run_3); the other blocks rolled
-    constexpr int X_UNROLL = PASSES >= (WS ? CT1D_PIPE_WS_UNROLL : CT1D_PIPE_PLAIN_UNROLL)
-                             ? PASSES : 1;
+    constexpr int X_UNROLL = WS && PASSES >= CT1D_PIPE_WS_UNROLL ? PASSES : 1;
     auto load_tile = [&](Unit un, int stage) {        // a tile's x window into a ring stage
         if (un.item < n_items && cr < RPP) {
             const int u = ((un.t * U + e0 - CMAX) & ~3) + 4 * cj;   // (from a 16-byte unit on)

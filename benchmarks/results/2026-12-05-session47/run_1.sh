@@ -12,14 +12,12 @@ export PYTHONPATH=$PWD:$PWD/benchmarks PYTHONUNBUFFERED=1 CUPY_CACHE_DIR=/tmp/cu
 echo "ab rc $?" >> "$OUT/ab_any16.txt"
 grep -E "^[a-z0-9-]+ \(|median|rc" "$OUT/ab_any16.txt" | cut -c1-150
 # the 8-step 64-input-channel calls and the near-80% narrow ones on other WS shapes (session
-# 44 tried them on an H100 only; the H200 ranks the WS shapes differently), and the plain
-# warpgroups' x-window passes unrolled where they make >= 8 (the 64-channel windows)
+# 44 tried them on an H100 only; the H200 ranks the WS shapes differently)
 (cd benchmarks && timeout 200 python3 ab_variant.py auto hifigan-u4-b16 encodec-s2 up-64-64-s3 \
    up-32-32-s4 up-16-16-s8 g8-256-k8-s4 g4-128-k4-s2 --rounds 3 \
    --variant "ws22=dispatch.PIPE_WS_SHAPES:((2,2,5,1),(2,2,5,2),(2,2,4,1))" \
    --variant "ws31=dispatch.PIPE_WS_SHAPES:((3,1,5,1),(3,1,5,2),(3,1,4,1))" \
-   --variant "ws21=dispatch.PIPE_WS_SHAPES:((2,1,5,2),(2,1,4,2),(2,1,4,1))" \
-   --variant "unroll=CT1D_PIPE_PLAIN_UNROLL:8") > "$OUT/ab_ws.txt" 2>&1
+   --variant "ws21=dispatch.PIPE_WS_SHAPES:((2,1,5,2),(2,1,4,2),(2,1,4,1))") > "$OUT/ab_ws.txt" 2>&1
 echo "ab rc $?" >> "$OUT/ab_ws.txt"
 grep -E "^[a-z0-9-]+ \(|median|rc" "$OUT/ab_ws.txt" | cut -c1-150
 sed -i 's/^PIPE_ANY_L_MAX_STEPS = 12$/PIPE_ANY_L_MAX_STEPS = 16/' cupyconv/_dispatch.py
