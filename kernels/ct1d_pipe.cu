@@ -267,6 +267,7 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     // WS: a 64-channel producer's passes unrolled (rolled, ~10 instructions per 16-byte copy:
     // a third of its stall samples, results/2026-12-05-session45/run_2; unrolled in the
     // 32-channel 2+2 blocks, sd-s2d1k7 0.167 -> 0.188 ms, run_3); the other blocks rolled
+    // (plain 64-channel warpgroups unrolled: 4-12% slower, results/2026-12-05-session47/run_6)
     constexpr int X_UNROLL = WS && PASSES >= CT1D_PIPE_WS_UNROLL ? PASSES : 1;
     auto load_tile = [&](Unit un, int stage) {        // a tile's x window into a ring stage
         if (un.item < n_items && cr < RPP) {
