@@ -13,6 +13,8 @@ export PYTHONPATH=$PWD:$PWD/benchmarks PYTHONUNBUFFERED=1 CUPY_CACHE_DIR=/tmp/cu
    --variant "any16=dispatch.PIPE_ANY_L_MAX_STEPS:16") > "$OUT/ab_any16.txt" 2>&1
 echo "ab rc $?" >> "$OUT/ab_any16.txt"
 grep -E "^[a-z0-9-]+ \(|median|rc" "$OUT/ab_any16.txt" | cut -c1-150
+timeout 60 python3 -m pytest -m gpu -q -W ignore tests/test_gpu.py -p no:cacheprovider -k "device_card" \
+  > "$OUT/card_test.log" 2>&1; echo "card test rc $?"; tail -1 "$OUT/card_test.log"   # (card "" here)
 sed -i 's/^PIPE_ANY_L_MAX_STEPS = 12$/PIPE_ANY_L_MAX_STEPS = 16/' cupyconv/_dispatch.py
 grep -n "^PIPE_ANY_L_MAX_STEPS" cupyconv/_dispatch.py
 timeout 150 python3 -m pytest -m gpu -n 16 -q -W ignore tests/test_gpu.py -k "pipe_family" -p no:cacheprovider \
