@@ -23,7 +23,6 @@ import numpy as np
 import torch
 
 from cupyconv import _gpu
-from cupyconv._dispatch import plan
 from cupyconv.bench import SWEEP, Config, config_params
 from gpu_timing import key_job, torch_case, use_variant, warm_parallel
 
@@ -87,14 +86,13 @@ def main():
     args = ap.parse_args()
     torch.backends.cudnn.allow_tf32 = False
     _gpu.PDL_MIN_OUTPUT_BYTES = 0          # PDL's GPU-side gain at every size, small calls too
-    arch = _gpu.device_arch(0)
     configs = [c for c in SWEEP if c.name in args.configs
-               and plan(config_params(c), c.dtype, None, arch).key.family == "ct1d_mma"]
+               and _gpu.device_plan(config_params(c), c.dtype, 0).key.family == "ct1d_mma"]
     chain = Config("chain", "chain", 8, 64, 64, 3, 65536, S=1, P=1)
     jobs = []
     for _, defines, _ in VARIANTS[:2]:            # every instance compiled in parallel first
         use_variant(None, defines)
-        jobs += [key_job(plan(config_params(c), c.dtype, None, arch).key) for c in configs + [chain]]
+        jobs += [key_job(_gpu.device_plan(config_params(c), c.dtype, 0).key) for c in configs + [chain]]
     warm_parallel(jobs)
     err = check_chain()
     print(f"dependent chain of two PDL launches: rel. err {err:.1e} (3 of 3)", flush=True)
