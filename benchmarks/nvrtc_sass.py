@@ -46,6 +46,12 @@ def nvrtc_cubin(lib, source, expr, options):
     opts = (ctypes.c_char_p * len(options))(*[o.encode() for o in options])
     check(nv.nvrtcCompileProgram(prog, len(options), opts), "nvrtcCompileProgram")
     size = ctypes.c_size_t()
+    nv.nvrtcGetProgramLogSize(prog, ctypes.byref(size))
+    log = ctypes.create_string_buffer(size.value)
+    nv.nvrtcGetProgramLog(prog, log)
+    for line in log.value.decode(errors="replace").splitlines():
+        if "warning" in line.lower():                 # (ptxas: e.g. serialised wgmma)
+            print(f"  {expr}: {line.strip()}")
     check(nv.nvrtcGetCUBINSize(prog, ctypes.byref(size)), "nvrtcGetCUBINSize")
     buf = ctypes.create_string_buffer(size.value)
     check(nv.nvrtcGetCUBIN(prog, buf), "nvrtcGetCUBIN")

@@ -78,6 +78,12 @@
 #ifndef CT1D_PIPE_WS_UNROLL
 #define CT1D_PIPE_WS_UNROLL 8
 #endif
+// Plain blocks with a ring of >= 2 stages: 1 = tile i + 1's A built while tile i's products
+// run (two A register sets, used in turn), where both sets and the accumulators take at
+// most this many registers per thread (0: never); its wait and epilogue after that
+#ifndef CT1D_PIPE_BUILD_AHEAD
+#define CT1D_PIPE_BUILD_AHEAD 0
+#endif
 
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
 
@@ -109,6 +115,8 @@ __device__ constexpr int live_offset(int i, int S, int D, int K) {
         if (offset_live(c, S, D, K) && i-- == 0) return c;
     return -1;
 }
+
+template <int V> struct Const { static constexpr int value = V; };
 
 }  // namespace pipe
 
@@ -628,6 +636,48 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
                 if (reused(un)) pipe::bar_pair_arrive(BAR_EMPTY + i % STAGES);
                 epilogue(k, T, d, us, us);
             }
+        }
+    } else if constexpr (STAGES > 1 && N / 2 + 16 * KSTEPS <= CT1D_PIPE_BUILD_AHEAD) {
+        // tile i's products, then (its window read, tile i + 1's landed: top(i + 1), whose
+        // wait for the copies of tile i + 1 - OUTBUF is also what tile i's epilogue needs)
+        // tile i + 1's A into the other set while they run, then tile i's epilogue
+        struct ASet { unsigned hi[KSTEPS][4], lo[KSTEPS][4]; float us0, us1; };
+        ASet a[2];
+        float d[N / 2];
+        auto keep_live = [](ASet& s) {                // (read by the products until the wait)
+#pragma unroll
+            for (int k = 0; k < KSTEPS; ++k)
+#pragma unroll
+                for (int j = 0; j < 4; ++j) asm volatile("" : "+r"(s.hi[k][j]), "+r"(s.lo[k][j]) :: "memory");
+        };
+        // one tile with its A in set `cur` (compile-time, so the sets stay in registers)
+        auto step = [&](auto cur, int i, Unit& un, Tile& T) {
+            constexpr int C = decltype(cur)::value;
+            issue(a[C].hi, a[C].lo, d);
+            const Unit nx = advance(un);
+            const Tile TN = tile_of(nx);
+            if (nx.item < n_items) {
+                top(i + 1);
+                build(i + 1, TN, a[1 - C].hi, a[1 - C].lo, a[1 - C].us0, a[1 - C].us1);
+            } else {
+                bulk_wait_read<OUTBUF - 1>();
+                pipe::bar_wg(bar_own);
+            }
+            wgmma_wait<0>();
+            keep_live(a[C]);
+            epilogue(i, T, d, a[C].us0, a[C].us1);
+            un = nx;
+            T = TN;
+        };
+        Unit un = first;
+        Tile T = tile_of(un);
+        if (un.item < n_items) {
+            top(0);
+            build(0, T, a[0].hi, a[0].lo, a[0].us0, a[0].us1);
+        }
+        for (int i = 0; un.item < n_items; i += 2) {
+            step(pipe::Const<0>(), i, un, T);
+            if (un.item < n_items) step(pipe::Const<1>(), i + 1, un, T);
         }
     } else {
         unsigned ahi[KSTEPS][4], alo[KSTEPS][4];
