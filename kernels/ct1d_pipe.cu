@@ -84,6 +84,18 @@
 #ifndef CT1D_PIPE_BUILD_AHEAD
 #define CT1D_PIPE_BUILD_AHEAD 0
 #endif
+// Epilogue: where every class is live (NCLS == S, S even), rows of y are whole 16-byte units
+// and the first output of a tile's class 0 is even (loc0 below), a thread's two columns
+// (classes 2tq, 2tq + 1 of one channel) are two neighbouring outputs: 1 = one 8-byte
+// shared-memory store for both, 0 = two 4-byte stores
+#ifndef CT1D_PIPE_PAIR_STORES
+#define CT1D_PIPE_PAIR_STORES 0
+#endif
+// ... and at S = 4 output rows 16 (not 8) words apart modulo 32, so that the 8-byte stores
+// of a half-warp hit 32 different banks (cupyconv._dispatch.PIPE_OP16 mirrors it)
+#ifndef CT1D_PIPE_OP16
+#define CT1D_PIPE_OP16 0
+#endif
 
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
 
@@ -167,7 +179,8 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     constexpr int W4 = (67 + CMAX + 3) / 4 * 4;       // window: positions [0, off0 + CMAX + 64)
     constexpr int XP = (W4 + 11) / 16 * 16 + 4;       // row pitch = 4 mod 16 words: conflict-free A loads
     constexpr int XCH = W4 / 4;                       // 16-byte chunks per row
-    constexpr int OP = pitch_8_mod_32(64 * S + 4);    // output row pitch (floats; + the shift below)
+    constexpr int OP = CT1D_PIPE_OP16 && S == 4 && !ANY_L            // output row pitch (floats;
+        ? (64 * S + 4 + 15) / 32 * 32 + 16 : pitch_8_mod_32(64 * S + 4);  // + the shift below)
     constexpr int OP_MAX = ANY_L ? OP + 7 : OP;       // (ANY_L: + L_out mod 8)
     constexpr int TO_MAX = 64 * S;
     static_assert(CI % 16 == 0 && CI <= 64, "input channels per group: a multiple of 16, <= 64");
@@ -555,10 +568,27 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
         for (int h = 0; h < 2; ++h)
             keep[h][k] = (unsigned)((m0 + 8 * h) * S + place0(CLASS_MAJOR ? k : (2 * tq + k) % NCLS)) < (unsigned)TO;
     constexpr int JCO = CLASS_MAJOR ? 1 : 8 / NCLS;   // (NCLS | 8) channels per column block of 8
+    // (CT1D_PIPE_PAIR_STORES: both columns' places are 8-byte aligned, and kept or not together)
+    constexpr bool PAIRS_FIT = CT1D_PIPE_PAIR_STORES && !CLASS_MAJOR && NCLS == S && S % 2 == 0 && !ANY_L;
+    const bool pairs = PAIRS_FIT && (loc0 & 1) == 0;
     auto epilogue = [&](int i, const Tile& T, float (&d)[N / 2], float us0, float us1) {
         wgmma_fence_regs(d);
         float* ob = o_s + (i % OUTBUF) * NCO * op;
         auto store = [&](auto out) {                  // out(product, row h, bias)
+            if (PAIRS_FIT && pairs) {
+#pragma unroll
+                for (int j = 0; j < N / 8; ++j) {
+                    const int co = j * JCO + 2 * tq / NCLS;
+                    const float bn = bias_c[co];
+                    const int shift = row_shift(T, co);
+#pragma unroll
+                    for (int h = 0; h < 2; ++h)
+                        if (keep[h][0])
+                            *reinterpret_cast<float2*>(ob + base[0] + j * JCO * op + 8 * h * S + shift) =
+                                make_float2(out(d[4 * j + 2 * h], h, bn), out(d[4 * j + 2 * h + 1], h, bn));
+                }
+                return;
+            }
 #pragma unroll
             for (int j = 0; j < N / 8; ++j)
 #pragma unroll
