@@ -96,6 +96,12 @@
 #ifndef CT1D_PIPE_OP16
 #define CT1D_PIPE_OP16 0
 #endif
+// WS: a producer asks L2 for the x window of its own tile this many tiles past the one it
+// has just started loading (one bulk prefetch per channel row; 0: none), since a producer
+// loads only one tile ahead of the one it splits (the ring's stages are named barriers)
+#ifndef CT1D_PIPE_WS_PREFETCH
+#define CT1D_PIPE_WS_PREFETCH 0
+#endif
 
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
 
@@ -319,6 +325,14 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     auto load_next = [&](int stage) {
         load_tile(next_load, stage);
         next_load = advance(next_load);
+        if (WS && CT1D_PIPE_WS_PREFETCH > 0) {
+            Unit p = next_load;
+#pragma unroll
+            for (int a = 1; a < CT1D_PIPE_WS_PREFETCH; ++a) p = advance(p);
+            if (p.item < n_items && wl < CI)
+                l2_prefetch_window(xg + ((b.n + p.item) * (long long)C_in + wl) * L_in,
+                                   ((p.t * U + e0 - CMAX) & ~3), W4, L_in);
+        }
     };
     // ---- weights: raw where the output buffers go when they fit there and take a thread
     // more than one batch of loads (the first tiles' x loads are then in flight during this
