@@ -102,6 +102,12 @@
 #ifndef CT1D_PIPE_WS_PREFETCH
 #define CT1D_PIPE_WS_PREFETCH 0
 #endif
+// WS: a consumer waits for its output buffer's previous copies (and joins its warpgroup on
+// a barrier of its own) after issuing the tile's products, so that the wait overlaps them
+// (0: before the full barrier, which then joins the warpgroup)
+#ifndef CT1D_PIPE_WS_LATE_BUF
+#define CT1D_PIPE_WS_LATE_BUF 0
+#endif
 
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
 
@@ -672,10 +678,15 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
             Unit un = first;
             for (int i = first_i, k = 0; un.item < n_items; un = advance(un), i += WG, ++k) {
                 const Tile T = tile_of(un);
-                bulk_wait_read<OUTBUF - 1>();         // (the full barrier joins the warpgroup)
+                if (!CT1D_PIPE_WS_LATE_BUF)
+                    bulk_wait_read<OUTBUF - 1>();     // (the full barrier joins the warpgroup)
                 pipe::bar_pair_wait(BAR_FULL + i % STAGES);
                 const float us = us_s[i % STAGES];
                 issue_ss(i, d);
+                if (CT1D_PIPE_WS_LATE_BUF) {
+                    bulk_wait_read<OUTBUF - 1>();
+                    pipe::bar_wg(bar_own);
+                }
                 wgmma_wait<0>();
                 if (reused(un)) pipe::bar_pair_arrive(BAR_EMPTY + i % STAGES);
                 epilogue(k, T, d, us, us);
