@@ -108,6 +108,12 @@
 #ifndef CT1D_PIPE_WS_LATE_BUF
 #define CT1D_PIPE_WS_LATE_BUF 0
 #endif
+// WS: a consumer issues its tile's output copies at its next tile, once that tile's products
+// are under way (their issue waits on the bulk-copy unit: 10-11% of the stall samples of
+// sd-s2d2k3-c64 and up-32-32-s4 on an H100, results/2026-12-05-session48/run_7)
+#ifndef CT1D_PIPE_DEFER_COPIES
+#define CT1D_PIPE_DEFER_COPIES 0
+#endif
 
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
 
@@ -587,6 +593,30 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
 #pragma unroll
         for (int h = 0; h < 2; ++h)
             keep[h][k] = (unsigned)((m0 + 8 * h) * S + place0(CLASS_MAJOR ? k : (2 * tq + k) % NCLS)) < (unsigned)TO;
+    // tile i's rows (its buffer's stores behind the warpgroup's barrier) out by bulk copies,
+    // one row per thread, and one bulk group per thread
+    constexpr bool DEFER = WS && CT1D_PIPE_DEFER_COPIES;
+    auto copy_out = [&](int i, const Tile& T) {
+        const float* ob = o_s + (i % OUTBUF) * NCO * op;
+        const int co = (wl % 32) * 4 + wl / 32;
+        if (co < NCO && co < b.co_n && CT1D_PIPE_ABLATE != 3) {
+            float* dst = yg + (T.item * C_out + co) * (long long)L_out + T.o0;
+            const float* src = ob + co * op + row_shift(T, co);
+            const int n = min(TO, L_out - T.o0);
+            if (!ANY_L) {
+                bulk_store(dst, src, n * 4);
+            } else {
+                // the whole 16-byte units by a bulk copy, the up to 3 elements before and
+                // after them by this thread (other tiles write the rest of those units)
+                const int head = min(n, (int)(-((T.row0 + co) * L_out + T.o0) & 3));
+                const int body = (n - head) & ~3;
+                if (body > 0) bulk_store(dst + head, src + head, body * 4);
+                for (int v = 0; v < head; ++v) __stcs(dst + v, src[v]);
+                for (int v = head + body; v < n; ++v) __stcs(dst + v, src[v]);
+            }
+        }
+        bulk_commit();
+    };
     constexpr int JCO = CLASS_MAJOR ? 1 : 8 / NCLS;   // (NCLS | 8) channels per column block of 8
     // (CT1D_PIPE_PAIR_STORES: both columns' places are 8-byte aligned, and kept or not together)
     constexpr bool PAIRS_FIT = CT1D_PIPE_PAIR_STORES && !CLASS_MAJOR && NCLS == S && S % 2 == 0 && !ANY_L;
@@ -634,24 +664,7 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
             store([&](float v, int h, float bn) { return fmaf(v * unscale_w, h ? us1 : us0, bn); });
         fence_proxy_async();
         pipe::bar_wg(bar_own);
-        const int co = (wl % 32) * 4 + wl / 32;
-        if (co < NCO && co < b.co_n && CT1D_PIPE_ABLATE != 3) {
-            float* dst = yg + (T.item * C_out + co) * (long long)L_out + T.o0;
-            const float* src = ob + co * op + row_shift(T, co);
-            const int n = min(TO, L_out - T.o0);
-            if (!ANY_L) {
-                bulk_store(dst, src, n * 4);
-            } else {
-                // the whole 16-byte units by a bulk copy, the up to 3 elements before and
-                // after them by this thread (other tiles write the rest of those units)
-                const int head = min(n, (int)(-((T.row0 + co) * L_out + T.o0) & 3));
-                const int body = (n - head) & ~3;
-                if (body > 0) bulk_store(dst + head, src + head, body * 4);
-                for (int v = 0; v < head; ++v) __stcs(dst + v, src[v]);
-                for (int v = head + body; v < n; ++v) __stcs(dst + v, src[v]);
-            }
-        }
-        bulk_commit();
+        if (!DEFER) copy_out(i, T);
     };
 
     // (two tiles in flight per warpgroup, tile i's epilogue behind tile i + 1's products,
@@ -676,21 +689,29 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
         } else {
             float d[N / 2];
             Unit un = first;
-            for (int i = first_i, k = 0; un.item < n_items; un = advance(un), i += WG, ++k) {
+            // (DEFER: the copies of the consumer's previous tile go out while this one's
+            // products run; then the wait for the copies that read this tile's buffer, and
+            // the warpgroup's barrier that joins it)
+            Tile T_prev{};
+            int k = 0;
+            for (int i = first_i; un.item < n_items; un = advance(un), i += WG, ++k) {
                 const Tile T = tile_of(un);
-                if (!CT1D_PIPE_WS_LATE_BUF)
+                if (!CT1D_PIPE_WS_LATE_BUF && !DEFER)
                     bulk_wait_read<OUTBUF - 1>();     // (the full barrier joins the warpgroup)
                 pipe::bar_pair_wait(BAR_FULL + i % STAGES);
                 const float us = us_s[i % STAGES];
                 issue_ss(i, d);
-                if (CT1D_PIPE_WS_LATE_BUF) {
+                if (DEFER && k > 0) copy_out(k - 1, T_prev);
+                if (CT1D_PIPE_WS_LATE_BUF || DEFER) {
                     bulk_wait_read<OUTBUF - 1>();
                     pipe::bar_wg(bar_own);
                 }
                 wgmma_wait<0>();
                 if (reused(un)) pipe::bar_pair_arrive(BAR_EMPTY + i % STAGES);
                 epilogue(k, T, d, us, us);
+                T_prev = T;
             }
+            if (DEFER && k > 0) copy_out(k - 1, T_prev);
         }
     } else if constexpr (STAGES > 1 && N / 2 + 16 * KSTEPS <= CT1D_PIPE_BUILD_AHEAD) {
         // tile i's products, then (its window read, tile i + 1's landed: top(i + 1), whose
