@@ -152,10 +152,6 @@ def _pitch_8_mod_32(n: int) -> int:
     return (n + 23) // 32 * 32 + 8
 
 
-def _pitch_16_mod_32(n: int) -> int:
-    return (n + 15) // 32 * 32 + 16
-
-
 def _pitch_4_mod_16(n: int) -> int:
     return (n + 11) // 16 * 16 + 4
 
@@ -420,8 +416,7 @@ class PipeKey:
         """Words of the warpgroups' x rings and output buffers (the raw weights' room at
         the start)."""
         xp = ((70 + self.cmax) // 4 * 4 + 11) // 16 * 16 + 4     # 4 mod 16 words
-        op = (_pitch_16_mod_32(64 * self.stride + 4) if PIPE_OP16 and self.stride == 4 and not self.any_l
-              else _pitch_8_mod_32(64 * self.stride + 4) + (7 if self.any_l else 0))   # (+ L_out mod 8)
+        op = _pitch_8_mod_32(64 * self.stride + 4) + (7 if self.any_l else 0)   # (+ L_out mod 8)
         # (an x ring per pipeline: per warpgroup, or with ws one per block)
         return self.pipelines * self.stages * self.ci * xp + self.wg * self.outbuf * self.nco * op
 
@@ -1285,9 +1280,6 @@ PIPE_WS_WIDE_ON = False
 # sd-s2d1k7 0.1751 -> 0.1531, 64 -> 64 K=3 S=1 0.3711 -> 0.2210, 32 -> 64 K=4 S=2 0.2576 ->
 # 0.2471
 PIPE_WS_NCO64_MAX_N = 192
-# Output rows of stride-4 calls 16 words apart modulo 32 (kernels/ct1d_pipe.cu
-# CT1D_PIPE_OP16, which must agree: the shared-memory layout's mirror)
-PIPE_OP16 = False
 
 
 def pipe_ws_shapes(key: "PipeKey", card: str = "") -> tuple:

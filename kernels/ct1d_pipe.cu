@@ -78,42 +78,6 @@
 #ifndef CT1D_PIPE_WS_UNROLL
 #define CT1D_PIPE_WS_UNROLL 8
 #endif
-// Plain blocks with a ring of >= 2 stages: 1 = tile i + 1's A built while tile i's products
-// run (two A register sets, used in turn), where both sets and the accumulators take at
-// most this many registers per thread (0: never); its wait and epilogue after that
-#ifndef CT1D_PIPE_BUILD_AHEAD
-#define CT1D_PIPE_BUILD_AHEAD 0
-#endif
-// Epilogue: where every class is live (NCLS == S, S even), rows of y are whole 16-byte units
-// and the first output of a tile's class 0 is even (loc0 below), a thread's two columns
-// (classes 2tq, 2tq + 1 of one channel) are two neighbouring outputs: 1 = one 8-byte
-// shared-memory store for both, 0 = two 4-byte stores
-#ifndef CT1D_PIPE_PAIR_STORES
-#define CT1D_PIPE_PAIR_STORES 0
-#endif
-// ... and at S = 4 output rows 16 (not 8) words apart modulo 32, so that the 8-byte stores
-// of a half-warp hit 32 different banks (cupyconv._dispatch.PIPE_OP16 mirrors it)
-#ifndef CT1D_PIPE_OP16
-#define CT1D_PIPE_OP16 0
-#endif
-// WS: a producer asks L2 for the x window of its own tile this many tiles past the one it
-// has just started loading (one bulk prefetch per channel row; 0: none), since a producer
-// loads only one tile ahead of the one it splits (the ring's stages are named barriers)
-#ifndef CT1D_PIPE_WS_PREFETCH
-#define CT1D_PIPE_WS_PREFETCH 0
-#endif
-// WS: a consumer waits for its output buffer's previous copies (and joins its warpgroup on
-// a barrier of its own) after issuing the tile's products, so that the wait overlaps them
-// (0: before the full barrier, which then joins the warpgroup)
-#ifndef CT1D_PIPE_WS_LATE_BUF
-#define CT1D_PIPE_WS_LATE_BUF 0
-#endif
-// WS: a consumer issues its tile's output copies at its next tile, once that tile's products
-// are under way (their issue waits on the bulk-copy unit: 10-11% of the stall samples of
-// sd-s2d2k3-c64 and up-32-32-s4 on an H100, results/2026-12-05-session48/run_7)
-#ifndef CT1D_PIPE_DEFER_COPIES
-#define CT1D_PIPE_DEFER_COPIES 0
-#endif
 
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
 
@@ -145,8 +109,6 @@ __device__ constexpr int live_offset(int i, int S, int D, int K) {
         if (offset_live(c, S, D, K) && i-- == 0) return c;
     return -1;
 }
-
-template <int V> struct Const { static constexpr int value = V; };
 
 }  // namespace pipe
 
@@ -197,8 +159,7 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     constexpr int W4 = (67 + CMAX + 3) / 4 * 4;       // window: positions [0, off0 + CMAX + 64)
     constexpr int XP = (W4 + 11) / 16 * 16 + 4;       // row pitch = 4 mod 16 words: conflict-free A loads
     constexpr int XCH = W4 / 4;                       // 16-byte chunks per row
-    constexpr int OP = CT1D_PIPE_OP16 && S == 4 && !ANY_L            // output row pitch (floats;
-        ? (64 * S + 4 + 15) / 32 * 32 + 16 : pitch_8_mod_32(64 * S + 4);  // + the shift below)
+    constexpr int OP = pitch_8_mod_32(64 * S + 4);    // output row pitch (floats; + the shift below)
     constexpr int OP_MAX = ANY_L ? OP + 7 : OP;       // (ANY_L: + L_out mod 8)
     constexpr int TO_MAX = 64 * S;
     static_assert(CI % 16 == 0 && CI <= 64, "input channels per group: a multiple of 16, <= 64");
@@ -337,14 +298,6 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     auto load_next = [&](int stage) {
         load_tile(next_load, stage);
         next_load = advance(next_load);
-        if (WS && CT1D_PIPE_WS_PREFETCH > 0) {
-            Unit p = next_load;
-#pragma unroll
-            for (int a = 1; a < CT1D_PIPE_WS_PREFETCH; ++a) p = advance(p);
-            if (p.item < n_items && wl < CI)
-                l2_prefetch_window(xg + ((b.n + p.item) * (long long)C_in + wl) * L_in,
-                                   ((p.t * U + e0 - CMAX) & ~3), W4, L_in);
-        }
     };
     // ---- weights: raw where the output buffers go when they fit there and take a thread
     // more than one batch of loads (the first tiles' x loads are then in flight during this
@@ -593,52 +546,11 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
 #pragma unroll
         for (int h = 0; h < 2; ++h)
             keep[h][k] = (unsigned)((m0 + 8 * h) * S + place0(CLASS_MAJOR ? k : (2 * tq + k) % NCLS)) < (unsigned)TO;
-    // tile i's rows (its buffer's stores behind the warpgroup's barrier) out by bulk copies,
-    // one row per thread, and one bulk group per thread
-    constexpr bool DEFER = WS && CT1D_PIPE_DEFER_COPIES;
-    auto copy_out = [&](int i, const Tile& T) {
-        const float* ob = o_s + (i % OUTBUF) * NCO * op;
-        const int co = (wl % 32) * 4 + wl / 32;
-        if (co < NCO && co < b.co_n && CT1D_PIPE_ABLATE != 3) {
-            float* dst = yg + (T.item * C_out + co) * (long long)L_out + T.o0;
-            const float* src = ob + co * op + row_shift(T, co);
-            const int n = min(TO, L_out - T.o0);
-            if (!ANY_L) {
-                bulk_store(dst, src, n * 4);
-            } else {
-                // the whole 16-byte units by a bulk copy, the up to 3 elements before and
-                // after them by this thread (other tiles write the rest of those units)
-                const int head = min(n, (int)(-((T.row0 + co) * L_out + T.o0) & 3));
-                const int body = (n - head) & ~3;
-                if (body > 0) bulk_store(dst + head, src + head, body * 4);
-                for (int v = 0; v < head; ++v) __stcs(dst + v, src[v]);
-                for (int v = head + body; v < n; ++v) __stcs(dst + v, src[v]);
-            }
-        }
-        bulk_commit();
-    };
     constexpr int JCO = CLASS_MAJOR ? 1 : 8 / NCLS;   // (NCLS | 8) channels per column block of 8
-    // (CT1D_PIPE_PAIR_STORES: both columns' places are 8-byte aligned, and kept or not together)
-    constexpr bool PAIRS_FIT = CT1D_PIPE_PAIR_STORES && !CLASS_MAJOR && NCLS == S && S % 2 == 0 && !ANY_L;
-    const bool pairs = PAIRS_FIT && (loc0 & 1) == 0;
     auto epilogue = [&](int i, const Tile& T, float (&d)[N / 2], float us0, float us1) {
         wgmma_fence_regs(d);
         float* ob = o_s + (i % OUTBUF) * NCO * op;
         auto store = [&](auto out) {                  // out(product, row h, bias)
-            if (PAIRS_FIT && pairs) {
-#pragma unroll
-                for (int j = 0; j < N / 8; ++j) {
-                    const int co = j * JCO + 2 * tq / NCLS;
-                    const float bn = bias_c[co];
-                    const int shift = row_shift(T, co);
-#pragma unroll
-                    for (int h = 0; h < 2; ++h)
-                        if (keep[h][0])
-                            *reinterpret_cast<float2*>(ob + base[0] + j * JCO * op + 8 * h * S + shift) =
-                                make_float2(out(d[4 * j + 2 * h], h, bn), out(d[4 * j + 2 * h + 1], h, bn));
-                }
-                return;
-            }
 #pragma unroll
             for (int j = 0; j < N / 8; ++j)
 #pragma unroll
@@ -664,7 +576,24 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
             store([&](float v, int h, float bn) { return fmaf(v * unscale_w, h ? us1 : us0, bn); });
         fence_proxy_async();
         pipe::bar_wg(bar_own);
-        if (!DEFER) copy_out(i, T);
+        const int co = (wl % 32) * 4 + wl / 32;
+        if (co < NCO && co < b.co_n && CT1D_PIPE_ABLATE != 3) {
+            float* dst = yg + (T.item * C_out + co) * (long long)L_out + T.o0;
+            const float* src = ob + co * op + row_shift(T, co);
+            const int n = min(TO, L_out - T.o0);
+            if (!ANY_L) {
+                bulk_store(dst, src, n * 4);
+            } else {
+                // the whole 16-byte units by a bulk copy, the up to 3 elements before and
+                // after them by this thread (other tiles write the rest of those units)
+                const int head = min(n, (int)(-((T.row0 + co) * L_out + T.o0) & 3));
+                const int body = (n - head) & ~3;
+                if (body > 0) bulk_store(dst + head, src + head, body * 4);
+                for (int v = 0; v < head; ++v) __stcs(dst + v, src[v]);
+                for (int v = head + body; v < n; ++v) __stcs(dst + v, src[v]);
+            }
+        }
+        bulk_commit();
     };
 
     // (two tiles in flight per warpgroup, tile i's epilogue behind tile i + 1's products,
@@ -689,71 +618,16 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
         } else {
             float d[N / 2];
             Unit un = first;
-            // (DEFER: the copies of the consumer's previous tile go out while this one's
-            // products run; then the wait for the copies that read this tile's buffer, and
-            // the warpgroup's barrier that joins it)
-            Tile T_prev{};
-            int k = 0;
-            for (int i = first_i; un.item < n_items; un = advance(un), i += WG, ++k) {
+            for (int i = first_i, k = 0; un.item < n_items; un = advance(un), i += WG, ++k) {
                 const Tile T = tile_of(un);
-                if (!CT1D_PIPE_WS_LATE_BUF && !DEFER)
-                    bulk_wait_read<OUTBUF - 1>();     // (the full barrier joins the warpgroup)
+                bulk_wait_read<OUTBUF - 1>();         // (the full barrier joins the warpgroup)
                 pipe::bar_pair_wait(BAR_FULL + i % STAGES);
                 const float us = us_s[i % STAGES];
                 issue_ss(i, d);
-                if (DEFER && k > 0) copy_out(k - 1, T_prev);
-                if (CT1D_PIPE_WS_LATE_BUF || DEFER) {
-                    bulk_wait_read<OUTBUF - 1>();
-                    pipe::bar_wg(bar_own);
-                }
                 wgmma_wait<0>();
                 if (reused(un)) pipe::bar_pair_arrive(BAR_EMPTY + i % STAGES);
                 epilogue(k, T, d, us, us);
-                T_prev = T;
             }
-            if (DEFER && k > 0) copy_out(k - 1, T_prev);
-        }
-    } else if constexpr (STAGES > 1 && N / 2 + 16 * KSTEPS <= CT1D_PIPE_BUILD_AHEAD) {
-        // tile i's products, then (its window read, tile i + 1's landed: top(i + 1), whose
-        // wait for the copies of tile i + 1 - OUTBUF is also what tile i's epilogue needs)
-        // tile i + 1's A into the other set while they run, then tile i's epilogue
-        struct ASet { unsigned hi[KSTEPS][4], lo[KSTEPS][4]; float us0, us1; };
-        ASet a[2];
-        float d[N / 2];
-        auto keep_live = [](ASet& s) {                // (read by the products until the wait)
-#pragma unroll
-            for (int k = 0; k < KSTEPS; ++k)
-#pragma unroll
-                for (int j = 0; j < 4; ++j) asm volatile("" : "+r"(s.hi[k][j]), "+r"(s.lo[k][j]) :: "memory");
-        };
-        // one tile with its A in set `cur` (compile-time, so the sets stay in registers)
-        auto step = [&](auto cur, int i, Unit& un, Tile& T) {
-            constexpr int C = decltype(cur)::value;
-            issue(a[C].hi, a[C].lo, d);
-            const Unit nx = advance(un);
-            const Tile TN = tile_of(nx);
-            if (nx.item < n_items) {
-                top(i + 1);
-                build(i + 1, TN, a[1 - C].hi, a[1 - C].lo, a[1 - C].us0, a[1 - C].us1);
-            } else {
-                bulk_wait_read<OUTBUF - 1>();
-                pipe::bar_wg(bar_own);
-            }
-            wgmma_wait<0>();
-            keep_live(a[C]);
-            epilogue(i, T, d, a[C].us0, a[C].us1);
-            un = nx;
-            T = TN;
-        };
-        Unit un = first;
-        Tile T = tile_of(un);
-        if (un.item < n_items) {
-            top(0);
-            build(0, T, a[0].hi, a[0].lo, a[0].us0, a[0].us1);
-        }
-        for (int i = 0; un.item < n_items; i += 2) {
-            step(pipe::Const<0>(), i, un, T);
-            if (un.item < n_items) step(pipe::Const<1>(), i + 1, un, T);
         }
     } else {
         unsigned ahi[KSTEPS][4], alo[KSTEPS][4];

@@ -1,10 +1,9 @@
 #!/usr/bin/env bash
 # Session 48, H200 only (exits rc 3 at once elsewhere). 1: session 46's run_13 / session 47's
 # run_1 A/B: rows of y of any length up to 16 k16 steps on ct1d_pipe (`any16`, the H100's rule
-# since session 47); 2: this session's two H100-measured kernel variants where the H200 may
-# differ (CT1D_PIPE_BUILD_AHEAD on up-32-16-s2, the one plain >= 2-stage sweep call there;
-# CT1D_PIPE_PAIR_STORES on the stride-4/8 calls); 3: the card test; 4: any16 patched into
-# this copy of the tree, the pipe family's GPU tests and the sweep.
+# since session 47); 2: the card test; 3: any16 patched into this copy of the tree, the pipe
+# family's GPU tests and the sweep. (This session's kernel variants, measured on H100s only,
+# are in benchmarks/variants/ct1d_pipe_s48_variants.patch; the tree runs session 47's code.)
 nvidia-smi --query-gpu=name --format=csv,noheader | tee "$OUT/gpu.txt"
 grep -q H200 "$OUT/gpu.txt" || { echo "not an H200: nothing run"; exit 3; }
 export PYTHONPATH=$PWD:$PWD/benchmarks PYTHONUNBUFFERED=1 CUPY_CACHE_DIR=/tmp/cupyconv-cache
@@ -14,10 +13,6 @@ summ() { grep -E "^[a-z0-9-]+ \(|median|rc" "$1" | cut -c1-150; }
    --call "c48-s1k5=8,48,48,5,65536,1,1,1" \
    --variant "any16=dispatch.PIPE_ANY_L_MAX_STEPS:16") > "$OUT/ab_any16.txt" 2>&1
 echo "ab rc $?" >> "$OUT/ab_any16.txt"; summ "$OUT/ab_any16.txt"
-(cd benchmarks && timeout 90 python3 ab_variant.py auto up-32-16-s2 up-32-32-s4 up-16-16-s8 \
-   g8-256-k8-s4 --rounds 4 --variant "ahead96=CT1D_PIPE_BUILD_AHEAD:96" \
-   --variant "pairs=CT1D_PIPE_PAIR_STORES:1") > "$OUT/ab_variants.txt" 2>&1
-echo "ab rc $?" >> "$OUT/ab_variants.txt"; summ "$OUT/ab_variants.txt"
 timeout 40 python3 -m pytest -m gpu -q -W ignore tests/test_gpu.py -p no:cacheprovider -k "device_card" \
   > "$OUT/card_test.log" 2>&1; echo "card test rc $?"; tail -1 "$OUT/card_test.log"
 sed -i 's/^PIPE_ANY_L_MAX_STEPS = 12$/PIPE_ANY_L_MAX_STEPS = 16/' cupyconv/_dispatch.py
