@@ -1067,14 +1067,12 @@ def usable_arch(compute_capability: int, nvrtc_version: tuple) -> int:
 # rule otherwise, its entry here overrides that constant for it (plan's ``card``); cards
 # not named take the H200's rules. The H100 (results/2026-12-05-session47/run_2/
 # ab_h100_rules.txt, medians of 5 rounds, ms, each override alone against the H200's
-# rules): rows of y of any length up to 16 k16 steps on ct1d_pipe, sd-s2d4k4 0.1606 ->
-# 0.1356, 64 -> 64 K=4 S=1 L_out odd 0.2636 -> 0.1622, 32 -> 32 K=8 S=1 0.2288 -> 0.1967,
-# 48 -> 48 K=5 S=1 0.2730 -> 0.1914; 64 input channels at 8 steps on 2 + 1 WS blocks,
+# rules): 64 input channels at 8 steps on 2 + 1 WS blocks,
 # hifigan-u4-b16 0.1319 -> 0.1271, hifigan-u4-b4-long 0.2401 -> 0.2370, encodec-s2 equal;
 # narrow calls on WS blocks whatever their out_per_x, up-32-16-s2 0.2340 -> 0.2290,
 # sd-s1d4k3 0.1272 -> 0.1246 (on the H200 these two were 7-11% slower so, session 46)
 CARD_RULES = {
-    "h100": {"PIPE_ANY_L_MAX_STEPS": 16, "PIPE_WS_WIDE_ON": True, "PIPE_WS_MIN_OUT_X": 0.0},
+    "h100": {"PIPE_WS_WIDE_ON": True, "PIPE_WS_MIN_OUT_X": 0.0},
 }
 
 
@@ -1162,9 +1160,11 @@ PIPE_WG5_MAX_REGS = 0
 # Since the warp-specialised blocks (whose consumers hold no A fragments) 16 steps were
 # faster on an H100 (session 46 run 11, medians of 3 rounds: sd-s2d4k4 0.1483 -> 0.1238,
 # 64 -> 64 K=4 S=1 0.2480 -> 0.1504, 32 -> 32 K=8 S=1 0.2162 -> 0.1850; session 47 run 2
-# the same): 16 on an H100 (CARD_RULES), the H200's waits for its own A/B
-# (results/2026-12-05-session47/run_1.sh)
-PIPE_ANY_L_MAX_STEPS = 12
+# the same), and on the H200 (session 48 run 11, ab_any16.txt, medians of 5 rounds:
+# sd-s2d4k4 0.1560 -> 0.1242, 64 -> 64 K=4 S=1 L_out odd 0.2652 -> 0.1628, 32 -> 32 K=8 S=1
+# 0.2180 -> 0.1906, 48 -> 48 K=5 S=1 0.2652 -> 0.1877; errors 1.9-2.1e-7 -> 3.3-3.5e-7,
+# the 16 steps in one chain)
+PIPE_ANY_L_MAX_STEPS = 16
 # Rows of x that are not whole 16-byte units (L_in % 4 != 0) load by 4-byte copies, four
 # times the instructions: taken up to this many input channels per group
 # (results/2026-12-04-session33/run_9/ab_odd_lin.txt, ct1d_mma -> ct1d_pipe: 32 -> 32 K=8

@@ -248,12 +248,13 @@ def test_mma_long_chains_compile_in_segments(nvrtc_ok, monkeypatch, K, steps):
     """A float32 warpgroup chain above MMA_WG_CHAIN_STEPS k16 steps (64 -> 64, S = 1,
     K = 7: 7 taps x 4 steps = 28), or above MMA_WG_SPLIT_ABOVE (K = 4: 16 steps), is issued
     as two segments: the same wgmmas (K x 4 x 3 products per 64-position chunk) and one
-    more wait per chunk than the single chain that both macros at 999 build."""
+    more wait per chunk than the single chain that both macros at 999 build. (Planned on
+    ct1d_mma: the dispatcher sends the 16-step call, L_out odd, to ct1d_pipe.)"""
     from cupyconv import _modules
     from cupyconv._args import check_conv_args
     from cupyconv._dispatch import MMA_WG_CHAIN_STEPS, MMA_WG_SPLIT_ABOVE, plan, wg_chain_steps
     p = check_conv_args((16, 64, 32768), (64, 64, K), None, stride=1, padding=3)
-    key = plan(p, "float32", None, 90).key
+    key = plan(p, "float32", "ct1d_mma", 90).key
     assert key.family == "ct1d_mma" and key.wg and wg_chain_steps(key) == steps
     assert MMA_WG_SPLIT_ABOVE < steps <= 2 * MMA_WG_CHAIN_STEPS
     chunks = key.nu // 128
@@ -428,12 +429,13 @@ def test_precompile_takes_each_targets_instances(capsys):
     assert [k.family for k in instances([wide], ["float32"], 90)[0]] == ["ct1d_wgmma"]
     assert [k.family for k in instances([wide], ["float32"], 80)[0]] == ["ct1d_gemm"]
     assert [k.family for k in instances([wide], ["bfloat16"], 90)[0]] == ["ct1d_gemm"]
-    # sm_90 targets cover every card's rules: a call the H100 runs on ct1d_pipe, the
-    # H200 on ct1d_mma, lists both instances (one card: its own)
-    odd = "8,64,32,4,65536,2,2,4"
-    assert [k.family for k in instances([odd], ["float32"], 90)[0]] == ["ct1d_mma", "ct1d_pipe"]
-    assert [k.family for k in instances([odd], ["float32"], 90, ("h100",))[0]] == ["ct1d_pipe"]
-    assert len(instances([odd], ["float32"], 80)[0]) == 1               # (no card rules there)
+    # sm_90 targets cover every card's rules: a call the H100 runs on warp-specialised
+    # ct1d_pipe blocks, the H200 on plain ones (hifigan-u4's structure), lists both
+    # instances (one card: its own)
+    u4 = "8,64,32,4,65536,2,1"
+    assert [(k.family, k.ws) for k in instances([u4], ["float32"], 90)[0]] == [("ct1d_pipe", 0), ("ct1d_pipe", 1)]
+    assert [k.ws for k in instances([u4], ["float32"], 90, ("h100",))[0]] == [1]
+    assert len(instances([u4], ["float32"], 80)[0]) == 1                # (no card rules there)
     assert main(["--list", "--arch", "sm_80", "--arch", "sm_90", "--call", wide,
                  "--dtype", "float32"]) == 0
     out = capsys.readouterr().out

@@ -1548,7 +1548,8 @@ def test_pipe_route_rules(monkeypatch):
     rules): GEMMs at least PIPE_MIN_DENSITY dense with at least PIPE_MIN_TILES tiles; rows
     of x in 4-byte copies only where y's rows weigh PIPE_X4_MIN_Y_PER_X times x's; rows of
     y of any length with dead classes or several channel tiles only above 8 k16 steps,
-    and none above 12; none below sm_90 or with PIPE_ROUTE off."""
+    and up to PIPE_ANY_L_MAX_STEPS (16, the family's most); none below sm_90 or with
+    PIPE_ROUTE off."""
     from cupyconv.bench import SWEEP, config_params
 
     def family(N=8, C_in=32, C_out=32, K=4, L=65536, S=2, P=1, D=1, OP=0, arch=90):
@@ -1571,11 +1572,21 @@ def test_pipe_route_rules(monkeypatch):
     assert family(C_in=64, P=2) == "ct1d_pipe"
     assert family(C_in=32, C_out=64, K=5, S=3, D=2, P=2) != "ct1d_pipe"
     assert family(C_in=32, C_out=64, K=5, S=3, D=2, P=2, OP=2) == "ct1d_pipe"   # (= 0 mod 4)
-    # 13-16 steps: rows of y in 16-byte units yes, L_out odd no
+    # 13-16 steps: rows of y in 16-byte units and of any length (up to PIPE_ANY_L_MAX_STEPS)
     assert family(C_in=48, C_out=48, K=5, S=1, P=2) == "ct1d_pipe"            # 15 steps
-    assert family(C_in=48, C_out=48, K=5, S=1, P=1) != "ct1d_pipe"            # L_out = 2 mod 4
-    assert family(K=8, S=1, P=4) != "ct1d_pipe"                               # 16 steps, L_out odd
+    assert family(C_in=48, C_out=48, K=5, S=1, P=1) == "ct1d_pipe"            # L_out = 2 mod 4
+    assert family(K=8, S=1, P=4) == "ct1d_pipe"                               # 16 steps, L_out odd
     assert family(K=16, S=2, P=7) == "ct1d_pipe"                              # 16, L_out = 0 mod 4
+    monkeypatch.setattr(_dispatch, "PIPE_ANY_L_MAX_STEPS", 12)
+    plan.cache_clear()
+    try:
+        assert family(C_in=48, C_out=48, K=5, S=1, P=1) != "ct1d_pipe"        # any length: no
+        assert family(K=8, S=1, P=4) != "ct1d_pipe"
+        assert family(C_in=48, C_out=48, K=5, S=1, P=2) == "ct1d_pipe"        # 16-byte units: yes
+        assert family(C_in=64, C_out=64, K=3, D=2) == "ct1d_pipe"             # 12 steps: yes
+    finally:
+        monkeypatch.undo()
+        plan.cache_clear()
     for name in ("seed", "sd-s2d2k3-c16", "sd-s3d2k5"):
         assert plan(config_params(next(c for c in SWEEP if c.name == name)), "float32", None,
                     90).key.family == "ct1d_mma", name
@@ -1592,10 +1603,10 @@ def test_pipe_route_rules(monkeypatch):
 
 def test_card_rules(monkeypatch):
     """plan()'s ``card``: an H100 (card_of of its CUDA name on sm_90) takes CARD_RULES'
-    overrides, measured there: 13-16-step rows of y of any length on ct1d_pipe, 64-input-
-    channel 8-step calls on 2 + 1 WS blocks, narrow calls on WS blocks whatever their
-    out_per_x; every other card (the H200, cards not named, other architectures) the
-    module's constants, which stay the ones tests and A/B runs patch."""
+    overrides, measured there: 64-input-channel 8-step calls on 2 + 1 WS blocks, narrow
+    calls on WS blocks whatever their out_per_x; every other card (the H200, cards not
+    named, other architectures) the module's constants, which stay the ones tests and A/B
+    runs patch."""
     from cupyconv.bench import SWEEP, config_params
     assert _dispatch.card_of(90, "NVIDIA H100 80GB HBM3") == "h100"
     assert _dispatch.card_of(90, "NVIDIA H100 NVL") == "h100"
@@ -1607,21 +1618,21 @@ def test_card_rules(monkeypatch):
 
     def key(name, card):
         return plan(config_params(next(c for c in SWEEP if c.name == name)), "float32", None, 90, card).key
-    assert key("sd-s2d4k4", "").family == "ct1d_mma"          # 16 steps, L_out odd
-    assert key("sd-s2d4k4", "h100").family == "ct1d_pipe" and key("sd-s2d4k4", "h100").any_l
     assert key("hifigan-u4-b16", "").ws == 0
     assert (key("hifigan-u4-b16", "h100").wg, key("hifigan-u4-b16", "h100").ws) == (2, 1)
     assert key("up-32-16-s2", "").ws == 0 and key("up-32-16-s2", "h100").ws == 2
     # the seed and the wide layers are the H200's on every card
-    for name in ("seed", "sd-s3d2k5", "hifigan-u1-b16", "up-256-256-s2", "g8-256-k8-s4"):
+    # (and the 16-step rows of odd length, both cards' rule since session 48)
+    for name in ("seed", "sd-s3d2k5", "hifigan-u1-b16", "up-256-256-s2", "g8-256-k8-s4", "sd-s2d4k4"):
         assert key(name, "h100") == key(name, ""), name
+    assert key("sd-s2d4k4", "").family == "ct1d_pipe" and key("sd-s2d4k4", "").any_l
     # a patched constant reaches the H200's rules, not an override
-    monkeypatch.setattr(_dispatch, "PIPE_ANY_L_MAX_STEPS", 16)
+    monkeypatch.setattr(_dispatch, "PIPE_WS_MIN_OUT_X", 0.0)
     plan.cache_clear()
     try:
-        assert key("sd-s2d4k4", "").family == "ct1d_pipe"
-        monkeypatch.setitem(_dispatch.CARD_RULES, "h100", {"PIPE_ANY_L_MAX_STEPS": 12})
+        assert key("up-32-16-s2", "").ws == 2
+        monkeypatch.setitem(_dispatch.CARD_RULES, "h100", {"PIPE_WS_MIN_OUT_X": 1.5})
         plan.cache_clear()
-        assert key("sd-s2d4k4", "h100").family == "ct1d_mma"
+        assert key("up-32-16-s2", "h100").ws == 0
     finally:
         plan.cache_clear()

@@ -1434,8 +1434,9 @@ def test_first_call_cold_and_warm_cache(tmp_path):
 def test_device_card_rules_reach_the_launch(rng, monkeypatch):
     """The launcher plans with this device's card (device_card: its CUDA name through
     card_of): a call whose instance differs between the H100's rules and the H200's
-    (16-step rows of y of odd length: ct1d_pipe on an H100, ct1d_mma elsewhere) launches
-    device_plan's instance, and its output matches float64."""
+    (hifigan-u4's structure, 64 -> 32 channels at 8 k16 steps: warp-specialised 2 + 1 blocks
+    on an H100, plain 4-warpgroup blocks elsewhere) launches device_plan's instance, and its
+    output matches float64."""
     import cupy
 
     from cupyconv import _dispatch, _gpu
@@ -1446,14 +1447,14 @@ def test_device_card_rules_reach_the_launch(rng, monkeypatch):
     card = _gpu.device_card(dev)
     assert card in ("",) + tuple(_dispatch.CARD_RULES)
     assert card == ("h100" if _gpu.device_arch(dev) == 90 and "H100" in name else ""), name
-    kw = dict(stride=2, padding=2, dilation=4, groups=1)      # sd-s2d4k4's structure, L_out odd
+    kw = dict(stride=2, padding=1, dilation=1, groups=1)      # hifigan-u4-b16's structure
     c = dict(N=4, C_in=64, C_out=32, K=4, L=20000, bias=True, batched=True, dtype="float32", kw=kw)
     x, w, b = _inputs(rng, c)
     p = check_conv_args(x.shape, w.shape, b.shape, **kw)
     planned = [_dispatch.plan(p, "float32", None, _gpu.device_arch(dev), k).key
                for k in ("", "h100")]
     if _gpu.device_arch(dev) == 90:
-        assert [k.family for k in planned] == ["ct1d_mma", "ct1d_pipe"], planned
+        assert [(k.family, k.ws) for k in planned] == [("ct1d_pipe", 0), ("ct1d_pipe", 1)], planned
     launched = []
     get_kernel = _gpu.get_kernel
     monkeypatch.setattr(_gpu, "get_kernel", lambda key, d: (launched.append(key), get_kernel(key, d))[1])
