@@ -1067,10 +1067,11 @@ def usable_arch(compute_capability: int, nvrtc_version: tuple) -> int:
 # rule otherwise, its entry here overrides that constant for it (plan's ``card``); cards
 # not named take the H200's rules. The H100 (results/2026-12-05-session47/run_2/
 # ab_h100_rules.txt, medians of 5 rounds, ms, each override alone against the H200's
-# rules): 64 input channels at 8 steps on 2 + 1 WS blocks,
-# hifigan-u4-b16 0.1319 -> 0.1271, hifigan-u4-b4-long 0.2401 -> 0.2370, encodec-s2 equal;
-# narrow calls on WS blocks whatever their out_per_x, up-32-16-s2 0.2340 -> 0.2290,
-# sd-s1d4k3 0.1272 -> 0.1246 (on the H200 these two were 7-11% slower so, session 46)
+# rules): 64 input channels at 8 steps on 2 + 1 WS blocks, hifigan-u4-b16 0.1319 ->
+# 0.1271, hifigan-u4-b4-long 0.2401 -> 0.2370, encodec-s2 equal; narrow calls on WS
+# blocks whatever their out_per_x, up-32-16-s2 0.2340 -> 0.2290, sd-s1d4k3 0.1272 ->
+# 0.1246 (on the H200 these two were 7-11% slower so, session 46). (A third, 16-step rows
+# of any length, became every card's rule in session 48: PIPE_ANY_L_MAX_STEPS.)
 CARD_RULES = {
     "h100": {"PIPE_WS_WIDE_ON": True, "PIPE_WS_MIN_OUT_X": 0.0},
 }
