@@ -93,7 +93,6 @@ def main():
     old_source = None
     if args.against:
         import shutil
-        from pathlib import Path
         from cupyconv._modules import _inline, kernel_dir
         tmp = kernel_dir() / "_against.cu"           # (its includes resolve from kernels/)
         shutil.copy(args.against, tmp)
