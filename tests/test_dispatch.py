@@ -1577,16 +1577,16 @@ def test_pipe_route_rules(monkeypatch):
     assert family(C_in=48, C_out=48, K=5, S=1, P=1) == "ct1d_pipe"            # L_out = 2 mod 4
     assert family(K=8, S=1, P=4) == "ct1d_pipe"                               # 16 steps, L_out odd
     assert family(K=16, S=2, P=7) == "ct1d_pipe"                              # 16, L_out = 0 mod 4
-    monkeypatch.setattr(_dispatch, "PIPE_ANY_L_MAX_STEPS", 12)
-    plan.cache_clear()
-    try:
-        assert family(C_in=48, C_out=48, K=5, S=1, P=1) != "ct1d_pipe"        # any length: no
-        assert family(K=8, S=1, P=4) != "ct1d_pipe"
-        assert family(C_in=48, C_out=48, K=5, S=1, P=2) == "ct1d_pipe"        # 16-byte units: yes
-        assert family(C_in=64, C_out=64, K=3, D=2) == "ct1d_pipe"             # 12 steps: yes
-    finally:
-        monkeypatch.undo()
+    with monkeypatch.context() as m:
+        m.setattr(_dispatch, "PIPE_ANY_L_MAX_STEPS", 12)
         plan.cache_clear()
+        try:
+            assert family(C_in=48, C_out=48, K=5, S=1, P=1) != "ct1d_pipe"    # any length: no
+            assert family(K=8, S=1, P=4) != "ct1d_pipe"
+            assert family(C_in=48, C_out=48, K=5, S=1, P=2) == "ct1d_pipe"    # 16-byte units: yes
+            assert family(C_in=64, C_out=64, K=3, D=2) == "ct1d_pipe"         # 12 steps: yes
+        finally:
+            plan.cache_clear()
     for name in ("seed", "sd-s2d2k3-c16", "sd-s3d2k5"):
         assert plan(config_params(next(c for c in SWEEP if c.name == name)), "float32", None,
                     90).key.family == "ct1d_mma", name
