@@ -7,12 +7,12 @@ torch; each output NaN-poisoned and checked against torch in float64.
 
 Each call runs with the dispatcher's plan forced to FAMILY, once per variant (the shipped
 source first). The rows alternate between variants over ``--rounds`` rounds, so drift
-between them shows; the summary is the median per variant. Times are CUDA-event medians of
-5 back-to-back launches per launch (CuPy arrays). ``--dtype`` runs the configs in another
-dtype (torch in that dtype too). ``--call`` adds a call that is not in the sweep. FAMILY
-``auto`` leaves the family to the dispatcher, so that ``dispatch.`` variants can move a
-call between families in one process (kernel macros then apply to every family). Calls
-plan with this device's card (``_gpu.device_plan``): on a card with rules of its own
+between them shows; the summary is the median per variant and its largest error. Times
+are CUDA-event medians of 5 back-to-back launches per launch (CuPy arrays). ``--dtype``
+runs the configs in another dtype (torch in that dtype too). ``--call`` adds a call that
+is not in the sweep. FAMILY ``auto`` leaves the family to the dispatcher, so that
+``dispatch.`` variants can move a call between families in one process (kernel macros
+then apply to every family). Calls plan with this device's card (``_gpu.device_plan``): on a card with rules of its own
 (``_dispatch.CARD_RULES``), ``dispatch.CARD_RULES:{}`` runs the H200's rules there.
 """
 import argparse
@@ -57,6 +57,7 @@ def main():
         print(f"\n{c.name} ({c.dtype}, {device_plan(p, c.dtype, 0, family).key.name_expression()}): "
               f"torch {t_torch:.3f} ms, {min_bytes(c) / 1e6:.0f} MB")
         times = {name: [] for name, _ in variants}
+        errs = {name: 0.0 for name, _ in variants}
         shipped_expr = device_plan(p, c.dtype, 0, family).key.name_expression()
         for _ in range(args.rounds):
             for name, defines in variants:
@@ -67,11 +68,13 @@ def main():
                 err = ((case.yt.double() - case.ref).norm() / case.ref.norm()).item()
                 ms = launch_ms(run)
                 times[name].append(ms)
+                errs[name] = float(np.maximum(errs[name], err))      # (a NaN stays)
                 expr = device_plan(p, c.dtype, 0, family).key.name_expression()
                 print(f"  {name:10s} {ms:8.4f} ms  {t_torch / ms:6.2f}x torch  err {err:.1e}"
                       + (f"  {expr}" if expr != shipped_expr else ""), flush=True)
         use_variant(family, None)
         print("  median: " + ", ".join(f"{n} {np.median(t):.4f} ms" for n, t in times.items()))
+        print("  largest err: " + ", ".join(f"{n} {e:.1e}" for n, e in errs.items()))
 
 
 if __name__ == "__main__":
