@@ -12,8 +12,9 @@ are CUDA-event medians of 5 back-to-back launches per launch (CuPy arrays). ``--
 runs the configs in another dtype (torch in that dtype too). ``--call`` adds a call that
 is not in the sweep. FAMILY ``auto`` leaves the family to the dispatcher, so that
 ``dispatch.`` variants can move a call between families in one process (kernel macros
-then apply to every family). Calls plan with this device's card (``_gpu.device_plan``): on a card with rules of its own
-(``_dispatch.CARD_RULES``), ``dispatch.CARD_RULES:{}`` runs the H200's rules there.
+then apply to every family). Calls plan with this device's card (``_gpu.device_plan``):
+on a card with rules of its own (``_dispatch.CARD_RULES``), ``dispatch.CARD_RULES:{}``
+runs the H200's rules there.
 """
 import argparse
 import dataclasses
