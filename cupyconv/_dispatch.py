@@ -353,8 +353,6 @@ class PipeKey:
     any_l: bool = False  # rows of y of any length (else whole 16-byte units)
     ws: int = 0         # producer warpgroups (warp-specialised; wg then counts consumers,
                         # and the block's warpgroups share one ring of ``stages`` windows)
-    box: int = 0        # > 0: a tile's outputs (this many per row) leave as one box of a
-                        # tensor map, rows unshifted at this pitch (else by row copies)
 
     family = "ct1d_pipe"
     dtype = "float32"
@@ -363,7 +361,7 @@ class PipeKey:
     def name_expression(self) -> str:
         return (f"{self.family}<{self.stride}, {self.dilation}, {self.kernel_size}, "
                 f"{self.ci}, {self.nco}, {self.wg}, {self.stages}, {self.outbuf}, "
-                f"{'true' if self.any_l else 'false'}, {self.ws}, {self.box}>")
+                f"{'true' if self.any_l else 'false'}, {self.ws}>")
 
     @property
     def threads(self) -> int:
@@ -418,7 +416,7 @@ class PipeKey:
         """Words of the warpgroups' x rings and output buffers (the raw weights' room at
         the start)."""
         xp = ((70 + self.cmax) // 4 * 4 + 11) // 16 * 16 + 4     # 4 mod 16 words
-        op = self.box or _pitch_8_mod_32(64 * self.stride + 4) + (7 if self.any_l else 0)   # (+ L_out mod 8)
+        op = _pitch_8_mod_32(64 * self.stride + 4) + (7 if self.any_l else 0)   # (+ L_out mod 8)
         # (an x ring per pipeline: per warpgroup, or with ws one per block)
         return self.pipelines * self.stages * self.ci * xp + self.wg * self.outbuf * self.nco * op
 
@@ -1285,13 +1283,6 @@ PIPE_WS_WIDE_ON = False
 PIPE_WS_NCO64_MAX_N = 192
 
 
-# Tiles whose outputs leave as one box of a tensor map (PipeKey.box; cp.async.bulk.tensor)
-# instead of one bulk copy per row: where rows are whole 16-byte units, a tile's outputs
-# at most 256 (a box's width) and not a multiple of 16 modulo 32 (the epilogue's stores
-# to rows at that pitch would conflict); experimental (session 49)
-PIPE_TMA_STORE = False
-
-
 def pipe_ws_shapes(key: "PipeKey", card: str = "") -> tuple:
     """The warp-specialised shapes a ct1d_pipe key tries first (() for none): long
     reductions always, narrow x where its tiles write enough per x window, 64 input
@@ -1373,11 +1364,6 @@ def _plan_pipe(p: ConvParams, dtype: str, card: str = "") -> Optional[LaunchPlan
     n_tiles = -(-p.length_out // (p.stride * U))
     if p.batch * n_tiles >= 2**31 - 2**20:            # (item, tile) units count in 32 bits
         return None
-    box = replace(key, box=p.stride * U)
-    if (PIPE_TMA_STORE and not key.any_l and box.box <= 256 and box.box % 32 not in (0, 16)
-            and p.batch * p.groups < 2**31
-            and box.offsets * box.ci * box.n <= box.ring_and_out_words()):
-        key = box
     return LaunchPlan(key, p.stride * U, n_tiles, -(-(p.out_channels // p.groups) // key.nco),
                       key.smem_bytes(), e0)
 

@@ -95,10 +95,6 @@ class Prepared:
     # sm_90+: launched with programmatic dependent launch (PDL_LAUNCH, below), through
     # these prebuilt cuLaunchKernelEx configurations (one per batch slice)
     pdl: Tuple[object, ...] = ()
-    # ct1d_pipe: its last parameter, a tensor map of y (128 bytes after the scalars),
-    # encoded at each launch for y's address where the instance stores by boxes
-    # (_dispatch.PipeKey.box): (slot, encode arguments past the address), else None
-    ymap: Optional[tuple] = None
 
 
 def prepare(p: ConvParams, dtype: str, device_id: int, family: Optional[str] = None) -> Prepared:
@@ -160,16 +156,6 @@ def prepare(p: ConvParams, dtype: str, device_id: int, family: Optional[str] = N
             scalars = common + (i32(p.stride), i32(p.dilation), i32(p.kernel_size),
                                 i32(pl.tile_out), i32(pl.n_tiles), i32(n0))
         launches.append(((grid_x, grid_y, grid_z), scalars))
-    map_words = _MAP_WORDS if pl.key.family == "ct1d_pipe" else 0
-    ymap = None
-    if getattr(pl.key, "box", 0):
-        # y as a 3-D float32 tensor (L_out, channels per group, items x groups), boxes of
-        # (box, the block's channels, 1)
-        cog = p.out_channels // p.groups
-        ymap = (4 + len(launches[0][1]),
-                (ctypes.c_uint64 * 3)(p.length_out, cog, p.batch * p.groups),
-                (ctypes.c_uint64 * 2)(4 * p.length_out, 4 * p.length_out * cog),
-                (ctypes.c_uint32 * 3)(pl.key.box, pl.key.nco, 1), (ctypes.c_uint32 * 3)(1, 1, 1))
     pdl = ()
     out_bytes = p.batch * p.out_channels * p.length_out * _dispatch.ELEMENT_BYTES[dtype]
     if (PDL_LAUNCH and out_bytes >= PDL_MIN_OUTPUT_BYTES and device_arch(device_id) >= 90
@@ -177,7 +163,7 @@ def prepare(p: ConvParams, dtype: str, device_id: int, family: Optional[str] = N
         pdl = tuple(_LaunchConfig(g, (pl.key.threads, 1, 1), pl.smem_bytes, None,
                                   ctypes.pointer(_PDL_ATTR), 1) for g, _ in launches)
     return Prepared(kern, (pl.key.threads,), pl.smem_bytes, tuple(launches),
-                    tuple(_param_block(g, sc, map_words) for g, sc in launches), pdl, ymap)
+                    tuple(_param_block(g, sc) for g, sc in launches), pdl)
 
 
 def depthwise_tiles_per_block(pl) -> int:
@@ -208,42 +194,12 @@ def _resident_blocks(kern, pl, device_id: int) -> int:
     return max(1, per_sm) * _sm_count(device_id)
 
 
-_MAP_WORDS = 16         # a CUtensorMap: 128 bytes
-
-
-def _param_block(grid, scalars, map_words: int = 0):
-    # one 8-byte slot per argument (an int32 reads its slot's low half: little-endian),
-    # then, with map_words, one more argument of that many slots (the driver copies each
-    # argument from its pointer by the kernel's parameter size)
-    n = 4 + len(scalars)
-    values = np.zeros(n + map_words, np.uint64)
-    values[4:n] = [int(v) & 0xFFFFFFFF for v in scalars]
-    pointers = values.ctypes.data + 8 * np.arange(n + (1 if map_words else 0), dtype=np.uint64)
+def _param_block(grid, scalars):
+    # one 8-byte slot per argument (an int32 reads its slot's low half: little-endian)
+    values = np.zeros(4 + len(scalars), np.uint64)
+    values[4:] = [int(v) & 0xFFFFFFFF for v in scalars]
+    pointers = values.ctypes.data + 8 * np.arange(len(values), dtype=np.uint64)
     return grid, values, pointers, pointers.ctypes.data
-
-
-@functools.lru_cache(maxsize=None)
-def _encode_tiled():
-    """The driver's cuTensorMapEncodeTiled (CUDA >= 12.0)."""
-    fn = ctypes.CDLL("libcuda.so.1").cuTensorMapEncodeTiled
-    u64p, u32p = ctypes.POINTER(ctypes.c_uint64), ctypes.POINTER(ctypes.c_uint32)
-    fn.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_uint, ctypes.c_void_p, u64p, u64p,
-                   u32p, u32p, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int]
-    fn.restype = ctypes.c_int
-    return fn
-
-
-_FLOAT32 = 7      # CU_TENSOR_MAP_DATA_TYPE_FLOAT32 (cuda.h); interleave, swizzle,
-                  # L2 promotion and out-of-bounds fill: 0 (none)
-
-
-def _encode_ymap(values, ymap, y: int) -> None:
-    slot, dims, strides, box, estrides = ymap
-    rc = _encode_tiled()(values.ctypes.data + 8 * slot, _FLOAT32, 3, y, dims, strides, box,
-                         estrides, 0, 0, 0, 0)
-    if rc:
-        raise RuntimeError(f"cuTensorMapEncodeTiled failed (CUresult {rc}) for the output "
-                           f"tensor {list(dims)}, box {list(box)}")
 
 
 def run(prep: Prepared, x, weight, bias, y) -> None:
@@ -312,8 +268,6 @@ def run_pointers(prep: Prepared, x: int, weight: int, bias: int, y: int, stream:
     with _raw_lock:         # the parameter blocks are shared; the launch copies them
         for i, ((gx, gy, gz), values, _, params) in enumerate(prep.raw):
             values[0], values[1], values[2], values[3] = x, weight, bias, y
-            if prep.ymap is not None:
-                _encode_ymap(values, prep.ymap, y)
             if pdl:
                 cfg = prep.pdl[i]
                 cfg.stream = stream

@@ -139,11 +139,11 @@ __device__ constexpr int live_offset(int i, int S, int D, int K) {
 // outputs [t*TO, (t+1)*TO) of every row, from positions u_base = t*U + e0 on (64
 // computed, as many as needed used; cupyconv._dispatch.pipe_geometry).
 template <int S, int D, int K, int CI, int NCO, int WG, int STAGES, int OUTBUF, bool ANY_L,
-          int WS, int BOX>
+          int WS>
 __global__ void __launch_bounds__((WG + WS) * 128, 1)
 ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float* __restrict__ bias,
           float* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
-          int e0, int n_t, int n_offset, int n_items, int TO, const __grid_constant__ TensorMap ymap) {
+          int e0, int n_t, int n_offset, int n_items, int TO) {
     pdl_prologue();
     constexpr int CMAX = (K - 1) * D / S;
     constexpr int NOFF = pipe::live_offsets(S, D, K);
@@ -159,11 +159,9 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     constexpr int W4 = (67 + CMAX + 3) / 4 * 4;       // window: positions [0, off0 + CMAX + 64)
     constexpr int XP = (W4 + 11) / 16 * 16 + 4;       // row pitch = 4 mod 16 words: conflict-free A loads
     constexpr int XCH = W4 / 4;                       // 16-byte chunks per row
-    // output row pitch (floats; + the shift below; BOX: the tile's outputs, rows unshifted)
-    constexpr int OP = BOX ? BOX : pitch_8_mod_32(64 * S + 4);
+    constexpr int OP = pitch_8_mod_32(64 * S + 4);    // output row pitch (floats; + the shift below)
     constexpr int OP_MAX = ANY_L ? OP + 7 : OP;       // (ANY_L: + L_out mod 8)
     constexpr int TO_MAX = 64 * S;
-    static_assert(!BOX || (!ANY_L && BOX % 4 == 0 && BOX <= 256), "BOX: whole 16-byte units, <= 256");
     static_assert(CI % 16 == 0 && CI <= 64, "input channels per group: a multiple of 16, <= 64");
     static_assert(N % 16 == 0 && N <= 192, "N = classes x channels: a multiple of 16, <= 192");
     // (64: WS blocks only, whose consumers hold no A fragments; one channel tile where C_out
@@ -200,7 +198,7 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     // benchmarks/NOTES.md session 11): shifted by 4 floats where tile start o0 or the row
     // (L_out = 4 mod 8: every other row) is 16 bytes off. ANY_L: row co at co*op, op = L_out
     // mod 8, and every row shifted by the block's first row's sh (Tile)
-    const bool rows_alternate = !ANY_L && !BOX && L_out % 8 != 0;
+    const bool rows_alternate = !ANY_L && L_out % 8 != 0;
     const int op = ANY_L ? OP + (L_out & 7) : OP;
 
     // ---- the warpgroup's pipeline: its tiles, their x windows
@@ -255,7 +253,7 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     };
     // where row co of a tile starts in its output buffer, past co * op
     auto row_shift = [&](const Tile& T, int co) {
-        return ANY_L ? T.sh : BOX ? 0 : 4 * (T.flip ^ (rows_alternate ? co & 1 : 0));
+        return ANY_L ? T.sh : 4 * (T.flip ^ (rows_alternate ? co & 1 : 0));
     };
     // x in 16-byte copies where its rows are 16-byte aligned, else in 4-byte ones
     const bool x_vec = (reinterpret_cast<unsigned long long>(x) & 15) == 0 && L_in % 4 == 0;
@@ -359,11 +357,10 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     // output buffers of every warpgroup, once
     // (with either shift: the dispatcher shifts tiles only by multiples of 4, and by 4 only
     // where S divides 4, if a class is dead)
-    constexpr int OW = BOX ? BOX : TO_MAX + 4;        // a row's places (with either shift)
-    for (int e = tid; NCLS < S && e < WG * OUTBUF * NCO * OW; e += NT) {
-        const int buf = e / (NCO * OW), co = e / OW % NCO, o = e % OW;
+    for (int e = tid; NCLS < S && e < WG * OUTBUF * NCO * (TO_MAX + 4); e += NT) {
+        const int buf = e / (NCO * (TO_MAX + 4)), co = e / (TO_MAX + 4) % NCO, o = e % (TO_MAX + 4);
         const int r = ((o - e0 * S + pad) % S + S) % S;
-        if (class_taps(r, S, D, K) == 0 && o < (BOX ? TO : TO + 4))   // (warpgroup buf / OUTBUF)
+        if (class_taps(r, S, D, K) == 0 && o < TO + 4)       // (warpgroup buf / OUTBUF)
             o_all[buf / OUTBUF * O_FLOATS + buf % OUTBUF * NCO * op + co * op + o] =
                 has_bias && co < b.co_n ? bias[(long long)b.g * b.cog + b.co_base + co] : 0.f;
     }
@@ -580,12 +577,7 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
         fence_proxy_async();
         pipe::bar_wg(bar_own);
         const int co = (wl % 32) * 4 + wl / 32;
-        if (BOX) {
-            // the tile's rows as one box of the tensor (L_out, channels per group, items x
-            // groups): one request, clipped at the rows' end and the group's last channel
-            if (wl == 0 && CT1D_PIPE_ABLATE != 3)
-                tensor_store_3d(&ymap, ob, T.o0, b.co_base, (int)(T.item * groups + b.g));
-        } else if (co < NCO && co < b.co_n && CT1D_PIPE_ABLATE != 3) {
+        if (co < NCO && co < b.co_n && CT1D_PIPE_ABLATE != 3) {
             float* dst = yg + (T.item * C_out + co) * (long long)L_out + T.o0;
             const float* src = ob + co * op + row_shift(T, co);
             const int n = min(TO, L_out - T.o0);

@@ -41,9 +41,6 @@ __device__ __forceinline__ void fence_proxy_async() {
 #ifndef CT1D_BULK_EVICT_FIRST
 #define CT1D_BULK_EVICT_FIRST 1
 #endif
-// A tensor map (CUtensorMap, encoded on the host by cuTensorMapEncodeTiled), passed by
-// value as a __grid_constant__ kernel parameter
-struct alignas(64) TensorMap { unsigned long long opaque[16]; };
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
 __device__ __forceinline__ void bulk_store(void* dst, const void* src, int bytes) {
     const unsigned s = (unsigned)__cvta_generic_to_shared(src);
@@ -55,22 +52,6 @@ __device__ __forceinline__ void bulk_store(void* dst, const void* src, int bytes
 #else
     asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;"
                  :: "l"(dst), "r"(s), "r"(bytes) : "memory");
-#endif
-}
-// One box of a 3-D tensor, shared -> global, by the bulk-copy engine in this thread's bulk
-// groups: box coordinates c0 (innermost) to c2; elements outside the tensor are not written
-__device__ __forceinline__ void tensor_store_3d(const TensorMap* map, const void* src, int c0, int c1,
-                                                int c2) {
-    const unsigned s = (unsigned)__cvta_generic_to_shared(src);
-#if CT1D_BULK_EVICT_FIRST
-    unsigned long long policy;
-    asm("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(policy));
-    asm volatile("cp.async.bulk.tensor.3d.global.shared::cta.bulk_group.L2::cache_hint"
-                 " [%0, {%2, %3, %4}], [%1], %5;"
-                 :: "l"(map), "r"(s), "r"(c0), "r"(c1), "r"(c2), "l"(policy) : "memory");
-#else
-    asm volatile("cp.async.bulk.tensor.3d.global.shared::cta.bulk_group [%0, {%2, %3, %4}], [%1];"
-                 :: "l"(map), "r"(s), "r"(c0), "r"(c1), "r"(c2) : "memory");
 #endif
 }
 __device__ __forceinline__ void bulk_commit() {

@@ -1477,9 +1477,9 @@ def test_pipe_warp_specialised_keys(monkeypatch):
     monkeypatch.setattr(_dispatch, "PIPE_WS_SHAPES", ())
     monkeypatch.setattr(_dispatch, "PIPE_WS", False)        # (the rule gives this call WS blocks)
     k0 = _dispatch.pipe_key(p, "float32")
-    assert k0.ws == 0 and k0.name_expression().endswith(", false, 0, 0>") and k0.pipelines == k0.wg
+    assert k0.ws == 0 and k0.name_expression().endswith(", false, 0>") and k0.pipelines == k0.wg
     k = replace(k0, wg=2, ws=1, stages=5, outbuf=2)
-    assert k.name_expression().endswith(", 2, 5, 2, false, 1, 0>") and k.threads == 384 and k.pipelines == 1
+    assert k.name_expression().endswith(", 2, 5, 2, false, 1>") and k.threads == 384 and k.pipelines == 1
     xp, op = 68, 136                       # (K = 4, S = 2: CMAX 1; 64 S + 4 -> 8 mod 32 words)
     assert k.smem_bytes() == (4 * 2 * 64 * 64                                     # weights hi/lo
                               + 4 * (5 * 64 * xp + 2 * 2 * 32 * op + 32 + 4 + 4 * 1 + 5))
