@@ -12,6 +12,10 @@
   ``numpy.random.Generator`` seeded from (session seed, test node id), so a test draws
   the same data whether it runs alone or in the full suite. ``test_seed`` gives the
   session seed itself, for tests that derive their own generators.
+* ``CUPYCONV_TEST_CARD=<card>``: plan every launch with that card's dispatch rules
+  (``cupyconv._dispatch.CARD_RULES``; empty: the H200's, the module constants) instead of
+  the device's own, so that one card's instances run their GPU tests on another of the
+  same compute capability (an H100 runs the H200's routes with ``CUPYCONV_TEST_CARD=``).
 """
 from __future__ import annotations
 
@@ -23,6 +27,7 @@ import numpy as np
 import pytest
 
 SEED_ENV = "CUPYCONV_TEST_SEED"
+CARD_ENV = "CUPYCONV_TEST_CARD"
 NO_GPU_REASON = "no CUDA device (cupy.is_available() is False)"
 
 
@@ -78,12 +83,21 @@ def shard_of(nodeid: str, n: int) -> int:
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "gpu: needs a usable CUDA device (skipped otherwise)")
+    card = os.environ.get(CARD_ENV)
+    if card is not None:          # (xdist workers inherit the environment: theirs too)
+        from cupyconv import _dispatch, _gpu
+        if card and card not in _dispatch.CARD_RULES:
+            raise pytest.UsageError(f"{CARD_ENV}={card!r}: not a card of "
+                                    f"cupyconv._dispatch.CARD_RULES {sorted(_dispatch.CARD_RULES)}")
+        _gpu.device_card = lambda device_id: card
     config.addinivalue_line("markers", "torch: needs torch installed (skipped otherwise)")
 
 
 def pytest_report_header(config):
+    card = os.environ.get(CARD_ENV)
     return (f"cupyconv test seed: {SESSION_SEED} "
-            f"(rerun with {SEED_ENV}={SESSION_SEED} to reproduce)")
+            f"(rerun with {SEED_ENV}={SESSION_SEED} to reproduce)"
+            + ("" if card is None else f"; dispatch rules of card {card!r} ({CARD_ENV})"))
 
 
 def pytest_collection_modifyitems(config, items):
