@@ -1177,6 +1177,12 @@ PIPE_X4_MAX_CI = 32
 # channels: sd-s5d1k11 0.0575 -> 0.0550 ms, 64 -> 64 K=5 S=5 D=2 0.2539 -> 0.2471,
 # 32 -> 32 K=12 S=6 0.0889 -> 0.0883; 3 classes: up-64-64-s3 0.2417 -> 0.3043)
 PIPE_NCO32_MAX_N = 128
+# ... and up to this many where that gives a call with rows of y of any length (ANY_L) one
+# channel tile (<= 32 channels per group), which the routing below requires of ANY_L calls
+# of few steps (session 49 run 5, H100: 32 -> 32 K=10 S=5 L_out odd 0.2005 ms on ct1d_mma ->
+# 0.1838 on 32-channel WS blocks; without ANY_L, 5-class calls 6-7% slower on them:
+# sd-s5d1k11 0.0514 -> 0.0550)
+PIPE_NCO32_ANY_L_MAX_N = 0
 # Outputs per tile a multiple of this many floats at least (8: tiles start on a 32-byte
 # sector of rows that do; 4: 16-byte units, so more positions per tile). 8 measured mixed
 # (results/2026-12-03-session32/run_2: g4-128-k4-s2 0.1377 -> 0.1342 ms, hifigan-u4-b16
@@ -1318,8 +1324,11 @@ def pipe_key(p: ConvParams, dtype: str, card: str = "") -> Optional[PipeKey]:
             or p.length_out + S * 64 >= 2**31 or K > MAX_UNROLLED_K):
         return None
     classes = live_classes(S, D, K)
-    base = PipeKey(S, D, K, cig, 16 if cog <= 16 or 32 * classes > PIPE_NCO32_MAX_N else 32)
+    base = PipeKey(S, D, K, cig, 16)
     any_l = p.length_out % 4 != 0 or (_pipe_quantum(p, base) == 8 and p.length_out % 8 != 0)
+    wide = PIPE_NCO32_ANY_L_MAX_N if any_l and cog <= 32 else PIPE_NCO32_MAX_N
+    if cog > 16 and 32 * classes <= max(wide, PIPE_NCO32_MAX_N):
+        base = replace(base, nco=32)
     if (base.n % 16 or base.n > PIPE_MAX_N or base.steps > PIPE_MAX_STEPS
             or (any_l and classes < S and cog % 8)):
         return None
