@@ -1071,9 +1071,11 @@ def usable_arch(compute_capability: int, nvrtc_version: tuple) -> int:
 # 0.1271, hifigan-u4-b4-long 0.2401 -> 0.2370, encodec-s2 equal; narrow calls on WS
 # blocks whatever their out_per_x, up-32-16-s2 0.2340 -> 0.2290, sd-s1d4k3 0.1272 ->
 # 0.1246 (on the H200 these two were 7-11% slower so, session 46). (A third, 16-step rows
-# of any length, became every card's rule in session 48: PIPE_ANY_L_MAX_STEPS.)
+# of any length, became every card's rule in session 48: PIPE_ANY_L_MAX_STEPS.) And
+# 32-channel blocks of up to 192 GEMM columns for ANY_L calls of <= 32 channels per group
+# (PIPE_NCO32_ANY_L_MAX_N; session 49 run 6, not yet measured on an H200)
 CARD_RULES = {
-    "h100": {"PIPE_WS_WIDE_ON": True, "PIPE_WS_MIN_OUT_X": 0.0},
+    "h100": {"PIPE_WS_WIDE_ON": True, "PIPE_WS_MIN_OUT_X": 0.0, "PIPE_NCO32_ANY_L_MAX_N": 192},
 }
 
 
@@ -1179,9 +1181,12 @@ PIPE_X4_MAX_CI = 32
 PIPE_NCO32_MAX_N = 128
 # ... and up to this many where that gives a call with rows of y of any length (ANY_L) one
 # channel tile (<= 32 channels per group), which the routing below requires of ANY_L calls
-# of few steps (session 49 run 5, H100: 32 -> 32 K=10 S=5 L_out odd 0.2005 ms on ct1d_mma ->
-# 0.1838 on 32-channel WS blocks; without ANY_L, 5-class calls 6-7% slower on them:
-# sd-s5d1k11 0.0514 -> 0.0550)
+# of few steps. H100 (results/2026-12-05-session49/run_6/ab_any32.txt, medians of 5
+# rounds, ms, ct1d_mma -> 32-channel 2 + 2 WS blocks): 32 -> 32 K=10 S=5 L_out odd 0.2024 ->
+# 0.1855, 32 -> 24 the same 0.2005 -> 0.1486, at N=4, L=32768 0.0711 -> 0.0567, 32 -> 32
+# K=12 S=6 (192 columns) 0.2239 -> 0.2080; without ANY_L, 5-class calls are 6-7% slower on
+# 32-channel blocks (run 5: sd-s5d1k11 0.0514 -> 0.0550). On the H200 unmeasured: 0
+# here, 192 in CARD_RULES["h100"]
 PIPE_NCO32_ANY_L_MAX_N = 0
 # Outputs per tile a multiple of this many floats at least (8: tiles start on a 32-byte
 # sector of rows that do; 4: 16-byte units, so more positions per tile). 8 measured mixed
@@ -1326,8 +1331,11 @@ def pipe_key(p: ConvParams, dtype: str, card: str = "") -> Optional[PipeKey]:
     classes = live_classes(S, D, K)
     base = PipeKey(S, D, K, cig, 16)
     any_l = p.length_out % 4 != 0 or (_pipe_quantum(p, base) == 8 and p.length_out % 8 != 0)
-    wide = PIPE_NCO32_ANY_L_MAX_N if any_l and cog <= 32 else PIPE_NCO32_MAX_N
-    if cog > 16 and 32 * classes <= max(wide, PIPE_NCO32_MAX_N):
+    # 32-channel blocks where C_out has more than 16 per group and the GEMM stays narrow
+    # enough (wider for ANY_L calls that one channel tile then covers)
+    nco32_max_n = max(PIPE_NCO32_MAX_N,
+                      _rule("PIPE_NCO32_ANY_L_MAX_N", card) if any_l and cog <= 32 else 0)
+    if cog > 16 and 32 * classes <= nco32_max_n:
         base = replace(base, nco=32)
     if (base.n % 16 or base.n > PIPE_MAX_N or base.steps > PIPE_MAX_STEPS
             or (any_l and classes < S and cog % 8)):

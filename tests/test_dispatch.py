@@ -1604,7 +1604,8 @@ def test_pipe_route_rules(monkeypatch):
 def test_card_rules(monkeypatch):
     """plan()'s ``card``: an H100 (card_of of its CUDA name on sm_90) takes CARD_RULES'
     overrides, measured there: 64-input-channel 8-step calls on 2 + 1 WS blocks, narrow
-    calls on WS blocks whatever their out_per_x; every other card (the H200, cards not
+    calls on WS blocks whatever their out_per_x, 32-channel blocks for ANY_L calls of
+    5-6 classes (test_nco32_for_one_channel_tile_any_l); every other card (the H200, cards not
     named, other architectures) the module's constants, which stay the ones tests and A/B
     runs patch."""
     from cupyconv.bench import SWEEP, config_params
@@ -1634,5 +1635,33 @@ def test_card_rules(monkeypatch):
         monkeypatch.setitem(_dispatch.CARD_RULES, "h100", {"PIPE_WS_MIN_OUT_X": 1.5})
         plan.cache_clear()
         assert key("up-32-16-s2", "h100").ws == 0
+    finally:
+        plan.cache_clear()
+
+
+def test_nco32_for_one_channel_tile_any_l(monkeypatch):
+    """PIPE_NCO32_ANY_L_MAX_N (192 on an H100, 0 elsewhere): a call with rows of y of any
+    length, <= 32 channels per group and 5-6 live classes takes 32-channel blocks, one
+    channel tile, so ct1d_pipe takes it (else ct1d_mma: ANY_L calls of few steps need one
+    tile); the same structure with whole 16-byte rows, or 64 channels per group, keeps
+    16-channel blocks on every card."""
+    def pl(card, C_out=32, OP=0):
+        p = check_conv_args((8, 32, 65536), (32, C_out, 10), None, stride=5, padding=3,
+                            output_padding=OP)
+        return p, plan(p, "float32", None, 90, card)
+    plan.cache_clear()
+    p, h100 = pl("h100")
+    assert p.length_out % 4 and (h100.key.family, h100.key.nco, h100.co_chunks) == ("ct1d_pipe", 32, 1)
+    assert h100.key.any_l and h100.key.n == 5 * 32
+    assert pl("")[1].key.family == "ct1d_mma"                # the H200's rules: unmeasured there
+    assert pl("h100", C_out=24)[1].key.nco == 32             # (one tile of 24 channels)
+    p, whole = pl("h100", OP=1)                              # L_out % 4 == 0: no ANY_L
+    assert p.length_out % 4 == 0 and whole.key.nco == 16, whole
+    p, wide = pl("h100", C_out=64)                           # 64 per group: two tiles anyway
+    assert wide.key.family != "ct1d_pipe" or wide.key.nco != 32, wide
+    monkeypatch.setattr(_dispatch, "PIPE_NCO32_ANY_L_MAX_N", 192)   # the constant reaches ""
+    plan.cache_clear()
+    try:
+        assert pl("")[1].key.nco == 32
     finally:
         plan.cache_clear()
