@@ -1292,6 +1292,9 @@ PIPE_WS_WIDE_ON = False
 # sd-s2d1k7 0.1751 -> 0.1531, 64 -> 64 K=3 S=1 0.3711 -> 0.2210, 32 -> 64 K=4 S=2 0.2576 ->
 # 0.2471
 PIPE_WS_NCO64_MAX_N = 192
+# ... where C_out has at least this many channels per group (64: whole blocks; fewer: one
+# partly empty block per group instead of two)
+PIPE_WS_NCO64_MIN_COG = 64
 
 
 def pipe_ws_shapes(key: "PipeKey", card: str = "") -> tuple:
@@ -1356,7 +1359,8 @@ def pipe_key(p: ConvParams, dtype: str, card: str = "") -> Optional[PipeKey]:
     # warp-specialised shapes first (named barriers: 1 + ws + wg + 2 stages <= 16), those
     # of 64-channel blocks before the others
     nco64 = ((replace(base, nco=64),)
-             if cog >= 64 and 64 * classes <= min(PIPE_WS_NCO64_MAX_N, PIPE_MAX_N) else ())
+             if cog >= PIPE_WS_NCO64_MIN_COG and 64 * classes <= min(PIPE_WS_NCO64_MAX_N, PIPE_MAX_N)
+             else ())
     ws_keys = (replace(k, wg=wg, ws=ws, stages=st, outbuf=ob)
                for k in nco64 + (base,) for wg, ws, st, ob in pipe_ws_shapes(k, card))
     plain_keys = (replace(base, wg=wg, stages=st, outbuf=ob) for wg, st, ob in PIPE_SHAPES)
