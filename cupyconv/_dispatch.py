@@ -1073,9 +1073,11 @@ def usable_arch(compute_capability: int, nvrtc_version: tuple) -> int:
 # 0.1246 (on the H200 these two were 7-11% slower so, session 46). (A third, 16-step rows
 # of any length, became every card's rule in session 48: PIPE_ANY_L_MAX_STEPS.) And
 # 32-channel blocks of up to 192 GEMM columns for ANY_L calls of <= 32 channels per group
-# (PIPE_NCO32_ANY_L_MAX_N; session 49 run 6, not yet measured on an H200)
+# (PIPE_NCO32_ANY_L_MAX_N) and 64-channel WS blocks for 33-63 channels per group
+# (PIPE_WS_NCO64_MIN_COG; session 49 runs 6 and 8, neither measured on an H200 yet)
 CARD_RULES = {
-    "h100": {"PIPE_WS_WIDE_ON": True, "PIPE_WS_MIN_OUT_X": 0.0, "PIPE_NCO32_ANY_L_MAX_N": 192},
+    "h100": {"PIPE_WS_WIDE_ON": True, "PIPE_WS_MIN_OUT_X": 0.0, "PIPE_NCO32_ANY_L_MAX_N": 192,
+             "PIPE_WS_NCO64_MIN_COG": 33},
 }
 
 
@@ -1293,7 +1295,12 @@ PIPE_WS_WIDE_ON = False
 # 0.2471
 PIPE_WS_NCO64_MAX_N = 192
 # ... where C_out has at least this many channels per group (64: whole blocks; fewer: one
-# partly empty block per group instead of two)
+# partly filled block per group instead of two of 32, each x window split once). H100
+# (results/2026-12-05-session49/run_8/ab_cog33.txt, medians of 4 rounds, ms, at 33):
+# 32 -> 40 K=4 S=2 0.1334 -> 0.1138, 32 -> 48 0.1331 -> 0.1293, two groups of 32 -> 48
+# 0.0773 -> 0.0739; with rows of y of any length, which one tile moves off ct1d_stream /
+# ct1d_mma, 32 -> 48 0.2003 -> 0.1383 and 64 -> 48 0.2495 -> 0.1728. On the H200
+# unmeasured: 64 here, 33 in CARD_RULES["h100"]
 PIPE_WS_NCO64_MIN_COG = 64
 
 
@@ -1334,21 +1341,34 @@ def pipe_key(p: ConvParams, dtype: str, card: str = "") -> Optional[PipeKey]:
     classes = live_classes(S, D, K)
     base = PipeKey(S, D, K, cig, 16)
     any_l = p.length_out % 4 != 0 or (_pipe_quantum(p, base) == 8 and p.length_out % 8 != 0)
-    # 32-channel blocks where C_out has more than 16 per group and the GEMM stays narrow
-    # enough (wider for ANY_L calls that one channel tile then covers)
-    nco32_max_n = max(PIPE_NCO32_MAX_N,
-                      _rule("PIPE_NCO32_ANY_L_MAX_N", card) if any_l and cog <= 32 else 0)
-    if cog > 16 and 32 * classes <= nco32_max_n:
-        base = replace(base, nco=32)
-    if (base.n % 16 or base.n > PIPE_MAX_N or base.steps > PIPE_MAX_STEPS
-            or (any_l and classes < S and cog % 8)):
-        return None
     base = replace(base, any_l=any_l)
+    if any_l and classes < S and cog % 8:
+        return None
+    # 32-channel blocks where C_out has more than 16 per group and the GEMM stays narrow
+    # enough; wider for ANY_L calls that one channel tile then covers, on warp-specialised
+    # blocks (as measured), else 16-channel blocks
+    wide = (cog > 16 and 32 * classes > PIPE_NCO32_MAX_N and any_l and cog <= 32
+            and 32 * classes <= _rule("PIPE_NCO32_ANY_L_MAX_N", card))
+    if wide:
+        k = _pipe_shape(p, replace(base, nco=32), card)
+        if k is not None and k.ws:
+            return k
+    elif cog > 16 and 32 * classes <= PIPE_NCO32_MAX_N:
+        base = replace(base, nco=32)
+    return _pipe_shape(p, base, card)
+
+
+def _pipe_shape(p: ConvParams, base: PipeKey, card: str) -> Optional[PipeKey]:
+    """pipe_key's instance of ``base``'s channels and structure: its first block shape that
+    fits (warp-specialised first, in blocks of 64 output channels first), or None."""
+    if base.n % 16 or base.n > PIPE_MAX_N or base.steps > PIPE_MAX_STEPS:
+        return None
+    cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
     max_wg = next(wg for most, wg in PIPE_STEPS_WG if base.steps <= most)
     fr = base.fragment_regs
     max_wg = min(max_wg, 5 if fr <= PIPE_WG5_MAX_REGS else 4 if fr <= PIPE_WG4_MAX_REGS else 3)
     # (one-stage rings for ANY_L and 4-byte-x calls: PIPE_ONE_STAGE_ANY_L, _X4)
-    one_stage = ((not any_l or PIPE_ONE_STAGE_ANY_L)
+    one_stage = ((not base.any_l or PIPE_ONE_STAGE_ANY_L)
                  and (p.length_in % 4 == 0 or PIPE_ONE_STAGE_X4))
 
     def fits(k: PipeKey) -> bool:
@@ -1359,8 +1379,8 @@ def pipe_key(p: ConvParams, dtype: str, card: str = "") -> Optional[PipeKey]:
     # warp-specialised shapes first (named barriers: 1 + ws + wg + 2 stages <= 16), those
     # of 64-channel blocks before the others
     nco64 = ((replace(base, nco=64),)
-             if cog >= PIPE_WS_NCO64_MIN_COG and 64 * classes <= min(PIPE_WS_NCO64_MAX_N, PIPE_MAX_N)
-             else ())
+             if (cog >= _rule("PIPE_WS_NCO64_MIN_COG", card)
+                 and 64 * base.classes <= min(PIPE_WS_NCO64_MAX_N, PIPE_MAX_N)) else ())
     ws_keys = (replace(k, wg=wg, ws=ws, stages=st, outbuf=ob)
                for k in nco64 + (base,) for wg, ws, st, ob in pipe_ws_shapes(k, card))
     plain_keys = (replace(base, wg=wg, stages=st, outbuf=ob) for wg, st, ob in PIPE_SHAPES)

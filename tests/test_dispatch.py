@@ -1659,9 +1659,38 @@ def test_nco32_for_one_channel_tile_any_l(monkeypatch):
     assert p.length_out % 4 == 0 and whole.key.nco == 16, whole
     p, wide = pl("h100", C_out=64)                           # 64 per group: two tiles anyway
     assert wide.key.family != "ct1d_pipe" or wide.key.nco != 32, wide
+    # only on warp-specialised blocks (as measured): without them 16-channel blocks, which
+    # fit where the wider GEMM may not (a forced family must not lose the call)
+    monkeypatch.setattr(_dispatch, "PIPE_WS", False)
+    monkeypatch.setattr(_dispatch, "PIPE_SHAPES", ((2, 3, 2), (1, 3, 2)))
+    p, _ = pl("h100")
+    k = _dispatch.pipe_key(p, "float32", "h100")
+    assert k is not None and k.ws == 0 and k.nco == 16 and k == _dispatch.pipe_key(p, "float32", "")
+    monkeypatch.undo()
     monkeypatch.setattr(_dispatch, "PIPE_NCO32_ANY_L_MAX_N", 192)   # the constant reaches ""
     plan.cache_clear()
     try:
         assert pl("")[1].key.nco == 32
     finally:
         plan.cache_clear()
+
+
+def test_nco64_from_33_channels(monkeypatch):
+    """PIPE_WS_NCO64_MIN_COG (33 on an H100, 64 elsewhere): groups of 33-63 output
+    channels take one partly filled 64-channel WS block instead of two 32-channel ones
+    (each x window split once), which also gives ANY_L calls the one channel tile that
+    moves them onto ct1d_pipe; the H200's rules keep two tiles."""
+    def pl(card, C_out=48, P=1, C_in=32, G=1):
+        p = check_conv_args((8, C_in * G, 65536), (C_in * G, C_out, 4), None, stride=2,
+                            padding=P, groups=G)
+        return p, plan(p, "float32", None, 90, card)
+    plan.cache_clear()
+    for C_out, G in ((48, 1), (40, 1), (48, 2)):
+        h100, h200 = pl("h100", C_out, G=G)[1], pl("", C_out, G=G)[1]
+        assert (h100.key.family, h100.key.nco, h100.co_chunks) == ("ct1d_pipe", 64, 1), h100
+        assert h100.key.ws and (h200.key.nco, h200.co_chunks) == (32, 2), h200
+    assert pl("h100", C_out=32)[1].key.nco == 32                  # <= 32: one 32-channel tile
+    p, anyl = pl("h100", P=2)                                     # L_out % 4 == 2
+    assert p.length_out % 4 and (anyl.key.family, anyl.key.nco) == ("ct1d_pipe", 64), anyl
+    assert pl("", P=2)[1].key.family != "ct1d_pipe"
+    assert pl("h100", C_in=64, P=2)[1].key.nco == 64

@@ -648,6 +648,8 @@ def test_pipe_family_random_calls(rng, monkeypatch, shapes, ws):
     consumers and 1-2 producers (ws: PIPE_WS_SHAPES), whose blocks may hold fewer tiles
     than warpgroups, and of 64 output channels (whole, partial, and several per group)."""
     _skip_without_wgmma()
+    import cupy
+
     from cupyconv import _dispatch, _gpu
     from cupyconv._args import check_conv_args
     monkeypatch.setattr(_gpu, "_sm_count", lambda device_id: 4 if rng.random() < 0.5 else 132)
@@ -660,6 +662,7 @@ def test_pipe_family_random_calls(rng, monkeypatch, shapes, ws):
         if shapes[0][0] == 5:
             monkeypatch.setattr(_dispatch, "PIPE_WG5_MAX_REGS", 96)
     _dispatch.plan.cache_clear()
+    card = _gpu.device_card(cupy.cuda.Device().id)
     # (1, 2, 4 or 8 live classes, channel-major columns; 3, 5, 6 or 7, class-major; dead
     # classes with S | 4 and at S = 6 and 8, whose tiles then take whole 32-byte units;
     # (2, 4, 4): 4 column offsets at 64 input channels, 16 k16 steps on 3 warpgroups)
@@ -686,8 +689,8 @@ def test_pipe_family_random_calls(rng, monkeypatch, shapes, ws):
             if not _valid(c):
                 continue
             p = check_conv_args((c["N"], c["C_in"], L), (c["C_in"], cog, K), None, **c["kw"])
-            key = _dispatch.pipe_key(p, "float32")
-            if key is None or _dispatch._plan_pipe(p, "float32") is None or key.any_l != (done % 2 == 1):
+            key = _dispatch.pipe_key(p, "float32", card)      # (what the launch will plan)
+            if key is None or _dispatch._plan_pipe(p, "float32", card) is None or key.any_l != (done % 2 == 1):
                 continue
             long_chains += key.offsets * key.ci > 16 * 8
             ws_calls += key.ws > 0
