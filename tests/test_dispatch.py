@@ -1605,7 +1605,8 @@ def test_card_rules(monkeypatch):
     """plan()'s ``card``: an H100 (card_of of its CUDA name on sm_90) takes CARD_RULES'
     overrides, measured there: 64-input-channel 8-step calls on 2 + 1 WS blocks, narrow
     calls on WS blocks whatever their out_per_x, 32-channel blocks for ANY_L calls of
-    5-6 classes (test_nco32_for_one_channel_tile_any_l); every other card (the H200, cards not
+    5-6 classes (test_nco32_for_one_channel_tile_any_l), 64-channel blocks from 33
+    channels per group (test_nco64_from_33_channels); every other card (the H200, cards not
     named, other architectures) the module's constants, which stay the ones tests and A/B
     runs patch."""
     from cupyconv.bench import SWEEP, config_params
