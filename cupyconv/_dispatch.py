@@ -1299,8 +1299,8 @@ PIPE_WS_NCO64_MAX_N = 192
 # (results/2026-12-05-session49/run_8/ab_cog33.txt, medians of 4 rounds, ms, at 33):
 # 32 -> 40 K=4 S=2 0.1334 -> 0.1138, 32 -> 48 0.1331 -> 0.1293, two groups of 32 -> 48
 # 0.0773 -> 0.0739; with rows of y of any length, which one tile moves off ct1d_stream /
-# ct1d_mma, 32 -> 48 0.2003 -> 0.1383 and 64 -> 48 0.2495 -> 0.1728. On the H200
-# unmeasured: 64 here, 33 in CARD_RULES["h100"]
+# ct1d_mma, 32 -> 48 0.2003 -> 0.1383 and 64 -> 48 0.2495 -> 0.1728 (all at 4-8 k16 steps;
+# longer reductions unmeasured). On the H200 unmeasured: 64 here, 33 in CARD_RULES["h100"]
 PIPE_WS_NCO64_MIN_COG = 64
 
 
