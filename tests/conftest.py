@@ -83,6 +83,7 @@ def shard_of(nodeid: str, n: int) -> int:
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "gpu: needs a usable CUDA device (skipped otherwise)")
+    config.addinivalue_line("markers", "torch: needs torch installed (skipped otherwise)")
     card = os.environ.get(CARD_ENV)
     if card is not None:          # (xdist workers inherit the environment: theirs too)
         from cupyconv import _dispatch, _gpu
@@ -90,7 +91,6 @@ def pytest_configure(config):
             raise pytest.UsageError(f"{CARD_ENV}={card!r}: not a card of "
                                     f"cupyconv._dispatch.CARD_RULES {sorted(_dispatch.CARD_RULES)}")
         _gpu.device_card = lambda device_id: card
-    config.addinivalue_line("markers", "torch: needs torch installed (skipped otherwise)")
 
 
 def pytest_report_header(config):

@@ -1644,8 +1644,9 @@ def test_nco32_for_one_channel_tile_any_l(monkeypatch):
     """PIPE_NCO32_ANY_L_MAX_N (192 on an H100, 0 elsewhere): a call with rows of y of any
     length, <= 32 channels per group and 5-6 live classes takes 32-channel blocks, one
     channel tile, so ct1d_pipe takes it (else ct1d_mma: ANY_L calls of few steps need one
-    tile); the same structure with whole 16-byte rows, or 64 channels per group, keeps
-    16-channel blocks on every card."""
+    tile), on warp-specialised blocks only; the same structure with whole 16-byte rows
+    keeps 16-channel blocks, and more than 32 channels per group get no 32-channel block
+    from this rule."""
     def pl(card, C_out=32, OP=0):
         p = check_conv_args((8, 32, 65536), (32, C_out, 10), None, stride=5, padding=3,
                             output_padding=OP)
