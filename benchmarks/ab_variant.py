@@ -55,11 +55,11 @@ def main():
     for c, p in calls:
         case = torch_case(c)
         t_torch = launch_ms(case.call)
-        print(f"\n{c.name} ({c.dtype}, {device_plan(p, c.dtype, 0, family).key.name_expression()}): "
+        shipped_expr = device_plan(p, c.dtype, 0, family).key.name_expression()
+        print(f"\n{c.name} ({c.dtype}, {shipped_expr}): "
               f"torch {t_torch:.3f} ms, {min_bytes(c) / 1e6:.0f} MB")
         times = {name: [] for name, _ in variants}
         errs = {name: 0.0 for name, _ in variants}
-        shipped_expr = device_plan(p, c.dtype, 0, family).key.name_expression()
         for _ in range(args.rounds):
             for name, defines in variants:
                 use_variant(family, defines)
