@@ -1071,13 +1071,11 @@ def usable_arch(compute_capability: int, nvrtc_version: tuple) -> int:
 # 0.1271, hifigan-u4-b4-long 0.2401 -> 0.2370, encodec-s2 equal; narrow calls on WS
 # blocks whatever their out_per_x, up-32-16-s2 0.2340 -> 0.2290, sd-s1d4k3 0.1272 ->
 # 0.1246 (on the H200 these two were 7-11% slower so, session 46). (A third, 16-step rows
-# of any length, became every card's rule in session 48: PIPE_ANY_L_MAX_STEPS.) And
-# 32-channel blocks of up to 192 GEMM columns for ANY_L calls of <= 32 channels per group
-# (PIPE_NCO32_ANY_L_MAX_N) and 64-channel WS blocks for 33-63 channels per group
-# (PIPE_WS_NCO64_MIN_COG; session 49 runs 6 and 8, neither measured on an H200 yet)
+# of any length, became every card's rule in session 48: PIPE_ANY_L_MAX_STEPS; two more,
+# measured first on an H100 in session 49, in session 50: PIPE_NCO32_ANY_L_MAX_N and
+# PIPE_WS_NCO64_MIN_COG.)
 CARD_RULES = {
-    "h100": {"PIPE_WS_WIDE_ON": True, "PIPE_WS_MIN_OUT_X": 0.0, "PIPE_NCO32_ANY_L_MAX_N": 192,
-             "PIPE_WS_NCO64_MIN_COG": 33},
+    "h100": {"PIPE_WS_WIDE_ON": True, "PIPE_WS_MIN_OUT_X": 0.0},
 }
 
 
@@ -1187,9 +1185,10 @@ PIPE_NCO32_MAX_N = 128
 # rounds, ms, ct1d_mma -> 32-channel 2 + 2 WS blocks): 32 -> 32 K=10 S=5 L_out odd 0.2024 ->
 # 0.1855, 32 -> 24 the same 0.2005 -> 0.1486, at N=4, L=32768 0.0711 -> 0.0567, 32 -> 32
 # K=12 S=6 (192 columns) 0.2239 -> 0.2080; without ANY_L, 5-class calls are 6-7% slower on
-# 32-channel blocks (run 5: sd-s5d1k11 0.0514 -> 0.0550). On the H200 unmeasured: 0
-# here, 192 in CARD_RULES["h100"]
-PIPE_NCO32_ANY_L_MAX_N = 0
+# 32-channel blocks (run 5: sd-s5d1k11 0.0514 -> 0.0550). H200 (results/2026-12-05-session50/
+# run_3/ab_h100_rules_on_h200.txt, medians of 5 rounds, against 0): 0.1996 -> 0.1610, 0.2019
+# -> 0.1442, 0.0688 -> 0.0513, 0.2217 -> 0.2040
+PIPE_NCO32_ANY_L_MAX_N = 192
 # Outputs per tile a multiple of this many floats at least (8: tiles start on a 32-byte
 # sector of rows that do; 4: 16-byte units, so more positions per tile). 8 measured mixed
 # (results/2026-12-03-session32/run_2: g4-128-k4-s2 0.1377 -> 0.1342 ms, hifigan-u4-b16
@@ -1299,9 +1298,13 @@ PIPE_WS_NCO64_MAX_N = 192
 # (results/2026-12-05-session49/run_8/ab_cog33.txt, medians of 4 rounds, ms, at 33):
 # 32 -> 40 K=4 S=2 0.1334 -> 0.1138, 32 -> 48 0.1331 -> 0.1293, two groups of 32 -> 48
 # 0.0773 -> 0.0739; with rows of y of any length, which one tile moves off ct1d_stream /
-# ct1d_mma, 32 -> 48 0.2003 -> 0.1383 and 64 -> 48 0.2495 -> 0.1728 (all at 4-8 k16 steps;
-# longer reductions unmeasured). On the H200 unmeasured: 64 here, 33 in CARD_RULES["h100"]
-PIPE_WS_NCO64_MIN_COG = 64
+# ct1d_mma, 32 -> 48 0.2003 -> 0.1383 and 64 -> 48 0.2495 -> 0.1728 (all at 4-8 k16 steps);
+# at 12-16 steps (session 50 run 1, against 64) 64 -> 48 K=3 S=2 D=2 0.3622 -> 0.3455, 64 ->
+# 48 K=4 S=1 0.2036 -> 0.1500, 48 -> 40 K=5 S=1 0.1899 -> 0.1264. H200 (session 50 run 3,
+# medians of 5 rounds, against 64): the same eight calls 14-34% faster (32 -> 48 K=4 S=2
+# 0.1801 -> 0.1263, two groups of 32 -> 48 0.0736 -> 0.0636, 64 -> 48 K=3 S=2 D=2 0.3543 ->
+# 0.2748, 48 -> 40 K=5 S=1 0.1877 -> 0.1244)
+PIPE_WS_NCO64_MIN_COG = 33
 
 
 def pipe_ws_shapes(key: "PipeKey", card: str = "") -> tuple:

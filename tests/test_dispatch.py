@@ -1513,7 +1513,7 @@ def test_pipe_ws_rule(monkeypatch):
     assert shape(key(64, 64, 3, 1, P=1)) == (64, 3, 1, 5, 1)             # (S = 1: smaller buffers)
     assert shape(key(64, 32, 3, 2, D=2, P=1)) == (32, 3, 1, 5, 1)        # 32 channels per group
     assert shape(key(32, 64, 7, 2, P=3)) == (64, 2, 2, 5, 1)             # narrow, 128 columns
-    narrow = key(32, 32, 11, 5)                               # 5 classes x 16 channels
+    narrow = key(32, 32, 11, 5, P=1)                          # 5 classes x 16 channels
     assert narrow.out_per_x == 16 * 5 * 64 / (32 * 66) and shape(narrow) == (16, 2, 2, 5, 2)
     low = key(32, 32, 3, 1, D=4)                              # 32 x 64 outputs, 32 x 72 x: 0.89
     assert low.out_per_x == 32 * 64 / (32 * 72) and low.ws == 0
@@ -1641,58 +1641,66 @@ def test_card_rules(monkeypatch):
 
 
 def test_nco32_for_one_channel_tile_any_l(monkeypatch):
-    """PIPE_NCO32_ANY_L_MAX_N (192 on an H100, 0 elsewhere): a call with rows of y of any
-    length, <= 32 channels per group and 5-6 live classes takes 32-channel blocks, one
-    channel tile, so ct1d_pipe takes it (else ct1d_mma: ANY_L calls of few steps need one
-    tile), on warp-specialised blocks only; the same structure with whole 16-byte rows
-    keeps 16-channel blocks, and more than 32 channels per group get no 32-channel block
-    from this rule."""
-    def pl(card, C_out=32, OP=0):
+    """PIPE_NCO32_ANY_L_MAX_N (192, every card): a call with rows of y of any length, <= 32
+    channels per group and 5-6 live classes takes 32-channel blocks, one channel tile, so
+    ct1d_pipe takes it (at 0, ct1d_mma: ANY_L calls of few steps need one tile), on
+    warp-specialised blocks only; the same structure with whole 16-byte rows keeps
+    16-channel blocks, and more than 32 channels per group get no 32-channel block from
+    this rule."""
+    def pl(card="", C_out=32, OP=0):
         p = check_conv_args((8, 32, 65536), (32, C_out, 10), None, stride=5, padding=3,
                             output_padding=OP)
         return p, plan(p, "float32", None, 90, card)
     plan.cache_clear()
-    p, h100 = pl("h100")
-    assert p.length_out % 4 and (h100.key.family, h100.key.nco, h100.co_chunks) == ("ct1d_pipe", 32, 1)
-    assert h100.key.any_l and h100.key.n == 5 * 32
-    assert pl("")[1].key.family == "ct1d_mma"                # the H200's rules: unmeasured there
-    assert pl("h100", C_out=24)[1].key.nco == 32             # (one tile of 24 channels)
-    p, whole = pl("h100", OP=1)                              # L_out % 4 == 0: no ANY_L
-    assert p.length_out % 4 == 0 and whole.key.nco == 16, whole
-    p, wide = pl("h100", C_out=64)                           # 64 per group: two tiles anyway
-    assert wide.key.family != "ct1d_pipe" or wide.key.nco != 32, wide
-    # only on warp-specialised blocks (as measured): without them 16-channel blocks, which
-    # fit where the wider GEMM may not (a forced family must not lose the call)
-    monkeypatch.setattr(_dispatch, "PIPE_WS", False)
-    monkeypatch.setattr(_dispatch, "PIPE_SHAPES", ((2, 3, 2), (1, 3, 2)))
-    p, _ = pl("h100")
-    k = _dispatch.pipe_key(p, "float32", "h100")
-    assert k is not None and k.ws == 0 and k.nco == 16 and k == _dispatch.pipe_key(p, "float32", "")
-    monkeypatch.undo()
-    monkeypatch.setattr(_dispatch, "PIPE_NCO32_ANY_L_MAX_N", 192)   # the constant reaches ""
-    plan.cache_clear()
     try:
-        assert pl("")[1].key.nco == 32
+        p, one = pl()
+        assert p.length_out % 4 and (one.key.family, one.key.nco, one.co_chunks) == ("ct1d_pipe", 32, 1)
+        assert one.key.any_l and one.key.n == 5 * 32 and one.key.ws
+        assert pl("h100")[1] == one                              # (no card override)
+        assert pl(C_out=24)[1].key.nco == 32                     # (one tile of 24 channels)
+        p, whole = pl(OP=1)                                      # L_out % 4 == 0: no ANY_L
+        assert p.length_out % 4 == 0 and whole.key.nco == 16, whole
+        p, wide = pl(C_out=64)                                   # 64 per group: two tiles anyway
+        assert wide.key.family != "ct1d_pipe" or wide.key.nco != 32, wide
+        # only on warp-specialised blocks (as measured): without them 16-channel blocks, which
+        # fit where the wider GEMM may not (a forced family must not lose the call)
+        monkeypatch.setattr(_dispatch, "PIPE_WS", False)
+        monkeypatch.setattr(_dispatch, "PIPE_SHAPES", ((2, 3, 2), (1, 3, 2)))
+        p, _ = pl()
+        k = _dispatch.pipe_key(p, "float32")
+        assert k is not None and k.ws == 0 and k.nco == 16
+        monkeypatch.undo()
+        monkeypatch.setattr(_dispatch, "PIPE_NCO32_ANY_L_MAX_N", 0)     # the rule off
+        plan.cache_clear()
+        assert pl()[1].key.family == "ct1d_mma"
     finally:
         plan.cache_clear()
 
 
 def test_nco64_from_33_channels(monkeypatch):
-    """PIPE_WS_NCO64_MIN_COG (33 on an H100, 64 elsewhere): groups of 33-63 output
-    channels take one partly filled 64-channel WS block instead of two 32-channel ones
-    (each x window split once), which also gives ANY_L calls the one channel tile that
-    moves them onto ct1d_pipe; the H200's rules keep two tiles."""
-    def pl(card, C_out=48, P=1, C_in=32, G=1):
+    """PIPE_WS_NCO64_MIN_COG (33, every card): groups of 33-63 output channels take one
+    partly filled 64-channel WS block instead of two 32-channel ones (each x window split
+    once), which also gives ANY_L calls the one channel tile that moves them onto
+    ct1d_pipe; at 64 they keep two tiles."""
+    def pl(card="", C_out=48, P=1, C_in=32, G=1):
         p = check_conv_args((8, C_in * G, 65536), (C_in * G, C_out, 4), None, stride=2,
                             padding=P, groups=G)
         return p, plan(p, "float32", None, 90, card)
     plan.cache_clear()
-    for C_out, G in ((48, 1), (40, 1), (48, 2)):
-        h100, h200 = pl("h100", C_out, G=G)[1], pl("", C_out, G=G)[1]
-        assert (h100.key.family, h100.key.nco, h100.co_chunks) == ("ct1d_pipe", 64, 1), h100
-        assert h100.key.ws and (h200.key.nco, h200.co_chunks) == (32, 2), h200
-    assert pl("h100", C_out=32)[1].key.nco == 32                  # <= 32: one 32-channel tile
-    p, anyl = pl("h100", P=2)                                     # L_out % 4 == 2
-    assert p.length_out % 4 and (anyl.key.family, anyl.key.nco) == ("ct1d_pipe", 64), anyl
-    assert pl("", P=2)[1].key.family != "ct1d_pipe"
-    assert pl("h100", C_in=64, P=2)[1].key.nco == 64
+    try:
+        for C_out, G in ((48, 1), (40, 1), (48, 2)):
+            one = pl(C_out=C_out, G=G)[1]
+            assert (one.key.family, one.key.nco, one.co_chunks) == ("ct1d_pipe", 64, 1), one
+            assert one.key.ws and pl("h100", C_out, G=G)[1] == one
+        assert pl(C_out=32)[1].key.nco == 32                          # <= 32: one 32-channel tile
+        p, anyl = pl(P=2)                                             # L_out % 4 == 2
+        assert p.length_out % 4 and (anyl.key.family, anyl.key.nco) == ("ct1d_pipe", 64), anyl
+        assert pl(C_in=64, P=2)[1].key.nco == 64
+        monkeypatch.setattr(_dispatch, "PIPE_WS_NCO64_MIN_COG", 64)     # whole blocks only
+        plan.cache_clear()
+        for C_out, G in ((48, 1), (40, 1), (48, 2)):
+            two = pl(C_out=C_out, G=G)[1]
+            assert (two.key.nco, two.co_chunks) == (32, 2), two
+        assert pl(P=2)[1].key.family != "ct1d_pipe"
+    finally:
+        plan.cache_clear()
