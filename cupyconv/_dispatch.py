@@ -210,8 +210,9 @@ class GemmKey:
 
 @dataclass(frozen=True)
 class WgmmaKey:
-    """One compiled instance of kernels/ct1d_wgmma.cu (wide float32 layers on sm_90's
-    warpgroup MMA: all residue classes of a channel block as one dense GEMM, 3xTF32)."""
+    """One compiled instance of kernels/ct1d_wgmma.cu (wide layers on sm_90's warpgroup
+    MMA: all residue classes of a channel block as one dense GEMM; float32 by 3xTF32,
+    float16/bfloat16 by one product of their own type)."""
 
     stride: int
     dilation: int
@@ -220,15 +221,17 @@ class WgmmaKey:
     wn: int             # warpgroups along positions
     nw: int             # positions u per warpgroup (the wgmma N: 64 or 128)
     ci_chunk: int = 16  # input channels per chunk
+    dtype: str = "float32"
 
     family = "ct1d_wgmma"
-    dtype = "float32"
     # wgmma exists on sm_90a only; NVRTC takes this next to CuPy's own -arch=sm_90
     options = ("-arch=sm_90a",)
 
     def name_expression(self) -> str:
+        # (the element type is the template's last parameter, float by default)
+        dtype = "" if self.dtype == "float32" else f", {CTYPES[self.dtype]}"
         return (f"{self.family}<{self.stride}, {self.dilation}, {self.kernel_size}, "
-                f"{self.wm}, {self.wn}, {self.nw}, {self.ci_chunk}>")
+                f"{self.wm}, {self.wn}, {self.nw}, {self.ci_chunk}{dtype}>")
 
     @property
     def threads(self) -> int:
@@ -248,11 +251,14 @@ class WgmmaKey:
         two-stage ring (reused by the output tile), then two B operand buffers."""
         S, D, K = self.stride, self.dilation, self.kernel_size
         ck, xw = self.ci_chunk, self.nu + (K - 1) * D // S
-        wp = _pitch_8_mod_32(self.co_tile * K)
-        xp = -(-(xw + 3) // 4) * 4                       # 16-byte aligned window
-        ring = max(2 * ck * (wp + xp), self.co_tile * (S * self.nu + 1))
+        size = ELEMENT_BYTES[self.dtype]
+        v, wco = 16 // size, self.co_tile * K                # elements per 16 bytes
+        wp = 2 * (((wco + 1) // 2 + 27) // 32 * 32 + 4) if size == 2 else _pitch_8_mod_32(wco)
+        xp = (xw + 2 * v - 2) // v * v                       # 16-byte aligned window
+        ring = max(2 * ck * (wp + xp) * size // 4, self.co_tile * (S * self.nu + 1))
         ring = -(-ring // 128) * 128
-        return 4 * (ring + 2 * 2 * (-(-ck * xw // 128) * 128))
+        parts = 1 if size == 2 else 2                        # (float32: hi and lo)
+        return 4 * (ring + 2 * parts * (-(-ck * xw * size // 4 // 128) * 128))
 
 
 # bytes per element in memory
@@ -1052,6 +1058,8 @@ WGMMA_MAX_TILE_WASTE = 0.25
 WGMMA_SHAPES = ((1, 128), (2, 64), (1, 64))
 # Per-block shared memory of ct1d_wgmma (one block per SM)
 _WGMMA_SMEM = 220 * 1024
+# float16/bfloat16 calls on it too, by the float32 rule (else on ct1d_gemm)
+WGMMA_16BIT = False
 
 
 def usable_arch(compute_capability: int, nvrtc_version: tuple) -> int:
@@ -1095,20 +1103,23 @@ def wgmma_key(p: ConvParams, dtype: str = "float32") -> Optional[WgmmaKey]:
     S, D, K = p.stride, p.dilation, p.kernel_size
     cig = p.in_channels // p.groups
     nc = (K - 1) * D // S + 1
-    if (dtype != "float32" or K > MAX_UNROLLED_K or S > 16 or cig < 16
+    if (dtype not in ("float32", "float16", "bfloat16") or K > MAX_UNROLLED_K or S > 16 or cig < 16
             or K / (S * nc) < WGMMA_MIN_DENSITY or p.length_out + p.padding >= 2**31):
         return None
     for wn, nw in WGMMA_SHAPES:
-        key = WgmmaKey(S, D, K, 2, wn, nw)
+        key = WgmmaKey(S, D, K, 2, wn, nw, dtype=dtype)
         if key.smem_bytes() <= _WGMMA_SMEM:
             return key
     return None
 
 
 def _prefers_wgmma(p: ConvParams, pl: LaunchPlan) -> bool:
-    """Whether the dispatcher takes the ct1d_wgmma plan ``pl`` (float32) for a call."""
+    """Whether the dispatcher takes the ct1d_wgmma plan ``pl`` for a call (16-bit ones only
+    with WGMMA_16BIT)."""
+    if pl.key.dtype != "float32" and not WGMMA_16BIT:
+        return False
     waste = 1 - _row_positions(p)[1] / (pl.n_tiles * pl.key.nu)
-    return (_prefers_gemm(p, "float32") and p.in_channels // p.groups >= WGMMA_MIN_CIG
+    return (_prefers_gemm(p, pl.key.dtype) and p.in_channels // p.groups >= WGMMA_MIN_CIG
             and _block_count(p, pl) >= WGMMA_MIN_BLOCKS and waste <= WGMMA_MAX_TILE_WASTE)
 
 

@@ -96,6 +96,62 @@ template <> struct Wgmma<128> {
 };
 
 
+// 16-bit inputs (T = f16_t or bf16_t): d (+)= A*B for one m64nNk16 tile, A from registers
+// (the mma.sync m16n8k16 A fragment: four registers of two 16-bit values), B from a
+// K-major shared-memory descriptor, float32 accumulators. N = 64 or 128.
+template <int N, bool BF16> struct Wgmma16;
+template <bool BF16> struct Wgmma16<64, BF16> {
+    static __device__ __forceinline__ void mma(float (&d)[32], const unsigned (&a)[4],
+                                               unsigned long long db, int accumulate) {
+#define CT1D_WGMMA16_64(TYPE)                                                                      \
+        asm volatile(                                                                              \
+            "{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"                                          \
+            "wgmma.mma_async.sync.aligned.m64n64k16.f32." TYPE "." TYPE " "                        \
+            "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "              \
+            "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, "    \
+            "{%32, %33, %34, %35}, %36, p, 1, 1, 0;\n}\n"                                          \
+            : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]),  \
+              "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]),          \
+              "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]),       \
+              "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]),       \
+              "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]),       \
+              "+f"(d[31])                                                                          \
+            : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(db), "r"(accumulate))
+        if constexpr (BF16) CT1D_WGMMA16_64("bf16");
+        else CT1D_WGMMA16_64("f16");
+#undef CT1D_WGMMA16_64
+    }
+};
+template <bool BF16> struct Wgmma16<128, BF16> {
+    static __device__ __forceinline__ void mma(float (&d)[64], const unsigned (&a)[4],
+                                               unsigned long long db, int accumulate) {
+#define CT1D_WGMMA16_128(TYPE)                                                                     \
+        asm volatile(                                                                              \
+            "{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"                                          \
+            "wgmma.mma_async.sync.aligned.m64n128k16.f32." TYPE "." TYPE " "                       \
+            "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "              \
+            "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, "     \
+            "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, "     \
+            "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, "    \
+            "{%64, %65, %66, %67}, %68, p, 1, 1, 0;\n}\n"                                          \
+            : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]),  \
+              "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]),          \
+              "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]),       \
+              "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]),       \
+              "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]),       \
+              "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]),       \
+              "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]), "+f"(d[42]),       \
+              "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]),       \
+              "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]),       \
+              "+f"(d[55]), "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]),       \
+              "+f"(d[61]), "+f"(d[62]), "+f"(d[63])                                                \
+            : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(db), "r"(accumulate))
+        if constexpr (BF16) CT1D_WGMMA16_128("bf16");
+        else CT1D_WGMMA16_128("f16");
+#undef CT1D_WGMMA16_128
+    }
+};
+
 // v, opaque to the compiler: index math derived from it is redone where it is used rather
 // than hoisted out of the chunk loop into registers the accumulators need
 __device__ __forceinline__ int opaque(int v) {
@@ -121,15 +177,20 @@ __device__ __forceinline__ int opaque(int v) {
 #define CT1D_WGMMA_SWIZZLE 1
 #endif
 
-// Template parameters (float32 only):
+// Template parameters:
 //   S, D, K    stride, dilation, kernel size
 //   WM, WN     warpgroups along GEMM rows (64 rows each) x along positions
 //   NW         positions u per warpgroup (the wgmma N: 64 or 128)
-//   CK         input channels per chunk (16: one 64-byte row)
-template <int S, int D, int K, int WM, int WN, int NW, int CK>
+//   CK         input channels per chunk (16: one 64-byte row of float32)
+//   T          element type: float (3xTF32 as above), or f16_t / bf16_t: the same data path
+//              with 16-bit raw stages and operands, one k16 product per column offset and
+//              chunk (the inputs are exact in their own type: no split), B without swizzle
+//              (core matrices of 8 columns x 8 channels), float32 accumulation and output
+//              tile, rounded to T on the way out
+template <int S, int D, int K, int WM, int WN, int NW, int CK, typename T = float>
 __global__ void __launch_bounds__(WM * WN * 128, 1)
-ct1d_wgmma(const float* __restrict__ x, const float* __restrict__ w, const float* __restrict__ bias,
-           float* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
+ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__ bias,
+           T* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
            int u_first, int n_tiles, int n_offset)
 {
     pdl_prologue();
@@ -141,23 +202,30 @@ ct1d_wgmma(const float* __restrict__ x, const float* __restrict__ w, const float
     constexpr int CMAX = (K - 1) * D / S;
     constexpr int NC = CMAX + 1;                      // column offsets c
     constexpr int XW = NU + CMAX;                     // staged x columns
+    constexpr bool H = sizeof(T) == 2;                // 16-bit inputs
+    constexpr int V = 16 / sizeof(T);                 // elements per 16-byte copy
     constexpr int WCO = CO_B * K;                     // raw weights per input channel
-    constexpr int WP = pitch_8_mod_32(WCO);           // their pitch: a fragment's 4 channels
-                                                      // in different banks
-    constexpr int XP = (XW + 3 + 3) / 4 * 4;          // raw x pitch: a 16-byte aligned window
-    constexpr int RAW = CK * (WP + XP);               // floats per raw stage
+    // their pitch: a fragment's 4 channels in different banks (16-bit: its rows 2tq, 2tq + 1
+    // at words 4 mod 32 apart)
+    constexpr int WP = H ? 2 * (((WCO + 1) / 2 + 27) / 32 * 32 + 4) : pitch_8_mod_32(WCO);
+    constexpr int XP = (XW + 2 * V - 2) / V * V;      // raw x pitch: a 16-byte aligned window
+    constexpr int RAW = CK * (WP + XP);               // elements per raw stage
+    constexpr int RAW_F = RAW * (int)sizeof(T) / 4;   // ... in floats
     constexpr int Q = CK / 4;                         // 16-byte units per B row
-    constexpr int B_F = (XW * CK + 127) / 128 * 128;  // floats of one B operand (512-byte aligned)
+    // floats of one B operand (512-byte aligned); a buffer holds two (hi, lo), 16-bit one
+    constexpr int B_F = (XW * CK * (int)sizeof(T) / 4 + 127) / 128 * 128;
     constexpr int OW = S * NU;                        // outputs per tile row
     constexpr int OP = OW + 1;                        // out_s pitch
-    constexpr int RING = 2 * RAW > CO_B * OP ? 2 * RAW : CO_B * OP;
+    constexpr int RING = 2 * RAW_F > CO_B * OP ? 2 * RAW_F : CO_B * OP;
     constexpr int RING_P = (RING + 127) / 128 * 128;
     constexpr int WARPS = THREADS / 32;
     constexpr int BG = (Q * XW + THREADS - 1) / THREADS;     // B units split per thread
+    constexpr int BG16 = (CK / 8 * XW + THREADS - 1) / THREADS;   // (16-bit: units of 8 channels)
     constexpr int R = NW / 2;                         // accumulator registers per thread
     constexpr bool SW = CT1D_WGMMA_SWIZZLE;
     // chunks per product set: chains of at most CT1D_WGMMA_CHAIN products per sum
-    constexpr int FLUSH = CT1D_WGMMA_CHAIN / (3 * (CK / 8) * NC) > 1 ? CT1D_WGMMA_CHAIN / (3 * (CK / 8) * NC) : 1;
+    constexpr int PER_CHUNK = H ? NC : 3 * (CK / 8) * NC;   // products per chunk
+    constexpr int FLUSH = CT1D_WGMMA_CHAIN / PER_CHUNK > 1 ? CT1D_WGMMA_CHAIN / PER_CHUNK : 1;
     static_assert(CK == 16 && CO_B >= 1 && (NW == 64 || NW == 128) && (CK % WARPS == 0 || WARPS % CK == 0),
                   "tile geometry");
 
@@ -167,24 +235,25 @@ ct1d_wgmma(const float* __restrict__ x, const float* __restrict__ w, const float
 
     extern __shared__ __align__(1024) unsigned char smem_raw[];
     float* ring = reinterpret_cast<float*>(smem_raw);
+    T* raw = reinterpret_cast<T*>(smem_raw);          // the ring's two raw stages
     float* out_s = ring;                              // the epilogue reuses the ring
-    float* ops = ring + RING_P;                       // [2][B hi, B lo]
+    float* ops = ring + RING_P;                       // [2][B hi, B lo] (16-bit: [2][B])
 
     const int tid = threadIdx.x, warp = tid >> 5, lane = tid & 31;
     const int wgi = warp >> 2, wm = wgi / WN, wn = wgi % WN;
 
-    const float* xn = x + (bp.n * C_in + (long long)bp.g * cig) * L_in;
-    const float* wg = w + (long long)bp.g * cig * cog * K + (long long)co_base * K;
+    const T* xn = x + (bp.n * C_in + (long long)bp.g * cig) * L_in;
+    const T* wg = w + (long long)bp.g * cig * cog * K + (long long)co_base * K;
     const long long row0 = bp.n * C_out + (long long)bp.g * cog + co_base;
-    float* yb = y + row0 * L_out;
-    const float* bg = bias == nullptr ? nullptr : bias + bp.g * cog + co_base;
+    T* yb = y + row0 * L_out;
+    const T* bg = bias == nullptr ? nullptr : bias + bp.g * cog + co_base;
     const long long w_step = (long long)cog * K;
 
-    // 16-byte copies: weight rows of the block (WCO floats per channel from co_base*K) and x
-    // rows start on 16-byte boundaries (block-uniform)
-    const bool w_vec = WCO % 4 == 0 && (cog * K) % 4 == 0 && ((long long)bp.g * cig * cog * K + co_base * K) % 4 == 0
+    // 16-byte copies: weight rows of the block (WCO elements per channel from co_base*K) and
+    // x rows start on 16-byte boundaries (block-uniform)
+    const bool w_vec = WCO % V == 0 && (cog * K) % V == 0 && ((long long)bp.g * cig * cog * K + co_base * K) % V == 0
                        && ((unsigned long long)w & 15) == 0;
-    const bool x_vec = L_in % 4 == 0 && ((unsigned long long)x & 15) == 0;
+    const bool x_vec = L_in % V == 0 && ((unsigned long long)x & 15) == 0;
 
     // float offset of B unit (j, q) within an operand
     auto b_unit = [&](int j, int q) -> int {
@@ -211,38 +280,41 @@ ct1d_wgmma(const float* __restrict__ x, const float* __restrict__ w, const float
 
         // raw x column jj is column x0 + jj of the sequence: x0 = u0 - CMAX - x_sh, rounded
         // down to a 16-byte boundary where rows are aligned (window column j at jj = j + x_sh)
-        const int x_sh = x_vec ? ((u0 - CMAX) % 4 + 4) % 4 : 0, x0 = u0 - CMAX - x_sh;
+        const int x_sh = x_vec ? ((u0 - CMAX) % V + V) % V : 0, x0 = u0 - CMAX - x_sh;
         // chunk ch -> raw stage st
         auto load = [&](int ch, int st) {
             const int ci0 = ch * CK, ci_n = min(CK, cig - ci0);
             const int lane = opaque(tid) & 31;
             // warp-per-channel rows, lanes along the row: each address is a row pointer
             // plus an immediate; 16-byte copies where the rows allow (size 0 / a short
-            // size fills zeros: channels past the group or block, columns outside the row)
+            // size fills zeros: channels past the group or block, columns outside the row),
+            // else 4-byte ones (16-bit: plain loads and stores, which the barrier before the
+            // chunk's use makes visible as it does the copies' wait)
 #pragma unroll
             for (int c0 = 0; c0 < CK; c0 += WARPS) {
                 const int c = c0 + warp;
                 const bool row_in = c < ci_n;
-                float* ws = ring + st * RAW + c * WP;
-                const float* wr = wg + (ci0 + c) * w_step;
-                float* xs = ring + st * RAW + CK * WP + c * XP;
-                const float* xr = xn + (long long)(ci0 + c) * L_in + x0;
+                T* ws = raw + st * RAW + c * WP;
+                const T* wr = wg + (ci0 + c) * w_step;
+                T* xs = raw + st * RAW + CK * WP + c * XP;
+                const T* xr = xn + (long long)(ci0 + c) * L_in + x0;
                 if (w_vec) {
 #pragma unroll
-                    for (int o = 4 * lane; o < WCO; o += 128) {
-                        const int n = row_in ? min(max(co_n * K - o, 0), 4) : 0;
-                        cp_async16(ws + o, n ? wr + o : wg, 4 * n);
+                    for (int o = V * lane; o < WCO; o += 32 * V) {
+                        const int n = row_in ? min(max(co_n * K - o, 0), V) : 0;
+                        cp_async16(ws + o, n ? wr + o : wg, (int)sizeof(T) * n);
                     }
                 } else {
 #pragma unroll
                     for (int o = lane; o < WCO; o += 32) {
                         const bool in = row_in && o < co_n * K;
-                        cp_async4(ws + o, in ? wr + o : wg, in ? 4 : 0);
+                        if constexpr (H) ws[o] = in ? wr[o] : T{};
+                        else cp_async4(ws + o, in ? wr + o : wg, in ? 4 : 0);
                     }
                 }
                 if (x_vec) {                          // whole vectors lie inside or outside
 #pragma unroll
-                    for (int j = 4 * lane; j < XP; j += 128) {
+                    for (int j = V * lane; j < XP; j += 32 * V) {
                         const bool in = row_in && x0 + j >= 0 && x0 + j < L_in;
                         cp_async16(xs + j, in ? xr + j : xn, in ? 16 : 0);
                     }
@@ -250,7 +322,8 @@ ct1d_wgmma(const float* __restrict__ x, const float* __restrict__ w, const float
 #pragma unroll
                     for (int j = lane; j < XW; j += 32) {
                         const bool in = row_in && x0 + j >= 0 && x0 + j < L_in;
-                        cp_async4(xs + j, in ? xr + j : xn, in ? 4 : 0);
+                        if constexpr (H) xs[j] = in ? xr[j] : T{};
+                        else cp_async4(xs + j, in ? xr + j : xn, in ? 4 : 0);
                     }
                 }
             }
@@ -259,6 +332,26 @@ ct1d_wgmma(const float* __restrict__ x, const float* __restrict__ w, const float
         // TF32 hi (rounded) and lo = v - hi
         auto split_b = [&](int st, int b) {
             const int tid = opaque(threadIdx.x);
+            if constexpr (H) {                        // 16-bit: 8 channels per unit, as they are
+                const unsigned short* xs16 =
+                    reinterpret_cast<const unsigned short*>(raw + st * RAW + CK * WP + x_sh);
+                uint4* bu = reinterpret_cast<uint4*>(ops + b * B_F);
+#pragma unroll
+                for (int i = 0; i < BG16; ++i) {
+                    const int g = tid + i * THREADS, j = g % XW, q = g / XW;
+                    if (g < CK / 8 * XW) {
+                        const unsigned short* src = xs16 + (8 * q) * XP + j;
+                        uint4 u;
+                        u.x = src[0] | ((unsigned)src[XP] << 16);
+                        u.y = src[2 * XP] | ((unsigned)src[3 * XP] << 16);
+                        u.z = src[4 * XP] | ((unsigned)src[5 * XP] << 16);
+                        u.w = src[6 * XP] | ((unsigned)src[7 * XP] << 16);
+                        bu[q * XW + j] = u;
+                    }
+                }
+                fence_proxy_async();
+                return;
+            }
             const float* xs = ring + st * RAW + CK * WP + x_sh;
             float* bhi = ops + b * 2 * B_F;
             float* blo = bhi + B_F;
@@ -281,8 +374,20 @@ ct1d_wgmma(const float* __restrict__ x, const float* __restrict__ w, const float
         // gq + 8h, channel 8*s8 + tq + 4kk, as TF32 hi and lo
         using Frags = unsigned[CK / 8][NC][4];
         auto load_a = [&](int st, Frags& fh, Frags& fl) {
-            const float* ws = ring + st * RAW;
             const int tq = opaque(lane) & 3;
+            if constexpr (H) {                        // 16-bit: the m16n8k16 fragment, in fh[0]
+                const unsigned short* ws16 = reinterpret_cast<const unsigned short*>(raw + st * RAW);
+#pragma unroll
+                for (int c = 0; c < NC; ++c)
+#pragma unroll
+                    for (int e = 0; e < 4; ++e) {
+                        const int h = e & 1, ch = 2 * tq + 8 * (e >> 1);
+                        const int o = a_off[h][c];
+                        fh[0][c][e] = o >= 0 ? ws16[ch * WP + o] | ((unsigned)ws16[(ch + 1) * WP + o] << 16) : 0u;
+                    }
+                return;
+            }
+            const float* ws = ring + st * RAW;
 #pragma unroll
             for (int s8 = 0; s8 < CK / 8; ++s8)
 #pragma unroll
@@ -299,6 +404,18 @@ ct1d_wgmma(const float* __restrict__ x, const float* __restrict__ w, const float
         constexpr unsigned SWZ = SW ? 2 : 0;
         constexpr unsigned B_LBO = SW ? 16 : XW * 16, B_SBO = SW ? 8 * CK * 4 : 128;
         auto issue = [&](int b, float (&tt)[R], const Frags& fh, const Frags& fl, bool fresh) {
+            if constexpr (H) {                        // one product per column offset
+                // unit (j, q) at 16 (q XW + j) bytes: core matrices 8 columns x 16 bytes,
+                // XW * 16 bytes apart along k, 128 along n; offset c starts CMAX - c units on
+                const unsigned long long bd = smem_desc(ops + b * B_F + 4 * wn * NW, XW * 16, 128, 0);
+                wgmma_fence();
+#pragma unroll
+                for (int c = 0; c < NC; ++c)
+                    if (CT1D_WGMMA_ABLATE != 1)
+                        Wgmma16<NW, is_bf16<T>::value>::mma(tt, fh[0][c], bd + (CMAX - c), !fresh || c > 0);
+                wgmma_commit();
+                return;
+            }
             const float* base = ops + b * 2 * B_F;
             const unsigned long long bh = smem_desc(base + b_unit(wn * NW, 0), B_LBO, B_SBO, SWZ);
             const unsigned long long bl = smem_desc(base + B_F + b_unit(wn * NW, 0), B_LBO, B_SBO, SWZ);
@@ -377,7 +494,7 @@ ct1d_wgmma(const float* __restrict__ x, const float* __restrict__ w, const float
             const int m = wm * 64 + (warp & 3) * 16 + gq + 8 * h;
             const int co = m / S, r = m - co * S;
             if (co < CO_B) {
-                const float b = (bg != nullptr && co < co_n) ? bg[co] : 0.f;
+                const float b = (bg != nullptr && co < co_n) ? to_acc(bg[co]) : 0.f;
 #pragma unroll
                 for (int i = 0; i < R / 4; ++i) {
                     const int n = wn * NW + 8 * i + 2 * tq;
@@ -391,7 +508,7 @@ ct1d_wgmma(const float* __restrict__ x, const float* __restrict__ w, const float
         const int o0 = u0 * S - pad;
         for (int e = tid; e < (CT1D_WGMMA_ABLATE == 3 ? 0 : co_n * OW); e += THREADS) {
             const int row = e / OW, p = e - row * OW, o = o0 + p;
-            if (o >= 0 && o < L_out) yb[(long long)row * L_out + o] = out_s[row * OP + p];
+            if (o >= 0 && o < L_out) yb[(long long)row * L_out + o] = from_acc<T>(out_s[row * OP + p]);
         }
         __syncthreads();                              // out_s read before the next ring fill
     }

@@ -168,6 +168,21 @@ def test_wgmma_instance_compiles_for_sm90a(nvrtc_ok):
     assert "cp.async.cg.shared.global" in ptx and "fence.proxy.async.shared::cta" in ptx
 
 
+@pytest.mark.parametrize("dtype,ptype", [("bfloat16", "bf16"), ("float16", "f16")])
+def test_wgmma_16bit_instances_compile_for_sm90a(nvrtc_ok, dtype, ptype):
+    """ct1d_wgmma's 16-bit instances (T = bf16_t / f16_t) compile for sm_90a: one m64n128k16
+    product of their own type per column offset and chunk, A from registers, B from a
+    shared-memory descriptor (2 offsets x the chunk loop unrolled twice), and no TF32."""
+    from cupyconv._dispatch import WgmmaKey
+    key = WgmmaKey(8, 1, 16, 2, 1, 128, dtype=dtype)
+    assert key.name_expression().endswith(f", 16, {'bf16_t' if ptype == 'bf16' else 'f16_t'}>")
+    assert compile_instance(key, arch="sm_90")[:4] == b"\x7fELF"
+    ptx = compile_instance(key, arch="compute_90a").decode()
+    rs = re.findall(rf"wgmma\.mma_async\.sync\.aligned\.m64n128k16\.f32\.{ptype}\.{ptype}\s+\{{[^}}]*\}},\s*\{{", ptx)
+    assert len(rs) == 2 * 2 and "tf32" not in ptx, len(rs)
+    assert "cp.async.cg.shared.global" in ptx and "fence.proxy.async.shared::cta" in ptx
+
+
 @pytest.mark.parametrize("dtype,products,halves", [("float32", 3, 1), ("bfloat16", 1, 2),
                                                    ("float16", 1, 2)])
 def test_mma_warpgroup_instance_compiles_for_sm90a(nvrtc_ok, dtype, products, halves):

@@ -55,9 +55,10 @@ def check_any_plan(lp: LaunchPlan, p, dtype: str):
     cog = p.out_channels // p.groups
     assert key.family in KNOWN_FAMILIES and key.dtype == dtype
     name = key.name_expression()
-    # ct1d_wgmma is float32 only: no element type in its name
+    # ct1d_wgmma names its element type last, and not at all for float32 (the default)
     ctype = "" if key.family == "ct1d_wgmma" else f"{CTYPES[dtype]}, "
-    assert re.fullmatch(rf"{key.family}<{ctype}\d+(, (\d+|true|false))+>", name), name
+    last = f"(, {CTYPES[dtype]})?" if key.family == "ct1d_wgmma" and dtype != "float32" else ""
+    assert re.fullmatch(rf"{key.family}<{ctype}\d+(, (\d+|true|false))+{last}>", name), name
     if key.kernel_size:
         assert name.startswith(f"{key.family}<{ctype}{S}, {D}, {K}, "), name
     else:
@@ -987,7 +988,7 @@ def check_wgmma_plan(lp: LaunchPlan, p, dtype: str):
     key = lp.key
     S, D, K = p.stride, p.dilation, p.kernel_size
     nc = (K - 1) * D // S + 1
-    assert key.family == "ct1d_wgmma" and dtype == "float32"
+    assert key.family == "ct1d_wgmma" and key.dtype == dtype in ("float32", "float16", "bfloat16")
     assert key.threads == 128 * key.wm * key.wn == 256 and key.nw in (64, 128)
     assert key.co_tile == 64 * key.wm // S >= 1 and key.ci_chunk == 16
     assert K / (S * nc) >= _dispatch.WGMMA_MIN_DENSITY and p.in_channels // p.groups >= 16
@@ -1011,6 +1012,14 @@ def test_wgmma_key_name_and_smem():
     ring = max(2 * 16 * (264 + 132), 16 * (8 * 128 + 1))
     ring = -(-ring // 128) * 128
     assert key.smem_bytes() == 4 * (ring + 2 * 2 * (-(-16 * 129 // 128) * 128))
+    # 16-bit: the element type last; weights at a pitch of 2 x 132 (words 4 mod 32), x
+    # 129 columns -> 136 (16-byte units of 8), the stages counted in floats (2 bytes each);
+    # two B buffers of one part, 16 x 129 x 2 bytes rounded up to 512
+    k16 = _dispatch.WgmmaKey(8, 1, 16, 2, 1, 128, dtype="bfloat16")
+    assert k16.name_expression() == "ct1d_wgmma<8, 1, 16, 2, 1, 128, 16, bf16_t>"
+    ring16 = -(-max(2 * 16 * (264 + 136) // 2, 16 * (8 * 128 + 1)) // 128) * 128
+    assert k16.smem_bytes() == 4 * (ring16 + 2 * (-(-16 * 129 // 2 // 128) * 128))
+    assert _dispatch.WgmmaKey(8, 1, 16, 2, 1, 128, dtype="float16").name_expression().endswith(", f16_t>")
 
 
 def test_wgmma_only_on_sm90_for_wide_float32_calls(no_pipe_route):
@@ -1025,7 +1034,7 @@ def test_wgmma_only_on_sm90_for_wide_float32_calls(no_pipe_route):
     lp = plan(wide, "float32", None, 90)
     assert lp.key.family == "ct1d_wgmma"
     check_wgmma_plan(lp, wide, "float32")
-    for dtype in ("float16", "bfloat16", "float64"):
+    for dtype in ("float16", "bfloat16", "float64"):              # (16-bit: WGMMA_16BIT off)
         assert plan(wide, dtype, None, 90).key.family != "ct1d_wgmma"
     # (64 -> 64: ct1d_mma's MMA_WG_CI64 tiles on sm_90, ct1d_gemm elsewhere)
     assert plan(params(8, 64, 64, 6, 65536, 3, 2, 1), "float32", None, 90).key.family == "ct1d_mma"
@@ -1035,10 +1044,31 @@ def test_wgmma_only_on_sm90_for_wide_float32_calls(no_pipe_route):
     assert plan(params(16, 512, 256, 16, 256, 8, 4, 1), "float32", None, 90).key.family == "ct1d_gemm"
     assert plan(params(8, 512, 256, 16, 1024, 8, 4, 1), "float32", None, 90).key.family == "ct1d_wgmma"
     assert plan(params(**SEED), "float32", None, 90).key.family == "ct1d_mma"
+    check_wgmma_plan(plan(wide, "bfloat16", family="ct1d_wgmma"), wide, "bfloat16")
     with pytest.raises(NotImplementedError):
-        plan(wide, "bfloat16", family="ct1d_wgmma")
+        plan(wide, "float64", family="ct1d_wgmma")
     with pytest.raises(NotImplementedError):        # a sparse GEMM: 4 taps of 2 x 7 pairs
         plan(params(8, 64, 32, 4, 4096, 2, 2, 4), "float32", family="ct1d_wgmma")
+
+
+def test_wgmma_16bit_by_the_float32_rule(monkeypatch, no_pipe_route):
+    """With WGMMA_16BIT, float16/bfloat16 calls take ct1d_wgmma where float32 ones would
+    (its 16-bit instances: the element type last); without, ct1d_gemm keeps them."""
+    wide = params(4, 512, 256, 16, 2048, 8, 4, 1)
+    short = params(16, 512, 256, 16, 256, 8, 4, 1)                # 33% empty tile ends
+    plan.cache_clear()
+    try:
+        assert {plan(wide, d, None, 90).key.family for d in ("float16", "bfloat16")} == {"ct1d_gemm"}
+        monkeypatch.setattr(_dispatch, "WGMMA_16BIT", True)
+        plan.cache_clear()
+        for dtype in ("float16", "bfloat16"):
+            lp = plan(wide, dtype, None, 90)
+            check_wgmma_plan(lp, wide, dtype)
+            assert lp.key.name_expression().endswith(f", {CTYPES[dtype]}>")
+            assert plan(short, dtype, None, 90).key.family == "ct1d_gemm"
+            assert plan(wide, dtype, None, 80).key.family == "ct1d_gemm"
+    finally:
+        plan.cache_clear()
 
 
 def test_usable_arch_needs_an_nvrtc_that_targets_sm90a():

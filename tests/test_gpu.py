@@ -270,18 +270,20 @@ def _skip_without_wgmma():
         pytest.skip("ct1d_wgmma needs an sm_90 GPU")
 
 
-def test_wgmma_family_random_calls(rng):
-    """The warpgroup-MMA family forced on random float32 calls: every class structure
-    the dispatcher sends there (vocoder layers, dilated, uneven taps, zero (class, column)
-    pairs), input channels not a multiple of the 16-channel chunk, partial channel blocks
-    (64*2/S rows), groups, padding beyond the kernel, rows shorter than a tile and rows
-    of many tiles, NaN-poisoned outputs."""
+@pytest.mark.parametrize("dtype,calls", [("float32", 48), ("bfloat16", 18), ("float16", 18)])
+def test_wgmma_family_random_calls(rng, dtype, calls):
+    """The warpgroup-MMA family forced on random calls (float32 by 3xTF32, 16-bit by one
+    product of their own type): every class structure the dispatcher sends there (vocoder
+    layers, dilated, uneven taps, zero (class, column) pairs), input channels not a
+    multiple of the 16-channel chunk, partial channel blocks (64*2/S rows), groups,
+    padding beyond the kernel, rows shorter than a tile and rows of many tiles (of any
+    length: 16-byte and element-wise staging), NaN-poisoned outputs."""
     _skip_without_wgmma()
     structures = [(8, 1, 16), (2, 1, 4), (5, 1, 10), (3, 1, 6), (4, 1, 8), (2, 2, 3),
                   (2, 1, 7), (1, 1, 3), (3, 2, 5)]
     done = 0
-    while done < 48:
-        c = _random_call(rng, "float32")
+    while done < calls:
+        c = _random_call(rng, dtype)
         S, D, K = structures[done % len(structures)]
         c["K"] = K
         c["kw"].update(stride=S, dilation=D, padding=int(rng.integers(0, (K - 1) * D + 3)),
@@ -293,6 +295,8 @@ def test_wgmma_family_random_calls(rng):
         c["N"] = max(c["N"], 1)
         if rng.random() < 0.3:
             c["L"] = int(rng.integers(300, 3000))       # several tiles per row
+        if dtype != "float32" and rng.random() < 0.5:
+            c["L"] = 8 * (c["L"] // 8 + 1)              # (16-bit rows of whole 16-byte units)
         if _valid(c):
             assert _check_forced_family(rng, c, "ct1d_wgmma"), c    # covers every draw
             done += 1
