@@ -1058,7 +1058,9 @@ WGMMA_MAX_TILE_WASTE = 0.25
 WGMMA_SHAPES = ((1, 128), (2, 64), (1, 64))
 # Per-block shared memory of ct1d_wgmma (one block per SM)
 _WGMMA_SMEM = 220 * 1024
-# float16/bfloat16 calls on it too, by the float32 rule (else on ct1d_gemm)
+# float16/bfloat16 calls on it too, by the float32 rule (else on ct1d_gemm). Off: its
+# 16-bit instances (session 50) have not run on a GPU yet, neither their tests nor an A/B
+# against ct1d_gemm (results/2026-12-05-session50/run_next.sh)
 WGMMA_16BIT = False
 
 
