@@ -32,26 +32,26 @@ def nvrtc_cubin(lib, source, expr, options):
     nv = ctypes.CDLL(lib)
     prog = ctypes.c_void_p()
 
+    def program_log():
+        size = ctypes.c_size_t()
+        nv.nvrtcGetProgramLogSize(prog, ctypes.byref(size))
+        log = ctypes.create_string_buffer(size.value)
+        nv.nvrtcGetProgramLog(prog, log)
+        return log.value.decode(errors="replace")
+
     def check(rc, what):
         if rc:
-            size = ctypes.c_size_t()
-            nv.nvrtcGetProgramLogSize(prog, ctypes.byref(size))
-            log = ctypes.create_string_buffer(size.value)
-            nv.nvrtcGetProgramLog(prog, log)
-            raise RuntimeError(f"{what} failed ({rc}):\n{log.value.decode()[-3000:]}")
+            raise RuntimeError(f"{what} failed ({rc}):\n{program_log()[-3000:]}")
 
     check(nv.nvrtcCreateProgram(ctypes.byref(prog), source.encode(), b"ct1d_mma.cu", 0, None, None),
           "nvrtcCreateProgram")
     check(nv.nvrtcAddNameExpression(prog, expr.encode()), "nvrtcAddNameExpression")
     opts = (ctypes.c_char_p * len(options))(*[o.encode() for o in options])
     check(nv.nvrtcCompileProgram(prog, len(options), opts), "nvrtcCompileProgram")
-    size = ctypes.c_size_t()
-    nv.nvrtcGetProgramLogSize(prog, ctypes.byref(size))
-    log = ctypes.create_string_buffer(size.value)
-    nv.nvrtcGetProgramLog(prog, log)
-    for line in log.value.decode(errors="replace").splitlines():
+    for line in program_log().splitlines():
         if "warning" in line.lower():                 # (ptxas: e.g. serialised wgmma)
             print(f"  {expr}: {line.strip()}")
+    size = ctypes.c_size_t()
     check(nv.nvrtcGetCUBINSize(prog, ctypes.byref(size)), "nvrtcGetCUBINSize")
     buf = ctypes.create_string_buffer(size.value)
     check(nv.nvrtcGetCUBIN(prog, buf), "nvrtcGetCUBIN")
