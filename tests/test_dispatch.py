@@ -19,7 +19,8 @@ import pytest
 
 from cupyconv._args import check_conv_args
 from cupyconv import _dispatch
-from cupyconv._dispatch import CTYPES, MAX_UNROLLED_K, KernelKey, LaunchPlan, max_tile_out, plan
+from cupyconv._dispatch import MAX_UNROLLED_K, KernelKey, LaunchPlan, max_tile_out, plan
+from cupyconv._keys import CTYPES
 
 DTYPES = ("float32", "float64", "float16", "bfloat16")
 # The seed call must stay within 100 KB of shared memory per block. In general a plan
