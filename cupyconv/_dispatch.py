@@ -56,9 +56,11 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0,
     """Choose the kernel family, instance and tile geometry for one call.
 
     Depthwise and narrow groups (at most 4 input channels per group) go to
-    ct1d_depthwise, a memory-bound gather on CUDA cores. Two tensor-core families serve
+    ct1d_depthwise, a memory-bound gather on CUDA cores. Three tensor-core families serve
     channel blocks wide enough for 16x8x8 MMA tiles: ct1d_gemm the compute-heavy float32
-    calls (``_prefers_gemm``), ct1d_mma the other float32/float16/bfloat16 ones.
+    calls (``_prefers_gemm``), ct1d_stream float32 calls of narrow groups with many
+    multiply-adds per output (``_prefers_stream``), ct1d_mma the other
+    float32/float16/bfloat16 ones.
     ct1d_depthwise also takes the groups those leave with at most 32 input and fewer than
     8 output channels; the CUDA-core scatter family serves everything else (float64 and
     5-7 input channels per group beyond that, very large kernels). ``family`` forces one

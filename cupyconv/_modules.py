@@ -6,8 +6,8 @@
   header: an edited header can never run a stale cubin.
 * One small RawModule per instance, registered through ``name_expressions`` and
   compiled on first use; kernels are cached in memory per (device, instance). A key's
-  ``options`` (ct1d_wgmma and ct1d_mma's warpgroup keys: ``-arch=sm_90a``) are added to
-  ours.
+  ``options`` (ct1d_wgmma, ct1d_pipe and ct1d_mma's warpgroup keys: ``-arch=sm_90a``)
+  are added to ours.
   CuPy >= 14.2 keeps such modules in its disk cache, so a second process loads the
   cubin instead of compiling (older CuPy recompiles once per process).
 * ``compile_instance`` runs NVRTC directly with the same source and options and needs

@@ -33,7 +33,7 @@ def check(label, y, x, w, b, **kw):
     err = ((y.double().cpu() - ref).abs().max() / ref.abs().max()).item()
     ok = y.shape == ref.shape and y.dtype == x.dtype and y.device == x.device and err <= 1e-5
     failed |= not ok
-    print(f"{label:<44} backend={cupyconv.last_backend()}  {type(y).__name__} "
+    print(f"{label:<45} backend={cupyconv.last_backend()}  {type(y).__name__} "
           f"{tuple(y.shape)} {y.dtype} on {y.device}  rel.err {err:.1e}  "
           f"{'ok' if ok else 'MISMATCH'}")
 

@@ -32,8 +32,11 @@ import pytest
 pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[1]
-# What a build reads: metadata, the package and the kernel sources.
-BUILD_INPUTS = ("pyproject.toml", "setup.cfg", "MANIFEST.in", "README.md", "cupyconv", "kernels")
+# What a build reads: metadata, the package and the kernel sources; and what the sdist
+# adds for running the tests and examples (MANIFEST.in).
+SDIST_EXTRAS = ("tests", "examples", "benchmarks/results/h200/bench.json")
+BUILD_INPUTS = ("pyproject.toml", "setup.cfg", "MANIFEST.in", "README.md", "cupyconv",
+                "kernels") + SDIST_EXTRAS
 KERNEL_FILES = ("ct1d_scatter.cu", "ct1d_mma.cu", "ct1d_gemm.cu", "ct1d_depthwise.cu",
                 "ct1d_stream.cu", "ct1d_wgmma.cu", "ct1d_pipe.cu",
                 "ct1d_types.cuh", "ct1d_tensor.cuh", "ct1d_warpgroup.cuh", "ct1d_wgmma_rs.cuh",
@@ -81,6 +84,7 @@ def built(tmp_path_factory):
         if p.is_dir():
             shutil.copytree(p, src / name, ignore=ignore)
         elif p.exists():
+            (src / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(p, src / name)
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     env["PIP_NO_INPUT"] = "1"
@@ -128,6 +132,9 @@ def test_sdist_contains_kernel_sources(built):
     for f in KERNEL_FILES:
         assert f"kernels/{f}" in names, sorted(names)
     assert {"setup.cfg", "pyproject.toml", "README.md"} <= names
+    # what the tests and examples need (test_bench.py reads the committed sweep)
+    assert {"tests/conftest.py", "tests/test_bench.py", "examples/basic.py",
+            "benchmarks/results/h200/bench.json"} <= names, sorted(names)
 
 
 _CHECK = textwrap.dedent("""
