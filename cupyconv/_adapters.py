@@ -53,6 +53,22 @@ def device_of(a, kind: str) -> Optional[int]:
     return a.device.index
 
 
+def native(a, kind: str):
+    """``a`` with its lazy transforms applied, where the memory alone would be misread.
+
+    NumPy arrays of non-native byte order become native ones (the kernels and the NumPy
+    path read native floats). torch tensors with the negative (or conjugate) bit set,
+    such as ``z.conj().imag``, hold their values un-negated in memory, and torch's
+    DLPack export and ``numpy()`` hand over that memory as it is: resolve them first.
+    Both are no-ops (the same object) for ordinary arrays.
+    """
+    if kind == NUMPY:
+        return a if a.dtype.isnative else a.astype(a.dtype.newbyteorder("="))
+    if kind == TORCH:
+        return a.resolve_conj().resolve_neg()
+    return a
+
+
 # ---- host side -----------------------------------------------------------------------
 
 def to_numpy(a, kind: str) -> np.ndarray:

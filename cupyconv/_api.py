@@ -95,6 +95,7 @@ def conv_transpose1d(x, weight, bias=None, stride: IntArg = 1, padding: IntArg =
     if bias is not None:
         kinds["bias"] = ad.array_kind(bias, "bias")
         arrays["bias"] = bias
+    arrays = {k: ad.native(a, kinds[k]) for k, a in arrays.items()}
     dtypes = {k: ad.dtype_name(a, kinds[k], k) for k, a in arrays.items()}
     if len(set(dtypes.values())) > 1:
         raise TypeError("x, weight and bias must have the same dtype, got "

@@ -15,6 +15,7 @@ of the first call (``_gpu.run_pointers``), as every launch does.
 """
 from __future__ import annotations
 
+import numbers
 import sys
 from typing import Optional
 
@@ -26,11 +27,22 @@ _cache: dict = {}
 _MAX_ENTRIES = 4096
 
 
+def _typed(v):
+    """``v`` with the type of every part: 2.0 == 2 and True == 1, yet 2.0 and True are
+    TypeErrors where 2 and 1 are valid, so equal values must not share a key."""
+    if isinstance(v, tuple):
+        return (type(v),) + tuple(_typed(e) for e in v)
+    if v is None or isinstance(v, (numbers.Number, str)):     # (NumPy scalars too)
+        return (type(v), v)
+    raise TypeError("no repeat-call key")   # lists, arrays, tensors: the full path
+
+
 def signature(x, weight, bias, args: tuple) -> Optional[tuple]:
-    """Hashable key of a call, or None when an argument is not hashable (lists)."""
+    """Hashable key of a call, or None when the full path must take every such call
+    (arguments other than None, numbers, strings and tuples of them: lists, arrays)."""
     try:
         key = (type(x), x.shape, x.dtype, type(weight), weight.shape, weight.dtype,
-               None if bias is None else (type(bias), bias.shape, bias.dtype), args)
+               None if bias is None else (type(bias), bias.shape, bias.dtype), _typed(args))
         hash(key)
     except (TypeError, AttributeError):
         return None
@@ -75,8 +87,9 @@ def _run_torch(cupy, prep, out_shape, x, weight, bias):
     if dev < 0:
         return None
     for a in (x, weight, bias):
+        # (a tensor with the negative bit holds its values un-negated: ad.native resolves it)
         if a is not None and (not isinstance(a, torch.Tensor) or a.get_device() != dev
-                              or not a.is_contiguous()):
+                              or not a.is_contiguous() or a.is_neg()):
             return None
     if cupy.cuda.runtime.getDevice() != dev:
         return None

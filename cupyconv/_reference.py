@@ -35,7 +35,8 @@ _MAX_STACK = 2048
 
 def _compute_dtype(dtype: np.dtype) -> np.dtype:
     # float16/bfloat16 accumulate in float32, as the GPU kernels do (and torch does).
-    return np.dtype(np.float64) if dtype == np.float64 else np.dtype(np.float32)
+    # (by kind and size: a non-native '>f8' is not == np.float64)
+    return np.dtype(np.float64) if dtype.kind == "f" and dtype.itemsize == 8 else np.dtype(np.float32)
 
 
 def _ceil_div(a: int, b: int) -> int:

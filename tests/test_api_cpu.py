@@ -48,6 +48,19 @@ def test_numpy_in_numpy_out(rng, no_gpu, backend, dtype):
     np.testing.assert_allclose(y.astype(np.float64), ref, rtol=tol, atol=tol * np.abs(ref).max())
 
 
+@pytest.mark.parametrize("dtype", [">f8", ">f4", ">f2"])
+def test_numpy_non_native_byte_order(rng, torch, dtype):
+    """Big-endian arrays are read by value (float64 stays float64), against torch on the
+    same values in native order; the result is in native order."""
+    x, w, b = (a.astype(dtype) for a in _data(rng, np.float64))
+    y = conv_transpose1d(x, w, b, backend="cpu", **KW)
+    assert y.dtype == np.dtype(dtype).newbyteorder("=") and y.dtype.isnative
+    t = (torch.from_numpy(a.astype(np.float64)) for a in (x, w, b))
+    ref = torch.nn.functional.conv_transpose1d(*t, **KW).numpy()
+    tol = {">f8": 1e-13, ">f4": 1e-6, ">f2": 2e-3}[dtype]
+    assert np.abs(y.astype(np.float64) - ref).max() <= tol * np.abs(ref).max()
+
+
 def test_numpy_unbatched(rng):
     x, w, b = _data(rng, np.float64, batched=False)
     y = conv_transpose1d(x, w, b, backend="cpu", **KW)
@@ -99,6 +112,21 @@ def test_torch_requires_grad_inputs(rng, torch):
         ref = torch.nn.functional.conv_transpose1d(x, w, b, **KW)
     torch.testing.assert_close(y, ref, rtol=1e-5, atol=1e-5)
     assert x.grad is None and x.requires_grad      # inputs untouched
+
+
+def test_torch_negative_bit_tensors(rng, torch):
+    """z.conj().imag is a real tensor with the negative bit set: its memory holds the
+    values un-negated, and torch's numpy() / DLPack export hand that memory over as it
+    is. The library must read the values torch means."""
+    def neg_bit(shape):
+        z = torch.complex(torch.randn(shape, dtype=torch.float64), torch.randn(shape, dtype=torch.float64))
+        t = z.conj().imag
+        assert t.is_neg()
+        return t
+    x, w, b = neg_bit((2, 4, 13)), neg_bit((4, 3, 3)), neg_bit((3,))
+    y = conv_transpose1d(x, w, b, backend="cpu", **KW)
+    ref = torch.nn.functional.conv_transpose1d(x, w, b, **KW)
+    torch.testing.assert_close(y, ref, rtol=1e-12, atol=1e-12)
 
 
 def test_torch_bfloat16_bits(rng, torch):

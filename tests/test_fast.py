@@ -32,6 +32,22 @@ def test_unhashable_arguments_have_no_signature():
     assert _fast.signature([[1.0]], w, None, ARGS) is None                # no shape attribute
 
 
+def test_equal_arguments_of_other_types_have_other_signatures():
+    """2.0 == 2 and True == 1, but only the ints are valid: a cached stride=2 call must not
+    let a later stride=2.0 skip the TypeError the full path raises."""
+    x = np.zeros((2, 4, 10), np.float32)
+    w = np.zeros((4, 3, 3), np.float32)
+    base = _fast.signature(x, w, None, ARGS)
+    others = [_fast.signature(x, w, None, (2.0,) + ARGS[1:]),
+              _fast.signature(x, w, None, ARGS[:1] + (True,) + ARGS[2:]),
+              _fast.signature(x, w, None, ((2,),) + ARGS[1:]),
+              _fast.signature(x, w, None, ((2.0,),) + ARGS[1:]),
+              _fast.signature(x, w, None, (np.int64(2),) + ARGS[1:])]
+    assert None not in others and len({base, *others}) == len(others) + 1
+    # arrays as arguments (0-d or not) are never keys
+    assert _fast.signature(x, w, None, (np.array(2),) + ARGS[1:]) is None
+
+
 def test_unknown_signature_takes_the_full_path():
     x = np.ones((2, 4, 10), np.float32)
     w = np.ones((4, 3, 3), np.float32)

@@ -1287,6 +1287,29 @@ def test_repeat_call_on_a_busy_torch_stream(rng, torch_cuda):
     assert _rel_err(y.cpu().numpy(), _ref64(2 * x, w.cpu().numpy(), None, **kw)) <= TOL["float32"]
 
 
+def test_lazy_negation_and_byte_order_on_the_gpu(rng, torch_cuda):
+    """CUDA tensors with the negative bit set (z.conj().imag: memory holds the values
+    un-negated, and torch's DLPack export hands that memory over as it is), first and
+    repeated calls (the repeat path reads device pointers directly); and big-endian
+    NumPy input on the GPU backend. Outputs from NaN-poisoned memory."""
+    torch = torch_cuda
+    import cupyconv
+    kw = dict(stride=2, padding=1, dilation=2)
+    shapes = ((2, 32, 1000), (32, 48, 3), (48,))
+    for _ in range(2):          # the second call has the first one's signature
+        host = [rng.standard_normal(s) for s in shapes]
+        imag = [torch.tensor(-h, dtype=torch.float32, device="cuda") for h in host]
+        dev = [torch.complex(torch.ones_like(t), t).conj().imag for t in imag]  # values: host
+        assert all(t.is_neg() for t in dev)
+        torch.full((2, 48, cupyconv.output_length(1000, 3, **kw)), float("nan"), device="cuda")
+        y = cupyconv.conv_transpose1d(*dev, **kw)
+        assert _rel_err(y.cpu().numpy(), _ref64(*host, **kw)) <= TOL["float32"]
+    host = [rng.standard_normal(s) for s in shapes]
+    y = cupyconv.conv_transpose1d(*(h.astype(">f4") for h in host), backend="gpu", **kw)
+    assert cupyconv.last_backend() == "gpu" and y.dtype == np.float32
+    assert _rel_err(y, _ref64(*host, **kw)) <= TOL["float32"]
+
+
 @pytest.mark.parametrize("warm", [True, False], ids=["warm", "cold"])
 def test_torch_cuda_graph_capture_and_replay(rng, torch_cuda, warm):
     """Inside torch.cuda.graph a call is captured with the torch work around it (x * 2
