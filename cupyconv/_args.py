@@ -153,8 +153,8 @@ def check_conv_args(x_shape: tuple, w_shape: tuple, bias_shape: Optional[tuple],
     if C_og < 1:
         raise ValueError(f"weight.shape[1] = C_out/groups must be >= 1, got {C_og}")
     if L_in < 1:
-        raise ValueError(f"x: input length must be >= 1 (only zero batch or zero channels "
-                         f"may be empty), got shape {tuple(x_shape)}")
+        raise ValueError(f"x: input length must be >= 1 (only the batch may be empty), "
+                         f"got shape {tuple(x_shape)}")
     if bias_shape is not None and tuple(bias_shape) != (C_out,):
         raise ValueError(f"bias must have shape (C_out,) = ({C_out},), got {tuple(bias_shape)}")
 
