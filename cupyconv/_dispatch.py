@@ -42,6 +42,15 @@ FAMILIES = ("ct1d_depthwise", "ct1d_gemm", "ct1d_mma", "ct1d_pipe", "ct1d_scatte
             "ct1d_stream", "ct1d_wgmma")
 # CUDA limit on gridDim.y and gridDim.z (channel tiles x groups, batch items)
 MAX_GRID_YZ = 65535
+# The kernels take sizes as int32 and address within a row in 32 bits (row bases are
+# 64-bit): positions up to a tile past the row's end must stay below 2**31. Tiles span
+# at most this many positions u (ct1d_mma's 256-position halves, ct1d_wgmma's 2 x 128).
+_MAX_TILE_POSITIONS = 512
+
+
+def _rows_fit_int32(p: ConvParams) -> bool:
+    """A tile past the row's last output (its positions u*S - padding) stays in int32."""
+    return p.length_out + p.padding + p.stride * (_MAX_TILE_POSITIONS + 1) < 2**31
 # Per-block dynamic shared memory that still lets two blocks share an sm_90 SM (228 KB,
 # 1 KB reserved per block), less 64 bytes for the kernels' static shared words (the 3xFP16
 # maxima: 4-24 bytes)
@@ -74,6 +83,12 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0,
     """
     if family not in (None,) + FAMILIES:
         raise ValueError(f"family must be one of {FAMILIES}, got {family!r}")
+    big = {name: v for name, v in (("C_in", p.in_channels), ("C_out", p.out_channels),
+                                   ("L_in", p.length_in), ("padding", p.padding))
+           if v >= 2**31}
+    if big:
+        raise NotImplementedError(f"the GPU kernels take sizes below 2**31, got {big}; use "
+                                  "backend='cpu' for this call")
     cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
     pl = None
     if family == "ct1d_depthwise" or (family is None and cig <= DEPTHWISE_MAX_CIG):
@@ -406,7 +421,7 @@ def _plan_mma(p: ConvParams, dtype: str, arch: int = 0):
     cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
     cmax = (K - 1) * D // S
     if (dtype == "float64" or K > MAX_UNROLLED_K or S > 16 or cig < 8 or cog < 8
-            or cmax > 512 or p.length_out + p.padding >= 2**31):
+            or cmax > 512 or not _rows_fit_int32(p)):
         return None
     # channel tile: 16, 32, 48 or 64 output channels; 8 warps per block
     m16 = min(4, -(-cog // 16))
@@ -497,7 +512,7 @@ def stream_key(p: ConvParams, dtype: str, nt: int = 2, warps: int = 4,
     cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
     if (dtype not in ("float32", "float16", "bfloat16") or K > MAX_UNROLLED_K or S > 16
             or cig < 8 or cig > STREAM_MAX_CIG or cog < 8 or (K - 1) * D // S > 64
-            or p.length_out + p.padding >= 2**31):
+            or not _rows_fit_int32(p)):
         return None
     cig_pad = -(-cig // 16) * 16
     mt = min(4, -(-cog // 16))
@@ -564,7 +579,7 @@ def gemm_key(p: ConvParams, dtype: str) -> Optional[GemmKey]:
     S, D, K = p.stride, p.dilation, p.kernel_size
     cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
     if (dtype == "float64" or K > MAX_UNROLLED_K or S > 16 or cig < 8 or cog < 16
-            or (K - 1) * D // S > 256 or p.length_out + p.padding >= 2**31):
+            or (K - 1) * D // S > 256 or not _rows_fit_int32(p)):
         return None
     rl = live_classes(S, D, K)
     # 8-16 warps: one live class each, then along channels (while each warp keeps two
@@ -692,7 +707,7 @@ def wgmma_key(p: ConvParams, dtype: str = "float32") -> Optional[WgmmaKey]:
     cig = p.in_channels // p.groups
     nc = (K - 1) * D // S + 1
     if (dtype not in ("float32", "float16", "bfloat16") or K > MAX_UNROLLED_K or S > 16 or cig < 16
-            or K / (S * nc) < WGMMA_MIN_DENSITY or p.length_out + p.padding >= 2**31):
+            or K / (S * nc) < WGMMA_MIN_DENSITY or not _rows_fit_int32(p)):
         return None
     for wn, nw in WGMMA_SHAPES:
         key = WgmmaKey(S, D, K, 2, wn, nw, dtype=dtype)
@@ -1127,5 +1142,10 @@ def _plan_scatter(p: ConvParams, dtype: str) -> LaunchPlan:
     key = KernelKey(dtype, S if unrolled else 0, D if unrolled else 0, K if unrolled else 0,
                     co_threads, rc, rj, kb, ci_chunk, threads)
     tile = min(tile, p.length_out)
-    return LaunchPlan(key, tile, -(-p.length_out // tile), -(-cog // co_tile),
-                      key.smem_bytes(tile))
+    n_tiles = -(-p.length_out // tile)
+    # the tile loop steps by gridDim.x <= n_tiles in int32: tile + gridDim.x < 2 n_tiles
+    if n_tiles >= 2**30:
+        raise NotImplementedError(
+            f"{n_tiles} tiles of {tile} output(s) in a row exceed the GPU kernel's 2**30; "
+            "use backend='cpu' for this call")
+    return LaunchPlan(key, tile, n_tiles, -(-cog // co_tile), key.smem_bytes(tile))

@@ -291,6 +291,51 @@ def test_row_just_below_int32_is_planned():
     check_plan(scatter_plan(p, "float32"), p, "float32")
 
 
+def test_sizes_beyond_int32_are_not_implemented():
+    """The kernels take C_in, C_out, L_in and padding as int32: larger values (legal for
+    torch, e.g. a row of L_in >= 2**31 padded back to a shorter output) are refused
+    before any launch, by name, on every family."""
+    p = params(n=1, c_in=8, c_out=8, k=1, length=2**31 + 10, stride=1, padding=2**30,
+               dilation=1)
+    for family in (None,) + _dispatch.FAMILIES:
+        for arch in (0, 90):
+            with pytest.raises(NotImplementedError, match=r"L_in.*backend='cpu'"):
+                plan(p, "float32", family=family, arch=arch)
+
+
+def test_scatter_tile_loop_stays_in_int32():
+    """ct1d_scatter's tile loop steps by gridDim.x (<= n_tiles) in int32: a row of ~2e9
+    one-output tiles (K = 34, D = 31 leaves one output per staged window) would wrap the
+    counter (out-of-bounds writes), so n_tiles >= 2**30 is refused; below it is planned."""
+    p = params(n=1, c_in=1, c_out=1, k=34, length=2_000_000_000, stride=1, padding=0,
+               dilation=31)
+    for arch in (0, 90):
+        with pytest.raises(NotImplementedError, match=r"2\*\*30"):
+            plan(p, "float16", arch=arch)
+    ok = params(n=1, c_in=1, c_out=1, k=34, length=2**30 - 2000, stride=1, padding=0,
+                dilation=31)
+    pl = plan(ok, "float16")
+    assert pl.key.family == "ct1d_scatter" and pl.tile_out == 1 and pl.n_tiles < 2**30
+
+
+def test_rows_near_int32_leave_the_tiled_families():
+    """Rows whose last tile would reach past 2**31 positions (a tile spans up to
+    _MAX_TILE_POSITIONS positions u): not for the tensor-core families that store
+    position by position from o0 + p in int32; the call still runs (ct1d_scatter)."""
+    S = 2
+    length = (2**31 - 1 - S * 400) // S        # L_out = (L-1)*2 + 3, within 800 of 2**31
+    p = params(n=1, c_in=64, c_out=64, k=3, length=length, stride=S, padding=1, dilation=1)
+    assert not _dispatch._rows_fit_int32(p)
+    for family in ("ct1d_mma", "ct1d_gemm", "ct1d_wgmma", "ct1d_stream"):
+        with pytest.raises(NotImplementedError, match="does not cover"):
+            plan(p, "float32", family=family, arch=90)
+    assert plan(p, "float32", arch=90).key.family in ("ct1d_scatter", "ct1d_pipe")
+    shorter = params(n=1, c_in=64, c_out=64, k=3, length=length - 600, stride=S, padding=1,
+                     dilation=1)
+    assert _dispatch._rows_fit_int32(shorter)
+    assert plan(shorter, "float32", family="ct1d_mma").key.family == "ct1d_mma"
+
+
 # ---- randomized invariants ---------------------------------------------------------------
 
 def random_params(rng, ks, groups, per_group_in, per_group_out):

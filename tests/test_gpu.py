@@ -6,10 +6,12 @@ is poisoned with NaN first, so an element the kernel fails to write fails the te
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
 import sys
+import tempfile
 
 import numpy as np
 import pytest
@@ -1369,27 +1371,79 @@ def test_cupy_cuda_graph_capture_and_replay(rng):
     _assert_pdl_kept()
 
 
-def test_64bit_indexing(rng):
-    """N*C_out*L_out >= 2**31 elements: check the far end against a sliced reference."""
+@contextlib.contextmanager
+def _big_memory():
+    """One test at a time holds 16-24 GB (pytest-xdist workers share the GPU), and it is
+    handed back to the driver after the test, passed or failed."""
+    import fcntl
+
     import cupy
-    import cupyconv
-    N, cin, cout, K, L = 2, 4, 512, 3, 1 << 20
-    kw = dict(stride=2, padding=1, dilation=2)
-    x = cupy.asarray(rng.standard_normal((N, cin, L)).astype(np.float32))
-    w = cupy.asarray(rng.standard_normal((cin, cout, K)).astype(np.float32))
-    b = cupy.asarray(rng.standard_normal(cout).astype(np.float32))
-    y = cupy.empty((N, cout, cupyconv.output_length(L, K, **kw)), np.float32)
-    assert y.size >= 2**31
-    y.fill(np.nan)
+    with open(os.path.join(tempfile.gettempdir(), "cupyconv-big-memory.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        arrays: dict = {}
+        try:
+            yield arrays
+        finally:
+            arrays.clear()
+            cupy.get_default_memory_pool().free_all_blocks()
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+L27 = 1 << 27
+# (N, C_in, C_out, K, L_in, S, P, D), family (None: the dispatcher's choice on sm_90):
+# x and/or y of >= 2**31 elements on every family (calls checked on the CPU to plan there;
+# 16-24 GB each). The last: more than 65535 items (batch slices), warpgroup ct1d_mma.
+BIG_CALLS = [
+    ((2, 4, 512, 3, 1 << 20, 2, 1, 2), None),                      # depthwise, y >= 2**31
+    ((8, 2, 2, 4, L27 + 8, 1, 1, 1), "ct1d_depthwise"),
+    ((8, 2, 2, 4, L27 + 8, 1, 1, 1), "ct1d_scatter"),
+    ((2, 8, 8, 4, L27 + 16, 1, 1, 1), "ct1d_mma"),
+    ((2, 8, 8, 4, L27 + 16, 1, 1, 1), "ct1d_stream"),
+    ((2, 8, 16, 4, L27 + 16, 1, 1, 1), "ct1d_gemm"),
+    ((2, 16, 8, 4, L27 // 2 + 16, 2, 1, 1), "ct1d_wgmma"),
+    ((2, 16, 8, 4, L27 // 2 + 16, 2, 1, 1), "ct1d_pipe"),
+    ((1, 16, 16, 4, L27 + 16, 1, 1, 1), "ct1d_pipe"),                # rows of any length
+    ((65544, 16, 16, 3, 2064, 1, 1, 1), "ct1d_mma"),
+]
+
+
+@pytest.mark.parametrize("call,family", BIG_CALLS,
+                         ids=[f"{f or 'auto'}-{c[0]}x{c[1]}x{c[4]}" for c, f in BIG_CALLS])
+def test_64bit_indexing(call, family):
+    """x or y of >= 2**31 elements (row bases past int32) on each family: the tails of the
+    first and the last item's rows (the largest offsets), against float64 references of
+    their last input columns; output poisoned with NaN, and no element left unwritten."""
+    import cupy
     from cupyconv._args import check_conv_args
-    from cupyconv._gpu import launch
-    p = check_conv_args(x.shape, w.shape, b.shape, **kw)
-    launch(x, w, b, y, p, "float32", x.device.id)
-    assert not bool(cupy.isnan(y).any())
-    xs, ws, bs = x[-1:].get(), w[:, -3:].get(), b[-3:].get()
-    ref = _ref64(xs, ws, bs, **kw)
-    assert _rel_err(y[-1:, -3:].get(), ref) <= TOL["float32"]
-    del y
+    from cupyconv._gpu import device_plan, launch
+    N, cin, cout, K, L, S, P, D = call
+    kw = dict(stride=S, padding=P, dilation=D)
+    p = check_conv_args((N, cin, L), (cin, cout, K), (cout,), **kw)
+    x_size, y_size = N * cin * L, N * cout * p.length_out
+    assert max(x_size, y_size) >= 2**31
+    dev = cupy.cuda.Device()
+    if family is not None:
+        try:
+            device_plan(p, "float32", dev.id, family)
+        except NotImplementedError:
+            pytest.skip(f"{family} does not cover this call on this device")
+    with _big_memory() as a:
+        gen = cupy.random.default_rng(int(np.random.default_rng().integers(2**31)))
+        if dev.mem_info[0] < 4 * (x_size + y_size) + y_size + 2**30:     # (+ isnan(y))
+            pytest.skip("not enough free GPU memory")
+        a["x"] = x = gen.standard_normal((N, cin, L), dtype=np.float32)
+        w = gen.standard_normal((cin, cout, K), dtype=np.float32)
+        b = gen.standard_normal(cout, dtype=np.float32)
+        a["y"] = y = cupy.full(p.out_shape, np.nan, np.float32)
+        launch(x, w, b, y, p, "float32", x.device.id, family)
+        assert not bool(cupy.isnan(y).any()), "unwritten (NaN-poisoned) outputs"
+        W = 64                                     # input columns of each reference
+        o_lo, j0 = (L - W) * S - P + (K - 1) * D, (K - 1) * D    # the outputs they complete
+        for n in (0, N - 1):
+            ref = _ref64(x[n:n + 1, :, L - W:].get(), w.get(), b.get(), stride=S, dilation=D)
+            got = y[n:n + 1, :, o_lo:].get()
+            assert _rel_err(got, ref[:, :, j0:j0 + got.shape[-1]]) <= TOL["float32"]
+        del x, y
 
 
 def test_multi_gpu(rng):
