@@ -119,6 +119,31 @@ def to_cupy(a, kind: str):
     return cupy.from_dlpack(t)
 
 
+def needs_copy(a, kind: str) -> bool:
+    """Whether the kernel's C-contiguous device view of ``a`` is a copy (host memory, or a
+    strided device array) rather than ``a``'s own memory."""
+    if kind == NUMPY:
+        return True
+    if kind == CUPY:
+        return not a.flags.c_contiguous
+    return a.device.type == "cpu" or not a.is_contiguous()
+
+
+def keep_for_stream(t, stream_ptr: int) -> None:
+    """Keep torch's allocator from reusing ``t``'s block before the work queued so far on
+    the (non-torch) stream ``stream_ptr`` has run."""
+    torch = _torch()
+    t.record_stream(torch.cuda.ExternalStream(stream_ptr, device=t.device))
+
+
+def wait_unless_capturing(stream, producer) -> None:
+    """Make CuPy stream ``stream`` wait for the work queued so far on ``producer``. Not
+    while ``stream`` is being captured into a CUDA graph (an event from outside the capture
+    cannot join it): there the caller orders its streams."""
+    if producer.ptr != stream.ptr and not stream.is_capturing():
+        stream.wait_event(producer.record())
+
+
 def torch_stream(device_id: int):
     """CuPy stream object for torch's current stream on ``device_id``."""
     import cupy

@@ -9,6 +9,7 @@ import numpy as np
 from . import _adapters as ad
 from . import _fast
 from ._args import ConvParams, IntArg, check_conv_args
+from ._dispatch import MIN_COMPUTE_CAPABILITY
 from ._reference import conv_transpose1d_numpy
 
 _last = threading.local()
@@ -16,10 +17,12 @@ BACKENDS = ("auto", "gpu", "cpu")
 
 
 def gpu_available() -> bool:
-    """True when CuPy is installed and a CUDA device is usable."""
+    """True when CuPy is installed and the current CUDA device is one the kernels run on
+    (compute capability >= 8.0)."""
     try:
         import cupy
-        return bool(cupy.is_available())
+        return (bool(cupy.is_available())
+                and int(cupy.cuda.Device().compute_capability) >= MIN_COMPUTE_CAPABILITY)
     except Exception:  # ImportError, or a broken driver install
         return False
 
@@ -95,6 +98,7 @@ def conv_transpose1d(x, weight, bias=None, stride: IntArg = 1, padding: IntArg =
     if bias is not None:
         kinds["bias"] = ad.array_kind(bias, "bias")
         arrays["bias"] = bias
+    originals = arrays
     arrays = {k: ad.native(a, kinds[k]) for k, a in arrays.items()}
     dtypes = {k: ad.dtype_name(a, kinds[k], k) for k, a in arrays.items()}
     if len(set(dtypes.values())) > 1:
@@ -107,6 +111,11 @@ def conv_transpose1d(x, weight, bias=None, stride: IntArg = 1, padding: IntArg =
         if d is not None and dev is not None and d != dev:
             raise ValueError(f"{k} is on GPU {d} but x is on GPU {dev}: all arrays must "
                              "be on x's device")
+    # host x with weight or bias on a GPU: the call runs there (they must share it)
+    on_gpus = {k: d for k, d in devices.items() if d is not None}
+    if dev is None and len(set(on_gpus.values())) > 1:
+        raise ValueError("the arrays on GPUs must share one: "
+                         + ", ".join(f"{k} is on GPU {d}" for k, d in on_gpus.items()))
     p = check_conv_args(tuple(x.shape), tuple(weight.shape),
                         None if bias is None else tuple(bias.shape),
                         stride, padding, output_padding, groups, dilation, output_size)
@@ -115,13 +124,15 @@ def conv_transpose1d(x, weight, bias=None, stride: IntArg = 1, padding: IntArg =
         if backend == "cpu":
             raise ValueError("backend='cpu' needs host input; x is on a GPU")
         _last.backend = "gpu"
-        return _run_device(arrays, kinds, p, dtype, dev, sig)
+        return _run_device(arrays, kinds, p, dtype, dev, sig, originals)
     use_gpu = backend == "gpu" or (backend == "auto" and gpu_available())
     if backend == "gpu" and not gpu_available():
         raise RuntimeError("backend='gpu' was requested but no CUDA device is usable "
-                           "(cupy.is_available() is False)")
+                           "(none, or compute capability below "
+                           f"{MIN_COMPUTE_CAPABILITY / 10:.1f})")
     if use_gpu:
-        y = _run_host_on_gpu(arrays, kinds, p, dtype)
+        y = _run_host_on_gpu(arrays, kinds, p, dtype, next(iter(on_gpus.values()), None),
+                             originals)
     else:
         y = _run_cpu(arrays, kinds, p)
     _last.backend = "gpu" if use_gpu else "cpu"
@@ -138,36 +149,59 @@ def _run_cpu(arrays, kinds, p: ConvParams) -> np.ndarray:
     return y.reshape(p.out_shape)
 
 
-def _launch(arrays, kinds, p: ConvParams, dtype: str, dev: int, y):
-    """Launch on the current stream; returns the ``_gpu.Prepared`` launch (None if empty)."""
+def _launch(arrays, kinds, p: ConvParams, dtype: str, dev: int, y, originals):
+    """Launch on the current stream; returns the ``_gpu.Prepared`` launch (None if empty).
+    ``originals``: the caller's arrays (``arrays`` may hold resolved copies of them)."""
     import cupy
     from ._gpu import launch
+    temporaries = [k for k, a in arrays.items()
+                   if a is not originals[k] or ad.needs_copy(a, kinds[k])]
+    if temporaries and cupy.cuda.get_current_stream().is_capturing():
+        # a captured launch keeps the temporaries' addresses, which the pools hand out
+        # again once this call returns
+        raise ValueError(f"inside a CUDA graph capture x, weight and bias must be C-contiguous "
+                         f"arrays on x's device; {', '.join(temporaries)} would be copied into "
+                         "memory that does not outlive the call")
     c = {k: cupy.ascontiguousarray(ad.to_cupy(a, kinds[k])) for k, a in arrays.items()}
-    return launch(_as3d(c["x"], p), c["weight"], c.get("bias"), y, p, dtype, dev)
+    prep = launch(_as3d(c["x"], p), c["weight"], c.get("bias"), y, p, dtype, dev)
+    if kinds["x"] != ad.TORCH:
+        # torch tensors made here (resolved negations) are freed into torch's allocator on
+        # its stream when this returns: hold the blocks until this stream's kernel has run
+        for k in temporaries:
+            if kinds[k] == ad.TORCH and arrays[k] is not originals[k] and arrays[k].is_cuda:
+                ad.keep_for_stream(arrays[k], cupy.cuda.get_current_stream().ptr)
+    return prep
 
 
-def _run_host_on_gpu(arrays, kinds, p: ConvParams, dtype: str) -> np.ndarray:
+def _run_host_on_gpu(arrays, kinds, p: ConvParams, dtype: str, dev: Optional[int],
+                     originals) -> np.ndarray:
+    """Host x on a GPU: ``dev``, where weight or bias already is, else the current one."""
     import cupy
     out_dtype = np.int16 if dtype == "bfloat16" else np.dtype(dtype)
-    y = cupy.empty((p.batch, p.out_channels, p.length_out), dtype=out_dtype)
-    _launch(arrays, kinds, p, dtype, cupy.cuda.Device().id, y)   # the current device
-    h = y.get()
+    with cupy.cuda.Device(dev):
+        y = cupy.empty((p.batch, p.out_channels, p.length_out), dtype=out_dtype)
+        _launch(arrays, kinds, p, dtype, cupy.cuda.Device().id, y, originals)
+        h = y.get()
     if dtype == "bfloat16":
         import ml_dtypes
         h = h.view(ml_dtypes.bfloat16)
     return h.reshape(p.out_shape)
 
 
-def _run_device(arrays, kinds, p: ConvParams, dtype: str, dev: int, sig=None):
+def _run_device(arrays, kinds, p: ConvParams, dtype: str, dev: int, sig, originals):
     import cupy
     with cupy.cuda.Device(dev):
         if kinds["x"] == ad.TORCH:
-            with ad.torch_stream(dev):
+            outer = cupy.cuda.get_current_stream()
+            with ad.torch_stream(dev) as stream:
+                if ad.CUPY in kinds.values():
+                    # CuPy operands were written in CuPy's stream order, not torch's
+                    ad.wait_unless_capturing(stream, outer)
                 y, yc = ad.empty_torch(p.out_shape, dtype, dev)
-                prep = _launch(arrays, kinds, p, dtype, dev, _as3d(yc, p))
+                prep = _launch(arrays, kinds, p, dtype, dev, _as3d(yc, p), originals)
         else:
             y = cupy.empty(p.out_shape, dtype=arrays["x"].dtype)
-            prep = _launch(arrays, kinds, p, dtype, dev, _as3d(y, p))
+            prep = _launch(arrays, kinds, p, dtype, dev, _as3d(y, p), originals)
         if sig is not None and prep is not None:
             _fast.remember(sig, prep, p.out_shape)
         return y

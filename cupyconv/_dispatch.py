@@ -665,6 +665,32 @@ _WGMMA_SMEM = 220 * 1024
 WGMMA_16BIT = False
 
 
+# The kernels use sm_80 instructions (cp.async, bf16 mma.sync, __reduce_max_sync): older
+# GPUs cannot run them (GPU runs: sm_90 only; sm_80-89 by construction, untested).
+MIN_COMPUTE_CAPABILITY = 80
+
+
+def fit_plan(p: ConvParams, dtype: str, family: Optional[str], arch: int, card: str,
+             smem_limit: int) -> LaunchPlan:
+    """plan() within a device's shared memory per block (``smem_limit`` bytes, its opt-in
+    maximum): the rules are sized for sm_90's 227 KB, so on GPUs with less (sm_80: 163 KB,
+    sm_86/89: 99 KB) a call whose family needs more takes ct1d_scatter where that fits;
+    otherwise, or where ``family`` was forced, NotImplementedError names both sizes."""
+    pl = plan(p, dtype, family, arch, card)
+    if pl.smem_bytes <= smem_limit:
+        return pl
+    if family is None:
+        try:
+            fallback = plan(p, dtype, "ct1d_scatter", arch, card)
+        except NotImplementedError:
+            fallback = None
+        if fallback is not None and fallback.smem_bytes <= smem_limit:
+            return fallback
+    raise NotImplementedError(
+        f"{pl.key.family} needs {pl.smem_bytes} bytes of shared memory per block for this "
+        f"call and this GPU allows {smem_limit}; use backend='cpu' for this call")
+
+
 def usable_arch(compute_capability: int, nvrtc_version: tuple) -> int:
     """plan()'s ``arch`` for a device: its compute capability, or 0 where the NVRTC in use
     cannot build that architecture's own instructions (sm_90a needs CUDA 12.0 or later),

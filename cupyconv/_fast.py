@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import numbers
 import sys
+import threading
 from typing import Optional
 
 from ._gpu import run, run_pointers
@@ -67,14 +68,34 @@ def try_run(sig, x, weight, bias):
     return _run_torch(cupy, prep, out_shape, x, weight, bias)
 
 
+# per thread: the devices whose CUDA context this thread has made current
+_thread = threading.local()
+
+
+def _ensure_context(cupy, dev: int) -> None:
+    """The launches below go straight to the driver, which needs the device's context
+    current on this thread: a thread whose first CUDA work is a repeat call may have done
+    nothing yet that binds it (its allocations can come from a pool without a CUDA call),
+    so bind it once per thread and device by a runtime call, as CuPy's own launches do."""
+    bound = getattr(_thread, "devices", None)
+    if bound is None:
+        bound = _thread.devices = set()
+    if dev not in bound:
+        cupy.cuda.runtime.memGetInfo()
+        bound.add(dev)
+
+
 def _run_cupy(cupy, prep, out_shape, x, weight, bias):
     dev = x.data.device_id
+    if prep.device_id != dev:             # the signature ran on another device before
+        return None
     for a in (weight, bias):
         if a is not None and (not isinstance(a, cupy.ndarray) or a.data.device_id != dev
                               or not a.flags.c_contiguous):
             return None
     if not x.flags.c_contiguous or cupy.cuda.runtime.getDevice() != dev:
         return None
+    _ensure_context(cupy, dev)
     y = cupy.empty(out_shape, dtype=x.dtype)
     if y.size:
         run(prep, x, weight, bias, y)
@@ -84,7 +105,7 @@ def _run_cupy(cupy, prep, out_shape, x, weight, bias):
 def _run_torch(cupy, prep, out_shape, x, weight, bias):
     torch = sys.modules["torch"]
     dev = x.get_device()                  # -1: host memory
-    if dev < 0:
+    if dev < 0 or prep.device_id != dev:
         return None
     for a in (x, weight, bias):
         # (a tensor with the negative bit holds its values un-negated: ad.native resolves it)
@@ -93,6 +114,7 @@ def _run_torch(cupy, prep, out_shape, x, weight, bias):
             return None
     if cupy.cuda.runtime.getDevice() != dev:
         return None
+    _ensure_context(cupy, dev)
     y = x.new_empty(out_shape)      # x's dtype and device; ~1.5 us less than torch.empty(...)
     if y.numel():
         run_pointers(prep, x.data_ptr(), weight.data_ptr(),

@@ -17,7 +17,8 @@ import numpy as np
 
 from ._args import ConvParams
 from . import _dispatch
-from ._dispatch import MAX_GRID_YZ, LaunchPlan, card_of, plan, usable_arch
+from ._dispatch import (MAX_GRID_YZ, MIN_COMPUTE_CAPABILITY, LaunchPlan, card_of, fit_plan,
+                        plan, usable_arch)
 from ._modules import get_kernel
 
 # Blocks per launch to aim for before blocks start looping over several tiles (and reusing
@@ -70,12 +71,32 @@ def device_card(device_id: int) -> str:
     return card_of(device_arch(device_id), name.decode() if isinstance(name, bytes) else name)
 
 
+@functools.lru_cache(maxsize=None)
+def device_smem_limit(device_id: int) -> int:
+    """Dynamic shared memory one block may opt into on ``device_id``; NotImplementedError
+    for GPUs the kernels cannot run on (compute capability below 8.0)."""
+    import cupy
+    dev = cupy.cuda.Device(device_id)
+    cc = int(dev.compute_capability)
+    if cc < MIN_COMPUTE_CAPABILITY:
+        raise NotImplementedError(
+            f"cupyconv's GPU kernels need compute capability >= {MIN_COMPUTE_CAPABILITY / 10:.1f}; "
+            f"GPU {device_id} has {cc / 10:.1f}: use backend='cpu' for host arrays")
+    return int(dev.attributes["MaxSharedMemoryPerBlockOptin"])
+
+
 def device_plan(p: ConvParams, dtype: str, device_id: int, family: Optional[str] = None) -> LaunchPlan:
-    """plan() for a call on ``device_id`` (its compute capability and card)."""
-    return plan(p, dtype, family, device_arch(device_id), device_card(device_id))
+    """plan() for a call on ``device_id`` (its compute capability and card), within its
+    shared memory per block (``_dispatch.fit_plan``). (Benchmarks replace ``plan`` here
+    to launch a plan of their own.)"""
+    arch, card, limit = device_arch(device_id), device_card(device_id), device_smem_limit(device_id)
+    pl = plan(p, dtype, family, arch, card)
+    return pl if pl.smem_bytes <= limit else fit_plan(p, dtype, family, arch, card, limit)
 
 
+# (device, key) -> the dynamic shared memory its kernel was opted into (only raised)
 _smem_set: dict = {}
+_smem_lock = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -95,6 +116,7 @@ class Prepared:
     # sm_90+: launched with programmatic dependent launch (PDL_LAUNCH, below), through
     # these prebuilt cuLaunchKernelEx configurations (one per batch slice)
     pdl: Tuple[object, ...] = ()
+    device_id: int = -1             # what the plan, grid and shared-memory opt-in are for
 
 
 def prepare(p: ConvParams, dtype: str, device_id: int, family: Optional[str] = None) -> Prepared:
@@ -102,11 +124,13 @@ def prepare(p: ConvParams, dtype: str, device_id: int, family: Optional[str] = N
     pl = device_plan(p, dtype, device_id, family)
     kern = get_kernel(pl.key, device_id)
     if pl.smem_bytes > 48 * 1024 and _smem_set.get((device_id, pl.key), 0) < pl.smem_bytes:
-        # above 48 KB a block needs an explicit opt-in (cudaFuncSetAttribute)
-        kern.max_dynamic_shared_size_bytes = pl.smem_bytes
-        # ask for the largest shared-memory carveout, so two such blocks share an SM
-        kern.preferred_shared_memory_carveout = 100
-        _smem_set[(device_id, pl.key)] = pl.smem_bytes
+        with _smem_lock:     # (threads preparing one key for two sizes: keep the larger)
+            if _smem_set.get((device_id, pl.key), 0) < pl.smem_bytes:
+                # above 48 KB a block needs an explicit opt-in (cudaFuncSetAttribute)
+                kern.max_dynamic_shared_size_bytes = pl.smem_bytes
+                # ask for the largest shared-memory carveout, so two such blocks share an SM
+                kern.preferred_shared_memory_carveout = 100
+                _smem_set[(device_id, pl.key)] = pl.smem_bytes
     grid_y = p.groups * pl.co_chunks          # <= MAX_GRID_YZ, checked by plan()
     i32 = np.int32
     common = (i32(p.in_channels), i32(p.out_channels), i32(p.groups), i32(p.length_in),
@@ -163,7 +187,7 @@ def prepare(p: ConvParams, dtype: str, device_id: int, family: Optional[str] = N
         pdl = tuple(_LaunchConfig(g, (pl.key.threads, 1, 1), pl.smem_bytes, None,
                                   ctypes.pointer(_PDL_ATTR), 1) for g, _ in launches)
     return Prepared(kern, (pl.key.threads,), pl.smem_bytes, tuple(launches),
-                    tuple(_param_block(g, sc) for g, sc in launches), pdl)
+                    tuple(_param_block(g, sc) for g, sc in launches), pdl, device_id)
 
 
 def depthwise_tiles_per_block(pl) -> int:

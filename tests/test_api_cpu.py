@@ -286,3 +286,32 @@ def test_arrays_on_different_gpus_are_rejected_before_gpu_work(monkeypatch):
     monkeypatch.setattr(api, "_run_device", gpu_work)
     with pytest.raises(ValueError, match="weight is on GPU 1 but x is on GPU 0"):
         api.conv_transpose1d(x, w)
+
+
+@pytest.mark.parametrize("cc,usable", [("75", False), ("80", True), ("90", True)])
+def test_gpu_available_needs_compute_capability_8(monkeypatch, cc, usable):
+    """A GPU the kernels cannot run on (compute capability < 8.0) is not 'available', so
+    host input with backend='auto' runs on the CPU there (faked CuPy: no GPU here)."""
+    import sys
+    from types import SimpleNamespace
+    fake = SimpleNamespace(is_available=lambda: True,
+                           cuda=SimpleNamespace(Device=lambda: SimpleNamespace(compute_capability=cc)))
+    monkeypatch.setitem(sys.modules, "cupy", fake)
+    assert gpu_available() is usable
+
+
+def test_host_x_with_operands_on_two_gpus_is_rejected_before_gpu_work(monkeypatch):
+    """Host x, weight on GPU 0 and bias on GPU 1 (faked): a ValueError naming both."""
+    import cupyconv._adapters as ad
+    import cupyconv._api as api
+
+    rng = np.random.default_rng(8)
+    x, w, b = rng.standard_normal((2, 4, 9)), rng.standard_normal((4, 3, 3)), rng.standard_normal(3)
+    monkeypatch.setattr(ad, "device_of", lambda a, kind: {id(w): 0, id(b): 1}.get(id(a)))
+
+    def gpu_work(*args, **kwargs):
+        raise AssertionError("device work started before the arguments were checked")
+
+    monkeypatch.setattr(api, "_run_host_on_gpu", gpu_work)
+    with pytest.raises(ValueError, match="weight is on GPU 0, bias is on GPU 1"):
+        api.conv_transpose1d(x, w, b)

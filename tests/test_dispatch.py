@@ -336,6 +336,29 @@ def test_rows_near_int32_leave_the_tiled_families():
     assert plan(shorter, "float32", family="ct1d_mma").key.family == "ct1d_mma"
 
 
+def test_plans_fit_the_devices_shared_memory():
+    """The rules are sized for sm_90 (227 KB per block); fit_plan keeps a plan that fits
+    the device's opt-in limit, moves one that does not to ct1d_scatter where that fits
+    (sm_86/89: 99 KB, the seed's 107 KB ct1d_mma tile), and otherwise, or for a forced
+    family, raises NotImplementedError naming both sizes (never a raw CUDA error)."""
+    from cupyconv._dispatch import fit_plan
+    seed = params(**SEED)
+    wide = params(n=4, c_in=512, c_out=256, k=16, length=256, stride=8, padding=4, dilation=1)
+    for p in (seed, wide):
+        for arch in (80, 86, 90):
+            pl = plan(p, "float32", None, arch)
+            assert fit_plan(p, "float32", None, arch, "", 227 * 1024) == pl
+            small = fit_plan(p, "float32", None, arch, "", 99 * 1024)
+            assert small.smem_bytes <= 99 * 1024
+            assert small == (pl if pl.smem_bytes <= 99 * 1024 else
+                             plan(p, "float32", "ct1d_scatter", arch))
+    assert plan(seed, "float32", None, 86).smem_bytes > 99 * 1024     # (the case above)
+    with pytest.raises(NotImplementedError, match=r"ct1d_mma needs \d+ bytes .* allows 65536"):
+        fit_plan(seed, "float32", "ct1d_mma", 86, "", 64 * 1024)
+    with pytest.raises(NotImplementedError, match=r"allows 32768; use backend='cpu'"):
+        fit_plan(seed, "float32", None, 86, "", 32 * 1024)            # scatter needs more
+
+
 # ---- randomized invariants ---------------------------------------------------------------
 
 def random_params(rng, ks, groups, per_group_in, per_group_out):
@@ -1369,6 +1392,7 @@ def launcher_on_132_sms(monkeypatch):
     from cupyconv import _gpu
     monkeypatch.setattr(_gpu, "_sm_count", lambda device_id: 132)
     monkeypatch.setattr(_gpu, "device_card", lambda device_id: "")
+    monkeypatch.setattr(_gpu, "device_smem_limit", lambda device_id: 227 * 1024)
     monkeypatch.setattr(_gpu, "get_kernel", lambda key, device_id: SimpleNamespace())
     monkeypatch.setattr(_gpu, "_smem_set", {})
     return _gpu

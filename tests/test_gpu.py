@@ -1371,6 +1371,107 @@ def test_cupy_cuda_graph_capture_and_replay(rng):
     _assert_pdl_kept()
 
 
+def test_capture_refuses_temporary_copies(rng):
+    """Inside a CUDA graph capture an input that would be copied (strided, or host memory)
+    is a ValueError before any copy is captured, and the capture itself stays valid."""
+    import cupy
+    import cupyconv
+    x = cupy.asarray(rng.standard_normal((2, 16, 900)).astype(np.float32))
+    w = rng.standard_normal((16, 8, 4)).astype(np.float32)
+    wd = cupy.asarray(w)
+    s = cupy.cuda.Stream(non_blocking=True)
+    with s:
+        cupyconv.conv_transpose1d(x, wd, stride=2)      # compiled before the capture
+        s.begin_capture()
+        with pytest.raises(ValueError, match="capture.*x would be copied"):
+            cupyconv.conv_transpose1d(x[:, :, ::-1], wd, stride=2)
+        with pytest.raises(ValueError, match="capture.*weight would be copied"):
+            cupyconv.conv_transpose1d(x, w, stride=2)
+        y = cupyconv.conv_transpose1d(x, wd, stride=2)
+        graph = s.end_capture()
+    y.fill(np.nan)
+    graph.launch(s)
+    s.synchronize()
+    assert _rel_err(y.get(), _ref64(x.get(), w, None, stride=2)) <= TOL["float32"]
+
+
+def test_plans_within_a_smaller_shared_memory(rng, monkeypatch):
+    """A device with 99 KB of shared memory per block (sm_86/89), simulated: the seed's
+    107 KB ct1d_mma tile moves to ct1d_scatter, whose result is right; a forced family
+    that does not fit is a NotImplementedError naming the sizes, not a CUDA error."""
+    import cupy
+    from cupyconv import _gpu
+    from cupyconv._args import check_conv_args
+    monkeypatch.setattr(_gpu, "device_smem_limit", lambda device_id: 99 * 1024)
+    kw = dict(stride=2, padding=1, dilation=2)
+    x = rng.standard_normal((2, 32, 5000 + int(rng.integers(100)))).astype(np.float32)
+    w = rng.standard_normal((32, 64, 3)).astype(np.float32)
+    p = check_conv_args(x.shape, w.shape, None, **kw)
+    assert _gpu.device_plan(p, "float32", 0).key.family == "ct1d_scatter"
+    y = _launch_poisoned(x, w, None, "float32", **kw)
+    assert _rel_err(y, _ref64(x, w, None, **kw)) <= TOL["float32"]
+    with pytest.raises(NotImplementedError, match="allows 101376"):
+        _gpu.launch(cupy.asarray(x), cupy.asarray(w), None,
+                    cupy.empty(p.out_shape, np.float32), p, "float32", 0, "ct1d_mma")
+
+
+def test_repeat_calls_from_a_new_thread(rng, torch_cuda):
+    """A thread whose first CUDA work is a repeat call (its output from a pool, no CUDA
+    call before the launch) still runs it: the launch binds the device's context."""
+    import threading
+
+    import cupy
+    import cupyconv
+    torch = torch_cuda
+    kw = dict(stride=2, padding=1)
+    host = [rng.standard_normal(s).astype(np.float32) for s in ((2, 32, 700), (32, 16, 4))]
+    ref = _ref64(*host, None, **kw)
+    arrays = {"cupy": [cupy.asarray(h) for h in host],
+              "torch": [torch.tensor(h, device="cuda") for h in host]}
+    for kind, (xd, wd) in arrays.items():
+        cupyconv.conv_transpose1d(xd, wd, **kw)               # fills the cache (this thread)
+    results, errors = {}, []
+
+    def worker(kind):
+        try:
+            y = cupyconv.conv_transpose1d(*arrays[kind], **kw)
+            results[kind] = y.get() if kind == "cupy" else y.cpu().numpy()
+        except Exception as e:          # reported below, in the test's thread
+            errors.append(f"{kind}: {e!r}")
+    for kind in arrays:
+        t = threading.Thread(target=worker, args=(kind,))
+        t.start()
+        t.join()
+    assert not errors, errors
+    for kind in arrays:
+        assert _rel_err(results[kind], ref) <= TOL["float32"]
+
+
+def test_torch_x_waits_for_cupy_operands(rng, torch_cuda):
+    """torch x with a CuPy weight written on a CuPy stream (after long work there): the
+    kernel on torch's stream must see the weight's final values."""
+    import cupy
+    import cupyconv
+    torch = torch_cuda
+    kw = dict(stride=2, padding=1)
+    x = rng.standard_normal((2, 32, 3000)).astype(np.float32)
+    w = rng.standard_normal((32, 16, 4)).astype(np.float32)
+    xt = torch.tensor(x, device="cuda")
+    wd = cupy.zeros(w.shape, np.float32)
+    w_src = cupy.asarray(w)
+    s = cupy.cuda.Stream(non_blocking=True)
+    s.wait_event(cupy.cuda.get_current_stream().record())
+    with s:
+        big = cupy.random.standard_normal((4096, 4096), dtype=np.float32)
+        for _ in range(8):
+            big = big @ big / 64                            # keeps s busy
+        wd[...] = w_src         # a device copy queued behind that work (the host goes on)
+        y = cupyconv.conv_transpose1d(xt, wd, **kw)
+    torch.cuda.synchronize()
+    s.synchronize()
+    assert _rel_err(y.cpu().numpy(), _ref64(x, w, None, **kw)) <= TOL["float32"]
+
+
 @contextlib.contextmanager
 def _big_memory():
     """One test at a time holds 16-24 GB (pytest-xdist workers share the GPU), and it is
@@ -1475,6 +1576,30 @@ def test_multi_gpu(rng):
                 yt = cupyconv.conv_transpose1d(xt, wt, stride=2)
             assert yt.device == torch.device("cuda:1")
             assert _rel_err(yt.cpu().numpy(), ref) <= TOL["float32"]
+
+
+def test_multi_gpu_one_signature_on_two_devices(rng):
+    """One signature (a > 48 KB shared-memory instance) first on GPU 0, then on GPU 1:
+    the repeat path must not launch GPU 0's prepared launch there (its shared-memory
+    opt-in and grid are GPU 0's). Host x with the weight on GPU 1 runs on GPU 1."""
+    import cupy
+    import cupyconv
+    if cupy.cuda.runtime.getDeviceCount() < 2:
+        pytest.skip("needs two GPUs")
+    kw = dict(stride=2, padding=1, dilation=2)
+    x = rng.standard_normal((4, 32, 20000 + int(rng.integers(100)))).astype(np.float32)
+    w = rng.standard_normal((32, 64, 3)).astype(np.float32)
+    ref = _ref64(x, w, None, **kw)
+    for dev in (0, 1, 1):
+        with cupy.cuda.Device(dev):
+            y = cupyconv.conv_transpose1d(cupy.asarray(x), cupy.asarray(w), **kw)
+            assert y.device.id == dev
+            assert _rel_err(y.get(), ref) <= TOL["float32"]
+    with cupy.cuda.Device(1):
+        w1 = cupy.asarray(w)
+    with cupy.cuda.Device(0):
+        y = cupyconv.conv_transpose1d(x, w1, **kw)
+    assert type(y) is np.ndarray and _rel_err(y, ref) <= TOL["float32"]
 
 
 FIRST_CALL = r"""
