@@ -1404,9 +1404,10 @@ def test_plans_within_a_smaller_shared_memory(rng, monkeypatch):
     from cupyconv._args import check_conv_args
     monkeypatch.setattr(_gpu, "device_smem_limit", lambda device_id: 99 * 1024)
     kw = dict(stride=2, padding=1, dilation=2)
-    x = rng.standard_normal((2, 32, 5000 + int(rng.integers(100)))).astype(np.float32)
+    x = rng.standard_normal((2, 32, 20000 + int(rng.integers(100)))).astype(np.float32)
     w = rng.standard_normal((32, 64, 3)).astype(np.float32)
     p = check_conv_args(x.shape, w.shape, None, **kw)
+    assert _gpu.plan(p, "float32", None, 90).smem_bytes > 99 * 1024    # (at L = 5000: less)
     assert _gpu.device_plan(p, "float32", 0).key.family == "ct1d_scatter"
     y = _launch_poisoned(x, w, None, "float32", **kw)
     assert _rel_err(y, _ref64(x, w, None, **kw)) <= TOL["float32"]
