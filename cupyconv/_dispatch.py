@@ -659,10 +659,12 @@ WGMMA_MAX_TILE_WASTE = 0.25
 WGMMA_SHAPES = ((1, 128), (2, 64), (1, 64))
 # Per-block shared memory of ct1d_wgmma (one block per SM)
 _WGMMA_SMEM = 220 * 1024
-# float16/bfloat16 calls on it too, by the float32 rule (else on ct1d_gemm). Off: its
-# 16-bit instances (session 50) have not run on a GPU yet, neither their tests nor an A/B
-# against ct1d_gemm (results/2026-12-05-session50/run_next.sh)
-WGMMA_16BIT = False
+# float16/bfloat16 calls on it too, by the float32 rule (False: on ct1d_gemm). Its 16-bit
+# instances (session 50) on the sweep's 10 wide layers, against ct1d_gemm's, H100, medians
+# of 3 rounds: 1.01-1.87x faster in both dtypes (hifigan-u1-b4-long bf16 0.5351 -> 0.2866
+# ms, up-512-512-s2 0.4727 -> 0.2684, encodec-s5 0.6999 -> 0.6940), errors equal
+# (results/2026-12-05-session51/run_4/ab_wgmma16_*.txt)
+WGMMA_16BIT = True
 
 
 # The kernels use sm_80 instructions (cp.async, bf16 mma.sync, __reduce_max_sync): older

@@ -436,14 +436,15 @@ def test_stream_instance_arithmetic_and_sm80(nvrtc_ok, key, monkeypatch):
 
 def test_precompile_takes_each_targets_instances(capsys):
     """Each --arch target gets the instances a GPU of its compute capability runs: a wide
-    float32 layer is ct1d_wgmma on sm_90, ct1d_gemm on sm_80; on sm_90 those of every
+    float32 or bfloat16 layer is ct1d_wgmma on sm_90, ct1d_gemm on sm_80; on sm_90 those of every
     card's rules (no compile: --list)."""
     from cupyconv.precompile import arch_number, instances, main
     assert (arch_number("sm_90"), arch_number("compute_90a"), arch_number("sm_80")) == (90, 90, 80)
     wide = "8,512,256,16,4096,8,4"
     assert [k.family for k in instances([wide], ["float32"], 90)[0]] == ["ct1d_wgmma"]
     assert [k.family for k in instances([wide], ["float32"], 80)[0]] == ["ct1d_gemm"]
-    assert [k.family for k in instances([wide], ["bfloat16"], 90)[0]] == ["ct1d_gemm"]
+    assert [k.family for k in instances([wide], ["bfloat16"], 90)[0]] == ["ct1d_wgmma"]
+    assert [k.family for k in instances([wide], ["bfloat16"], 80)[0]] == ["ct1d_gemm"]
     # sm_90 targets cover every card's rules: a call the H100 runs on warp-specialised
     # ct1d_pipe blocks, the H200 on plain ones (hifigan-u4's structure), lists both
     # instances (one card: its own)

@@ -1103,8 +1103,9 @@ def test_wgmma_only_on_sm90_for_wide_float32_calls(no_pipe_route):
     lp = plan(wide, "float32", None, 90)
     assert lp.key.family == "ct1d_wgmma"
     check_wgmma_plan(lp, wide, "float32")
-    for dtype in ("float16", "bfloat16", "float64"):              # (16-bit: WGMMA_16BIT off)
-        assert plan(wide, dtype, None, 90).key.family != "ct1d_wgmma"
+    assert plan(wide, "float64", None, 90).key.family != "ct1d_wgmma"
+    for dtype in ("float16", "bfloat16"):                         # (WGMMA_16BIT)
+        assert plan(wide, dtype, None, 90).key.family == "ct1d_wgmma"
     # (64 -> 64: ct1d_mma's MMA_WG_CI64 tiles on sm_90, ct1d_gemm elsewhere)
     assert plan(params(8, 64, 64, 6, 65536, 3, 2, 1), "float32", None, 90).key.family == "ct1d_mma"
     assert plan(params(8, 64, 64, 6, 65536, 3, 2, 1), "float32", None, 80).key.family == "ct1d_gemm"
@@ -1121,12 +1122,13 @@ def test_wgmma_only_on_sm90_for_wide_float32_calls(no_pipe_route):
 
 
 def test_wgmma_16bit_by_the_float32_rule(monkeypatch, no_pipe_route):
-    """With WGMMA_16BIT, float16/bfloat16 calls take ct1d_wgmma where float32 ones would
-    (its 16-bit instances: the element type last); without, ct1d_gemm keeps them."""
+    """With WGMMA_16BIT (shipped), float16/bfloat16 calls take ct1d_wgmma where float32
+    ones would (its 16-bit instances: the element type last); without, ct1d_gemm keeps them."""
     wide = params(4, 512, 256, 16, 2048, 8, 4, 1)
     short = params(16, 512, 256, 16, 256, 8, 4, 1)                # 33% empty tile ends
     plan.cache_clear()
     try:
+        monkeypatch.setattr(_dispatch, "WGMMA_16BIT", False)
         assert {plan(wide, d, None, 90).key.family for d in ("float16", "bfloat16")} == {"ct1d_gemm"}
         monkeypatch.setattr(_dispatch, "WGMMA_16BIT", True)
         plan.cache_clear()
