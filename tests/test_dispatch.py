@@ -15,6 +15,7 @@ import subprocess
 import sys
 from dataclasses import replace
 
+import numpy as np
 import pytest
 
 from cupyconv._args import check_conv_args
@@ -291,6 +292,49 @@ def test_row_just_below_int32_is_planned():
     check_plan(scatter_plan(p, "float32"), p, "float32")
 
 
+def test_int32_limits_are_exact():
+    """The limits sit exactly at 2**31: L_in = 2**31 - 1 (a row of 2**31 - 1 outputs) is
+    planned, 2**31 is not; a tile past the row's end fits to the last position."""
+    from types import SimpleNamespace
+    ok = params(n=1, c_in=1, c_out=1, k=1, length=2**31 - 1, stride=1, padding=0, dilation=1)
+    assert plan(ok, "float32").n_tiles >= 1
+    over = params(n=1, c_in=1, c_out=1, k=1, length=2**31, stride=1, padding=0, dilation=1)
+    with pytest.raises(NotImplementedError, match="L_in"):
+        plan(over, "float32")
+    reach = _dispatch._MAX_TILE_POSITIONS + 1
+    for S in (1, 3):
+        edge = 2**31 - 1 - S * reach
+        assert _dispatch._rows_fit_int32(SimpleNamespace(length_out=edge - 5, padding=5, stride=S))
+        assert not _dispatch._rows_fit_int32(SimpleNamespace(length_out=edge - 4, padding=5, stride=S))
+
+
+def test_grid_limits():
+    """groups * channel tiles must fit gridDim.y (65535): one more is NotImplementedError
+    (depthwise: one block row per output channel, so it leaves such calls to the rest);
+    ct1d_depthwise takes strides up to 16, the scatter family beyond."""
+    fits = params(1, 65535, 65535, 3, 16, 2, 1, 1, groups=65535)
+    assert 65535 * plan(fits, "float32").co_chunks <= _dispatch.MAX_GRID_YZ
+    over = params(1, 65536, 65536, 3, 16, 2, 1, 1, groups=65536)
+    with pytest.raises(NotImplementedError, match="grid limit 65535"):
+        plan(over, "float32")
+    assert _dispatch.depthwise_key(params(1, 4, 4, 3, 64, 16, 1, 1, groups=4), "float32") is not None
+    assert _dispatch.depthwise_key(params(1, 4, 4, 3, 64, 17, 1, 1, groups=4), "float32") is None
+    assert plan(params(1, 4, 4, 3, 64, 17, 1, 1, groups=4), "float32").key.family == "ct1d_scatter"
+
+
+def test_phases_never_collide():
+    """ConvParams.phases (T): columns i and i + T write disjoint outputs (i S + k D), and
+    T is the least such step whose output ranges cannot overlap."""
+    rng = np.random.default_rng()
+    for _ in range(300):
+        S, D, K = (int(v) for v in rng.integers(1, 12, 3))
+        T = params(1, 1, 1, K, 64, S, 0, D).phases
+        for i in range(3):
+            a = {i * S + k * D for k in range(K)}
+            assert not a & {(i + T) * S + k * D for k in range(K)}, (S, D, K, T)
+        assert T == 1 or (T - 1) * S <= (K - 1) * D, (S, D, K, T)
+
+
 def test_sizes_beyond_int32_are_not_implemented():
     """The kernels take C_in, C_out, L_in and padding as int32: larger values (legal for
     torch, e.g. a row of L_in >= 2**31 padded back to a shorter output) are refused
@@ -504,7 +548,7 @@ def test_small_calls_take_narrow_tiles():
 
 
 @pytest.mark.parametrize("cin,cout,K,S", [(64, 32, 4, 2), (32, 64, 3, 2), (48, 48, 5, 3),
-                                          (16, 16, 3, 1), (128, 64, 4, 4)])
+                                          (16, 16, 3, 1), (96, 64, 4, 4)])
 def test_small_calls_narrow_channels_before_warps(monkeypatch, cin, cout, K, S):
     """Small calls narrow positions per warp, then channels per block (16), and only then
     warps, never below four per block; with SMALL_CALL_CHANNELS off the channels stay."""

@@ -221,12 +221,12 @@ def test_cpu_vs_torch_random(test_seed, torch, case):
     assert isinstance(y, np.ndarray) and y.dtype == dtype, cfg
     assert y.shape == ref64.shape, cfg
     assert y.flags.c_contiguous
-    tol = 1e-5 if dtype == np.float32 else 1e-12
+    tol = 2e-6 if dtype == np.float32 else 1e-12
     err = rel_err(y, ref64)
     assert err <= tol, f"rel err {err:.3g} > {tol} for {cfg}"
-    if dtype == np.float32:          # and against torch's own float32 result
+    if dtype == np.float32:          # and against torch's own float32 result (two errors)
         err32 = rel_err(y, _torch_ref(torch, x, w, b, "float32", **kw))
-        assert err32 <= tol, f"rel err vs torch float32 {err32:.3g} > {tol} for {cfg}"
+        assert err32 <= 2 * tol, f"rel err vs torch float32 {err32:.3g} > {2 * tol} for {cfg}"
 
 
 def test_seed_shape_vs_torch(rng, torch):
@@ -237,10 +237,10 @@ def test_seed_shape_vs_torch(rng, torch):
     y = conv_transpose1d(x, w, b, stride=2, padding=1, dilation=2, backend="cpu")
     assert y.shape == (2, 64, 262145) and y.dtype == np.float32
     ref = _torch_ref(torch, x, w, b, "float32", stride=2, padding=1, dilation=2)
-    assert rel_err(y, ref) <= 1e-5
+    assert rel_err(y, ref) <= 4e-6
     # float64 truth on a slice of the output (the first 1000 positions need 500 columns)
     ref64 = _torch_ref(torch, x[:, :, :600], w, b, "float64", stride=2, padding=1, dilation=2)
-    assert rel_err(y[:, :, :1000], ref64[:, :, :1000]) <= 1e-5
+    assert rel_err(y[:, :, :1000], ref64[:, :, :1000]) <= 2e-6
 
 
 # ---- float16 / bfloat16 -------------------------------------------------------------------
@@ -271,9 +271,10 @@ def test_half_precision_vs_float64(test_seed, dtype, tol, case):
     b = _normal(rng, (cfg["c_og"] * cfg["groups"],), dtype) if cfg["bias"] else None
     y = conv_transpose1d(x, w, b, backend="cpu", **kw)
     assert y.dtype == dtype, cfg
-    # float64 truth on the same (already rounded) inputs
-    ref = conv_transpose1d(x.astype(np.float64), w.astype(np.float64),
-                           None if b is None else b.astype(np.float64), backend="cpu", **kw)
+    # float64 truth on the same (already rounded) inputs, by direct loops (independent of
+    # the code under test)
+    ref = direct_ref(x if cfg["batched"] else x[None], w, b, **kw)
+    ref = ref if cfg["batched"] else ref[0]
     assert rel_err(y.astype(np.float64), ref) <= tol, cfg
 
 
@@ -289,15 +290,19 @@ def test_half_precision_vs_direct_loops(rng, dtype, tol):
     assert rel_err(y.astype(np.float64), direct_ref(x, w, b, **kw)) <= tol
 
 
-def test_half_precision_accumulates_in_float32(rng):
-    """A long sum of float16 products: float16 accumulation would be far off."""
-    x = np.full((1, 512, 3), 0.1, np.float16)
-    w = np.full((512, 1, 2), 0.3, np.float16)
+@pytest.mark.parametrize("dtype", [np.dtype(np.float16), BF16], ids=["float16", "bfloat16"])
+def test_half_precision_accumulates_in_float32(rng, dtype):
+    """Long random sums (1024 channels x 16 taps per output, more than one stack of taps):
+    float32 accumulation rounds once, to the float16/bfloat16 result nearest the exact sum
+    or its neighbour; a 16-bit running sum would be several units off."""
+    x = rng.uniform(0.5, 1, (1, 1024, 40)).astype(dtype)       # positive: no cancellation
+    w = rng.uniform(0.5, 1, (1024, 2, 16)).astype(dtype)
     y = conv_transpose1d(x, w, backend="cpu")
-    exact = 512 * float(np.float16(0.1)) * float(np.float16(0.3))
-    assert y.dtype == np.float16
-    np.testing.assert_allclose(y[0, 0].astype(np.float64),
-                               [exact, 2 * exact, 2 * exact, exact], rtol=1e-3)
+    assert y.dtype == dtype
+    exact = direct_ref(x, w, None)
+    ulp = np.abs(np.spacing(exact.astype(dtype)).astype(np.float64))
+    assert np.all(np.abs(y.astype(np.float64) - exact) <= ulp), \
+        np.max(np.abs(y.astype(np.float64) - exact) / ulp)
 
 
 # ---- layouts -----------------------------------------------------------------------------
