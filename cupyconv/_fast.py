@@ -38,12 +38,22 @@ def _typed(v):
     raise TypeError("no repeat-call key")   # lists, arrays, tensors: the full path
 
 
+_PLAIN = frozenset((int, type(None)))
+
+
+def _args_key(args: tuple) -> tuple:
+    """The arguments with their types; the common case (ints and None) without _typed's
+    recursion, which costs ~2 us a call."""
+    types = tuple(map(type, args))
+    return (args, types) if _PLAIN.issuperset(types) else _typed(args)
+
+
 def signature(x, weight, bias, args: tuple) -> Optional[tuple]:
     """Hashable key of a call, or None when the full path must take every such call
     (arguments other than None, numbers, strings and tuples of them: lists, arrays)."""
     try:
         key = (type(x), x.shape, x.dtype, type(weight), weight.shape, weight.dtype,
-               None if bias is None else (type(bias), bias.shape, bias.dtype), _typed(args))
+               None if bias is None else (type(bias), bias.shape, bias.dtype), _args_key(args))
         hash(key)
     except (TypeError, AttributeError):
         return None
