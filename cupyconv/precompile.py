@@ -141,8 +141,8 @@ def _warm_all(keys, device: int) -> int:
     from ._api import gpu_available
     from ._modules import get_kernel
     if not gpu_available():
-        print("--warm needs a usable GPU (cupy.is_available() is False); compile without "
-              "--warm to check the instances on this machine", file=sys.stderr)
+        print("--warm needs a usable GPU (none, or compute capability below 8.0); compile "
+              "without --warm to check the instances on this machine", file=sys.stderr)
         return -1
     import cupy
     cache = os.environ.get("CUPY_CACHE_DIR", os.path.expanduser("~/.cupy/kernel_cache"))
@@ -195,6 +195,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             from ._api import gpu_available
             arch, card = 0, ""
             if gpu_available():
+                import cupy
+                n_gpus = cupy.cuda.runtime.getDeviceCount()
+                if not 0 <= args.device < n_gpus:
+                    raise ValueError(f"--device {args.device}: this machine has GPU(s) 0 to "
+                                     f"{n_gpus - 1}")
                 from ._gpu import device_arch, device_card
                 arch, card = device_arch(args.device), device_card(args.device)
             keys, unsupported = instances(calls, dtypes, arch, (card,))

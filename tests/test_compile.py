@@ -520,3 +520,20 @@ def test_pipe_warp_specialised_instances_compile_for_sm90a(nvrtc_ok):
     assert compile_instance(keys[0], arch="sm_90")[:4] == b"\x7fELF"
     with pytest.raises(Exception):           # more named barriers than a block has
         compile_instance(replace(keys[0], wg=3, stages=6), arch="compute_90a")
+
+
+def test_precompile_warm_checks_the_device_number(monkeypatch, capsys):
+    """--warm --device N on a machine without GPU N: a usage error naming the GPUs there,
+    not a traceback (one GPU faked, since this machine may have none)."""
+    import sys
+    from types import SimpleNamespace
+
+    import cupyconv._api
+    from cupyconv.precompile import main
+    monkeypatch.setattr(cupyconv._api, "gpu_available", lambda: True)
+    fake = SimpleNamespace(cuda=SimpleNamespace(runtime=SimpleNamespace(getDeviceCount=lambda: 1)))
+    monkeypatch.setitem(sys.modules, "cupy", fake)
+    with pytest.raises(SystemExit) as exc:
+        main(["--warm", "--device", "3"])
+    assert exc.value.code == 2
+    assert "--device 3: this machine has GPU(s) 0 to 0" in capsys.readouterr().err
