@@ -1257,11 +1257,7 @@ def test_repeat_calls_take_the_fast_path(rng, kind, monkeypatch):
         return host, dev
 
     def poisoned_call(dev):
-        out_shape = (2, 48, cupyconv.output_length(1000, 3, **kw))
-        if torch is None:
-            cupy.full(out_shape, np.nan, np.float32)          # freed at once, reused below
-        else:
-            torch.full(out_shape, float("nan"), device="cuda")
+        _poison_next((2, 48, cupyconv.output_length(1000, 3, **kw)), torch=torch)
         return cupyconv.conv_transpose1d(*dev, **kw)
 
     host, dev = fresh()
@@ -1326,7 +1322,7 @@ def test_lazy_negation_and_byte_order_on_the_gpu(rng, torch_cuda):
         imag = [torch.tensor(-h, dtype=torch.float32, device="cuda") for h in host]
         dev = [torch.complex(torch.ones_like(t), t).conj().imag for t in imag]  # values: host
         assert all(t.is_neg() for t in dev)
-        torch.full((2, 48, cupyconv.output_length(1000, 3, **kw)), float("nan"), device="cuda")
+        _poison_next((2, 48, cupyconv.output_length(1000, 3, **kw)), torch=torch)
         y = cupyconv.conv_transpose1d(*dev, **kw)
         assert _rel_err(y.cpu().numpy(), _ref64(*host, **kw)) <= TOL["float32"]
     host = [rng.standard_normal(s) for s in shapes]
