@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Session 52, run 1 (any sm_90 card): what session 51 left un-run.
+#  1. the repeat path's GPU tests on session 51's final code (the 16-byte output-alignment
+#     rule of the fast path and the review commit's _poison_next reuse);
+#  2. session 51's run_next.sh: 16-bit ct1d_wgmma without product chains
+#     (CT1D_WGMMA_CHAIN huge) against the shipped chains, bf16 and fp16, six wide layers.
+set -uo pipefail
+OUT=${OUT:-benchmarks/results/local}; mkdir -p "$OUT"
+nvidia-smi --query-gpu=name --format=csv,noheader | tee "$OUT/gpu.txt"
+export PYTHONPATH=$PWD:$PWD/benchmarks PYTHONUNBUFFERED=1 CUPY_CACHE_DIR=/tmp/cupyconv-cache
+timeout 200 python3 -m pytest -m gpu -n 16 -q -rs -W ignore tests/test_gpu.py \
+  -k "repeat or fast_path or new_thread or interop or lazy or poison" -p no:cacheprovider > "$OUT/fast_tests.log" 2>&1
+echo "fast tests rc $?"; tail -n 6 "$OUT/fast_tests.log" | cut -c1-300
+for dt in bfloat16 float16; do
+  (cd benchmarks && timeout 170 python3 ab_variant.py auto hifigan-u1-b4-long hifigan-u2-b16 \
+     hifigan-u3-b16 encodec-s4 encodec-s5 up-512-512-s2 --dtype $dt --rounds 3 \
+     --variant "nochain=CT1D_WGMMA_CHAIN:100000") > "$OUT/ab_chain_$dt.txt" 2>&1
+  echo "ab rc $?"; grep -E "^[a-z0-9-]+ \(|median|largest" "$OUT/ab_chain_$dt.txt" | cut -c1-160
+done
