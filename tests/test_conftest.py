@@ -35,3 +35,36 @@ def test_shards_partition_the_suite():
 def test_shard_rejects_bad_values(bad):
     rc, _, log = _collected("--shard", bad)
     assert rc != 0 and "--shard" in log, log
+
+
+def _gpu_tests_module():
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("_gpu_tests", ROOT / "tests" / "test_gpu.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_gpu_error_measure_catches_one_wrong_element():
+    """The GPU tests' `_rel_err`: one element off by its own value in a million bfloat16-sized
+    outputs passes the normwise bar (1e-2) but not the element check; correctly rounded
+    bfloat16 outputs pass both; poisoned (NaN) elements fail."""
+    import numpy as np
+    ml_dtypes = pytest.importorskip("ml_dtypes")
+    mod = _gpu_tests_module()
+    rng = np.random.default_rng()
+    ref = rng.standard_normal((4, 8, 32768))
+    rounded = ref.astype(ml_dtypes.bfloat16).astype(np.float64)
+    assert mod._rel_err(rounded, ref) <= mod.TOL["bfloat16"]
+    wrong = rounded.copy()
+    i = tuple(int(rng.integers(n)) for n in ref.shape)
+    wrong[i] = 2 * ref[i] + np.sign(ref[i])             # off by at least the value and by 1
+    assert np.linalg.norm(wrong - ref) / np.linalg.norm(ref) <= mod.TOL["bfloat16"]
+    with pytest.raises(AssertionError, match="element"):
+        mod._rel_err(wrong, ref)
+    poisoned = rounded.copy()
+    poisoned[i] = np.nan
+    with pytest.raises(AssertionError, match="unwritten"):
+        mod._rel_err(poisoned, ref)
+    # with a scale (the terms' magnitudes), the element bound is relative to it
+    assert mod._rel_err(wrong, ref, scale=np.full_like(ref, 1e3)) < 1e-2

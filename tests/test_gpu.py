@@ -62,12 +62,27 @@ def _ref64(x, w, b, **kw):
                                      b64, backend="cpu", **kw)
 
 
+# No element may be off by more than this fraction of the largest |ref| (or |scale|): a
+# normwise error over millions of outputs lets one wrong element through (in bfloat16, one
+# element off by its whole value moves it by ~1e-4 where the bar is 1e-2). Correct results
+# stay 4x inside it: bfloat16 output rounding is at most 2**-8 of the value.
+ELEMENT_TOL = 2.0 ** -6
+
+
 def _rel_err(y, ref, scale=None):
-    """||y - ref|| / ||ref|| (or / ||scale||, e.g. the terms' magnitudes)."""
+    """||y - ref|| / ||ref|| (or / ||scale||, e.g. the terms' magnitudes), after checking that
+    every element is written, finite and within ELEMENT_TOL of the largest magnitude."""
     y = np.asarray(y, np.float64)
     assert y.shape == ref.shape
     assert np.isfinite(y).all(), "unwritten (NaN-poisoned) or non-finite output"
-    den = np.linalg.norm(ref if scale is None else scale)
+    mag = np.abs(ref if scale is None else scale)
+    if y.size and mag.max() > 0:
+        diff = np.abs(y - ref)
+        worst = int(np.argmax(diff))
+        assert diff.flat[worst] <= ELEMENT_TOL * mag.max(), (
+            f"element {np.unravel_index(worst, y.shape)}: {y.flat[worst]!r} against "
+            f"{ref.flat[worst]!r} (largest magnitude {mag.max():.3g})")
+    den = np.linalg.norm(mag)
     return float(np.linalg.norm(y - ref) / den) if den else float(np.linalg.norm(y))
 
 
