@@ -171,6 +171,12 @@ __device__ __forceinline__ int opaque(int v) {
 #ifndef CT1D_WGMMA_CHAIN
 #define CT1D_WGMMA_CHAIN 12
 #endif
+// 16-bit inputs: 1 = the whole reduction accumulates in the tensor cores' registers (acc),
+// no product sets, no wait for all wgmmas every few chunks, no second accumulator set
+// (their truncating accumulation costs ~1e-6 relative, far below 16-bit output rounding)
+#ifndef CT1D_WGMMA_H_DIRECT
+#define CT1D_WGMMA_H_DIRECT 0
+#endif
 // Operand layout of B: 1 = 64-byte swizzled rows of 16 channels, 0 = no swizzle (core
 // matrices of 8 rows x 4 channels) (A/B runs)
 #ifndef CT1D_WGMMA_SWIZZLE
@@ -226,6 +232,7 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
     // chunks per product set: chains of at most CT1D_WGMMA_CHAIN products per sum
     constexpr int PER_CHUNK = H ? NC : 3 * (CK / 8) * NC;   // products per chunk
     constexpr int FLUSH = CT1D_WGMMA_CHAIN / PER_CHUNK > 1 ? CT1D_WGMMA_CHAIN / PER_CHUNK : 1;
+    constexpr bool DIRECT = H && CT1D_WGMMA_H_DIRECT;  // products straight into acc
     static_assert(CK == 16 && CO_B >= 1 && (NW == 64 || NW == 128) && (CK % WARPS == 0 || WARPS % CK == 0),
                   "tile geometry");
 
@@ -460,7 +467,8 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
         // done, chunk ch+1's x is split into their operand buffer and its A loaded into
         // their fragment registers. Every FLUSH-th chunk the set is waited for and added.
         auto step = [&](int ch, const Frags& fh, const Frags& fl, Frags& nh, Frags& nl) {
-            issue(ch & 1, t, fh, fl, ch % FLUSH == 0);
+            if constexpr (DIRECT) issue(ch & 1, acc, fh, fl, ch == 0);
+            else issue(ch & 1, t, fh, fl, ch % FLUSH == 0);
             const bool more = CT1D_WGMMA_ABLATE != 2 || ch < 1;
             if (ch + 1 < n_chunks && more) {
                 cp_async_wait<0>();                   // chunk ch+1 landed (this thread's copies)
@@ -471,7 +479,12 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
                 split_b((ch + 1) & 1, (ch + 1) & 1);
                 load_a((ch + 1) & 1, nh, nl);
             }
-            if (ch % FLUSH == FLUSH - 1 || ch + 1 == n_chunks) {
+            if constexpr (DIRECT) {
+                if (ch + 1 == n_chunks) {
+                    wgmma_wait<0>();
+                    wgmma_fence_regs(acc);
+                }
+            } else if (ch % FLUSH == FLUSH - 1 || ch + 1 == n_chunks) {
                 wgmma_wait<0>();
                 wgmma_fence_regs(t);
 #pragma unroll
