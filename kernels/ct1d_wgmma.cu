@@ -177,6 +177,13 @@ __device__ __forceinline__ int opaque(int v) {
 #ifndef CT1D_WGMMA_H_DIRECT
 #define CT1D_WGMMA_H_DIRECT 0
 #endif
+// 16-bit inputs: raw stages in the ring (chunks requested that many ahead, less one). A
+// 16-bit chunk's products take a sixth of a float32 chunk's tensor time, so two stages
+// leave little of a global load's latency covered; the epilogue's output tile, which
+// reuses the ring, is larger than 4-5 16-bit stages anyway
+#ifndef CT1D_WGMMA_H_STAGES
+#define CT1D_WGMMA_H_STAGES 2
+#endif
 // Operand layout of B: 1 = 64-byte swizzled rows of 16 channels, 0 = no swizzle (core
 // matrices of 8 rows x 4 channels) (A/B runs)
 #ifndef CT1D_WGMMA_SWIZZLE
@@ -222,7 +229,11 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
     constexpr int B_F = (XW * CK * (int)sizeof(T) / 4 + 127) / 128 * 128;
     constexpr int OW = S * NU;                        // outputs per tile row
     constexpr int OP = OW + 1;                        // out_s pitch
-    constexpr int RING = 2 * RAW_F > CO_B * OP ? 2 * RAW_F : CO_B * OP;
+    // raw stages: 16-bit ones as many as fit in the output tile's words (so the layout that
+    // _keys.WgmmaKey.smem_bytes mirrors does not change), at least 2
+    constexpr int RS_FIT = CO_B * OP / RAW_F < CT1D_WGMMA_H_STAGES ? CO_B * OP / RAW_F : CT1D_WGMMA_H_STAGES;
+    constexpr int RS = H && RS_FIT > 2 ? RS_FIT : 2;
+    constexpr int RING = RS * RAW_F > CO_B * OP ? RS * RAW_F : CO_B * OP;
     constexpr int RING_P = (RING + 127) / 128 * 128;
     constexpr int WARPS = THREADS / 32;
     constexpr int BG = (Q * XW + THREADS - 1) / THREADS;     // B units split per thread
@@ -446,13 +457,16 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
             wgmma_commit();
         };
 
-        // prologue: chunks 0, 1 requested; chunk 0's x split into buffer 0, its A loaded
+        // prologue: chunks 0 .. RS-1 requested; chunk 0's x split into buffer 0, its A loaded
         Frags fh0, fl0, fh1, fl1;
         load(0, 0);
         cp_async_commit();
-        if (n_chunks > 1) load(1, 1);
-        cp_async_commit();
-        cp_async_wait<1>();
+#pragma unroll
+        for (int st = 1; st < RS; ++st) {
+            if (st < n_chunks) load(st, st);
+            cp_async_commit();
+        }
+        cp_async_wait<RS - 1>();
         __syncthreads();
         split_b(0, 0);
         load_a(0, fh0, fl0);
@@ -462,7 +476,7 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
 #pragma unroll
         for (int i = 0; i < R; ++i) acc[i] = t[i] = 0.f;
         // One chunk: its products are queued behind the previous chunk's (same product set
-        // t, FLUSH chunks per set); meanwhile chunk ch+2 is requested into the raw stage of
+        // t, FLUSH chunks per set); meanwhile chunk ch+RS is requested into the raw stage of
         // chunk ch (its A is in registers, its x split), and once chunk ch-1's wgmmas are
         // done, chunk ch+1's x is split into their operand buffer and its A loaded into
         // their fragment registers. Every FLUSH-th chunk the set is waited for and added.
@@ -471,13 +485,13 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
             else issue(ch & 1, t, fh, fl, ch % FLUSH == 0);
             const bool more = CT1D_WGMMA_ABLATE != 2 || ch < 1;
             if (ch + 1 < n_chunks && more) {
-                cp_async_wait<0>();                   // chunk ch+1 landed (this thread's copies)
+                cp_async_wait<RS - 2>();              // chunk ch+1 landed (this thread's copies)
                 __syncthreads();                      // ... everyone's; chunk ch's A loaded
-                if (ch + 2 < n_chunks) load(ch + 2, ch & 1);
+                if (ch + RS < n_chunks) load(ch + RS, (unsigned)ch % RS);
                 cp_async_commit();
                 wgmma_wait<1>();                      // chunk ch-1's wgmmas are done
-                split_b((ch + 1) & 1, (ch + 1) & 1);
-                load_a((ch + 1) & 1, nh, nl);
+                split_b((unsigned)(ch + 1) % RS, (ch + 1) & 1);
+                load_a((unsigned)(ch + 1) % RS, nh, nl);
             }
             if constexpr (DIRECT) {
                 if (ch + 1 == n_chunks) {
