@@ -184,6 +184,12 @@ __device__ __forceinline__ int opaque(int v) {
 #ifndef CT1D_WGMMA_H_STAGES
 #define CT1D_WGMMA_H_STAGES 2
 #endif
+// 16-bit inputs with CT1D_WGMMA_H_DIRECT: blocks per SM the registers are capped for (2:
+// 128 registers per thread, so that one block's barriers and loads overlap the other's
+// products; their shared memory, 74-75 KB for the sweep's layers, fits twice)
+#ifndef CT1D_WGMMA_H_MINB
+#define CT1D_WGMMA_H_MINB 1
+#endif
 // Operand layout of B: 1 = 64-byte swizzled rows of 16 channels, 0 = no swizzle (core
 // matrices of 8 rows x 4 channels) (A/B runs)
 #ifndef CT1D_WGMMA_SWIZZLE
@@ -201,7 +207,7 @@ __device__ __forceinline__ int opaque(int v) {
 //              (core matrices of 8 columns x 8 channels), float32 accumulation and output
 //              tile, rounded to T on the way out
 template <int S, int D, int K, int WM, int WN, int NW, int CK, typename T = float>
-__global__ void __launch_bounds__(WM * WN * 128, 1)
+__global__ void __launch_bounds__(WM * WN * 128, sizeof(T) == 2 && CT1D_WGMMA_H_DIRECT ? CT1D_WGMMA_H_MINB : 1)
 ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__ bias,
            T* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
            int u_first, int n_tiles, int n_offset)

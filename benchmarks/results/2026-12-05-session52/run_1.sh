@@ -5,10 +5,12 @@
 #     bound this session added to the GPU tests' error measure;
 #  2. 16-bit ct1d_wgmma: CT1D_WGMMA_H_DIRECT (products straight into the accumulators for
 #     the whole reduction: session 51's run_next.sh idea, with no second accumulator set:
-#     222 -> 158 registers in NVRTC's SASS), alone and with 4 or 5 raw stages
-#     (CT1D_WGMMA_H_STAGES; 5 fit in the output tile's words), against the shipped chains
-#     and 2 stages, bf16 and fp16, six wide layers, torch in the same dtype;
-#  3. the wgmma family's GPU tests with DIRECT=1 and 5 stages (sed on the device's copy).
+#     222 -> 158 registers in NVRTC's SASS), alone, with 5 raw stages (CT1D_WGMMA_H_STAGES;
+#     5 fit in the output tile's words), with registers capped for 2 blocks per SM
+#     (CT1D_WGMMA_H_MINB 2: 125 registers, 0-2 spills), and both, against the shipped
+#     chains and 2 stages, bf16 and fp16, six wide layers, torch in the same dtype;
+#  3. the wgmma family's GPU tests with DIRECT=1, 5 stages and 2 blocks per SM (sed on the
+#     device's copy).
 set -uo pipefail
 OUT=${OUT:-benchmarks/results/local}; mkdir -p "$OUT"
 nvidia-smi --query-gpu=name --format=csv,noheader | tee "$OUT/gpu.txt"
@@ -19,13 +21,15 @@ echo "fast tests rc $?"; tail -n 6 "$OUT/fast_tests.log" | cut -c1-300
 for dt in bfloat16 float16; do
   (cd benchmarks && timeout 200 python3 ab_variant.py auto hifigan-u1-b4-long hifigan-u2-b16 \
      hifigan-u3-b16 encodec-s4 encodec-s5 up-512-512-s2 --dtype $dt --rounds 3 \
-     --variant "direct=CT1D_WGMMA_H_DIRECT:1" --variant "direct_st4=CT1D_WGMMA_H_DIRECT:1,CT1D_WGMMA_H_STAGES:4" \
-     --variant "direct_st5=CT1D_WGMMA_H_DIRECT:1,CT1D_WGMMA_H_STAGES:5") > "$OUT/ab_chain_$dt.txt" 2>&1
+     --variant "direct=CT1D_WGMMA_H_DIRECT:1" --variant "direct_st5=CT1D_WGMMA_H_DIRECT:1,CT1D_WGMMA_H_STAGES:5" \
+     --variant "direct_b2=CT1D_WGMMA_H_DIRECT:1,CT1D_WGMMA_H_MINB:2" \
+     --variant "direct_st5_b2=CT1D_WGMMA_H_DIRECT:1,CT1D_WGMMA_H_STAGES:5,CT1D_WGMMA_H_MINB:2") > "$OUT/ab_chain_$dt.txt" 2>&1
   echo "ab rc $?"; grep -E "^[a-z0-9-]+ \(|median|largest" "$OUT/ab_chain_$dt.txt" | cut -c1-160
 done
 sed -i -e 's/#define CT1D_WGMMA_H_DIRECT 0/#define CT1D_WGMMA_H_DIRECT 1/' \
-  -e 's/#define CT1D_WGMMA_H_STAGES 2/#define CT1D_WGMMA_H_STAGES 5/' kernels/ct1d_wgmma.cu
-grep -c "define CT1D_WGMMA_H_DIRECT 1\|define CT1D_WGMMA_H_STAGES 5" kernels/ct1d_wgmma.cu
+  -e 's/#define CT1D_WGMMA_H_STAGES 2/#define CT1D_WGMMA_H_STAGES 5/' \
+  -e 's/#define CT1D_WGMMA_H_MINB 1/#define CT1D_WGMMA_H_MINB 2/' kernels/ct1d_wgmma.cu
+grep -c "define CT1D_WGMMA_H_DIRECT 1\|define CT1D_WGMMA_H_STAGES 5\|define CT1D_WGMMA_H_MINB 2" kernels/ct1d_wgmma.cu
 timeout 120 python3 -m pytest -m gpu -n 16 -q -W ignore tests/test_gpu.py -k "wgmma_family" \
   -p no:cacheprovider > "$OUT/wgmma_direct_tests.log" 2>&1
 echo "wgmma direct tests rc $?"; tail -n 6 "$OUT/wgmma_direct_tests.log" | cut -c1-300
