@@ -173,7 +173,8 @@ __device__ __forceinline__ int opaque(int v) {
 #endif
 // 16-bit inputs: 1 = the whole reduction accumulates in the tensor cores' registers (acc),
 // no product sets, no wait for all wgmmas every few chunks, no second accumulator set
-// (their truncating accumulation costs ~1e-6 relative, far below 16-bit output rounding)
+// (their truncating accumulation, one add per k16 step, costs at most ~1e-5 relative for
+// 512 channels: far below 16-bit output rounding, 2^-9)
 #ifndef CT1D_WGMMA_H_DIRECT
 #define CT1D_WGMMA_H_DIRECT 0
 #endif
