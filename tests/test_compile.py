@@ -183,6 +183,24 @@ def test_wgmma_16bit_instances_compile_for_sm90a(nvrtc_ok, dtype, ptype):
     assert "cp.async.cg.shared.global" in ptx and "fence.proxy.async.shared::cta" in ptx
 
 
+def test_wgmma_16bit_knobs_compile(nvrtc_ok, monkeypatch):
+    """The 16-bit ct1d_wgmma knobs (off in the shipped source, awaiting a GPU A/B:
+    benchmarks/results/2026-12-05-session52/run_1.sh) still build: products straight into
+    the accumulators, 5 raw stages (the prologue's wait leaves 4 groups pending, each
+    chunk's 3), registers for 2 blocks per SM; float32 instances keep 2 stages, 1 block."""
+    from cupyconv import _modules
+    from cupyconv._dispatch import WgmmaKey
+    original = _modules.kernel_source
+    knobs = "#define CT1D_WGMMA_H_DIRECT 1\n#define CT1D_WGMMA_H_STAGES 5\n#define CT1D_WGMMA_H_MINB 2\n"
+    monkeypatch.setattr(_modules, "kernel_source", lambda family: knobs + original(family))
+    ptx = compile_instance(WgmmaKey(8, 1, 16, 2, 1, 128, dtype="bfloat16"), arch="compute_90a").decode()
+    assert ".minnctapersm 2" in ptx
+    assert "cp.async.wait_group 4" in ptx and "cp.async.wait_group 3" in ptx
+    assert len(re.findall(r"wgmma\.mma_async\.sync\.aligned\.m64n128k16\.f32\.bf16\.bf16", ptx)) == 2 * 2
+    ptx32 = compile_instance(WgmmaKey(8, 1, 16, 2, 1, 128), arch="compute_90a").decode()
+    assert ".minnctapersm 1" in ptx32 and "cp.async.wait_group 3" not in ptx32
+
+
 @pytest.mark.parametrize("dtype,products,halves", [("float32", 3, 1), ("bfloat16", 1, 2),
                                                    ("float16", 1, 2)])
 def test_mma_warpgroup_instance_compiles_for_sm90a(nvrtc_ok, dtype, products, halves):
