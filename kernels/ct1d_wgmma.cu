@@ -260,7 +260,7 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
 
     extern __shared__ __align__(1024) unsigned char smem_raw[];
     float* ring = reinterpret_cast<float*>(smem_raw);
-    T* raw = reinterpret_cast<T*>(smem_raw);          // the ring's two raw stages
+    T* raw = reinterpret_cast<T*>(smem_raw);          // the ring's RS raw stages
     float* out_s = ring;                              // the epilogue reuses the ring
     float* ops = ring + RING_P;                       // [2][B hi, B lo] (16-bit: [2][B])
 
