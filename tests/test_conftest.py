@@ -1,6 +1,7 @@
-"""The suite's own options (tests/conftest.py): ``--shard K/N`` splits the collected tests
-into N disjoint parts that together are the whole suite, so that the GPU suite can run in
-several device commands of limited length."""
+"""The suite's own machinery. Its options (tests/conftest.py): ``--shard K/N`` splits the
+collected tests into N disjoint parts that together are the whole suite, so that the GPU
+suite can run in several device commands of limited length. And the GPU tests' error
+measure (tests/test_gpu.py ``_rel_err``), checked here without a GPU."""
 import subprocess
 import sys
 from pathlib import Path

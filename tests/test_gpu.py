@@ -77,15 +77,15 @@ def _rel_err(y, ref, scale=None):
     y = np.asarray(y, np.float64)
     assert y.shape == ref.shape
     assert np.isfinite(y).all(), "unwritten (NaN-poisoned) or non-finite output"
+    err = y - ref
     mag = np.abs(ref if scale is None else scale)
     if y.size and mag.max() > 0:
-        diff = np.abs(y - ref)
-        worst = int(np.argmax(diff))
-        assert diff.flat[worst] <= ELEMENT_TOL * mag.max(), (
+        worst = int(np.argmax(np.abs(err)))
+        assert abs(err.flat[worst]) <= ELEMENT_TOL * mag.max(), (
             f"element {np.unravel_index(worst, y.shape)}: {y.flat[worst]!r} against "
             f"{ref.flat[worst]!r} (largest magnitude {mag.max():.3g})")
     den = np.linalg.norm(mag)
-    return float(np.linalg.norm(y - ref) / den) if den else float(np.linalg.norm(y))
+    return float(np.linalg.norm(err) / den) if den else float(np.linalg.norm(y))
 
 
 def _poison_next(shape, dtype=np.float32, torch=None):
