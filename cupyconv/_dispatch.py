@@ -665,6 +665,25 @@ _WGMMA_SMEM = 220 * 1024
 # ms, up-512-512-s2 0.4727 -> 0.2684, encodec-s5 0.6999 -> 0.6940), errors equal
 # (results/2026-12-05-session51/run_4/ab_wgmma16_*.txt)
 WGMMA_16BIT = True
+# ... and then every 16-bit call that ct1d_gemm would take, whatever its channels, blocks
+# or tile waste (False: the float32 thresholds above). With two blocks per SM (session 53)
+# it beats ct1d_gemm on the wide layers those thresholds kept off it, H100, bf16 / fp16:
+# hifigan-u1-b16 0.135 against 0.292 ms, small-512-256-s8 0.049 against 0.078
+# (results/2026-12-06-session53/run_5/family_compare_*.txt)
+WGMMA_16BIT_ANY = False
+# 16-bit instances run two blocks per SM (their registers capped at 128 per thread: the
+# kernel's MINB) where both blocks' shared memory fits and the GEMM has at most this many
+# column offsets: each adds 2 registers of A rows per thread, and NVRTC's SASS spills
+# 0-2 instructions at 2 (every vocoder layer, K = 2S), 7-13 at 3, 19-249 at 4-47. Two
+# blocks against one, both with the whole reduction in the accumulators
+# (CT1D_WGMMA_H_DIRECT) and 5 raw stages: 1.47-1.62x faster on six of the sweep's wide
+# layers in bf16; against the session's start (one block, product chains, 2 stages)
+# 1.42-1.65x on its nine wide 16-bit layers, bf16 and fp16, errors equal (H100,
+# results/2026-12-06-session53/run_1/ab_h16_bfloat16.txt, run_4/ab_h16_*.txt)
+WGMMA_2B_MAX_NC = 2
+# shared memory of an sm_90 SM, and what the runtime reserves of it per block
+SMEM_PER_SM = 228 * 1024
+SMEM_PER_BLOCK_RESERVED = 1024
 
 
 # The kernels use sm_80 instructions (cp.async, bf16 mma.sync, __reduce_max_sync): older
@@ -740,6 +759,9 @@ def wgmma_key(p: ConvParams, dtype: str = "float32") -> Optional[WgmmaKey]:
     for wn, nw in WGMMA_SHAPES:
         key = WgmmaKey(S, D, K, 2, wn, nw, dtype=dtype)
         if key.smem_bytes() <= _WGMMA_SMEM:
+            if (dtype != "float32" and nc <= WGMMA_2B_MAX_NC
+                    and 2 * (key.smem_bytes() + SMEM_PER_BLOCK_RESERVED) <= SMEM_PER_SM):
+                key = replace(key, blocks=2)
             return key
     return None
 
@@ -749,6 +771,8 @@ def _prefers_wgmma(p: ConvParams, pl: LaunchPlan) -> bool:
     with WGMMA_16BIT)."""
     if pl.key.dtype != "float32" and not WGMMA_16BIT:
         return False
+    if pl.key.dtype != "float32" and WGMMA_16BIT_ANY:
+        return _prefers_gemm(p, pl.key.dtype)
     waste = 1 - _row_positions(p)[1] / (pl.n_tiles * pl.key.nu)
     return (_prefers_gemm(p, pl.key.dtype) and p.in_channels // p.groups >= WGMMA_MIN_CIG
             and _block_count(p, pl) >= WGMMA_MIN_BLOCKS and waste <= WGMMA_MAX_TILE_WASTE)

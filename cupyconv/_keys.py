@@ -210,6 +210,7 @@ class WgmmaKey:
     nw: int             # positions u per warpgroup (the wgmma N: 64 or 128)
     ci_chunk: int = 16  # input channels per chunk
     dtype: str = "float32"
+    blocks: int = 1     # blocks per SM its registers are capped for (launch bounds)
 
     family = "ct1d_wgmma"
     # wgmma exists on sm_90a only; NVRTC takes this next to CuPy's own -arch=sm_90
@@ -219,7 +220,7 @@ class WgmmaKey:
         # (the element type is the template's last parameter, float by default)
         dtype = "" if self.dtype == "float32" else f", {CTYPES[self.dtype]}"
         return (f"{self.family}<{self.stride}, {self.dilation}, {self.kernel_size}, "
-                f"{self.wm}, {self.wn}, {self.nw}, {self.ci_chunk}{dtype}>")
+                f"{self.wm}, {self.wn}, {self.nw}, {self.ci_chunk}, {self.blocks}{dtype}>")
 
     @property
     def threads(self) -> int:

@@ -174,22 +174,20 @@ __device__ __forceinline__ int opaque(int v) {
 // 16-bit inputs: 1 = the whole reduction accumulates in the tensor cores' registers (acc),
 // no product sets, no wait for all wgmmas every few chunks, no second accumulator set
 // (their truncating accumulation, one add per k16 step, costs at most ~1e-5 relative for
-// 512 channels: far below 16-bit output rounding, 2^-9)
+// 512 channels: far below 16-bit output rounding, 2^-9). With 5 stages and two blocks
+// per SM (the host's MINB) 1.42-1.65x faster on the sweep's nine wide 16-bit layers
+// (H100, bf16 and fp16, errors equal: benchmarks/results/2026-12-06-session53/run_1,
+// run_4); alone, or with 5 stages, within -2..+6%: its worth is the registers it frees
+// for the second block
 #ifndef CT1D_WGMMA_H_DIRECT
-#define CT1D_WGMMA_H_DIRECT 0
+#define CT1D_WGMMA_H_DIRECT 1
 #endif
 // 16-bit inputs: raw stages in the ring (chunks requested that many ahead, less one). A
 // 16-bit chunk's products take a sixth of a float32 chunk's tensor time, so two stages
 // leave little of a global load's latency covered; the epilogue's output tile, which
 // reuses the ring, is larger than 4-5 16-bit stages anyway
 #ifndef CT1D_WGMMA_H_STAGES
-#define CT1D_WGMMA_H_STAGES 2
-#endif
-// 16-bit inputs with CT1D_WGMMA_H_DIRECT: blocks per SM the registers are capped for (2:
-// 128 registers per thread, so that one block's barriers and loads overlap the other's
-// products; their shared memory, 74-75 KB for the sweep's layers, fits twice)
-#ifndef CT1D_WGMMA_H_MINB
-#define CT1D_WGMMA_H_MINB 1
+#define CT1D_WGMMA_H_STAGES 5
 #endif
 // Operand layout of B: 1 = 64-byte swizzled rows of 16 channels, 0 = no swizzle (core
 // matrices of 8 rows x 4 channels) (A/B runs)
@@ -202,13 +200,18 @@ __device__ __forceinline__ int opaque(int v) {
 //   WM, WN     warpgroups along GEMM rows (64 rows each) x along positions
 //   NW         positions u per warpgroup (the wgmma N: 64 or 128)
 //   CK         input channels per chunk (16: one 64-byte row of float32)
+//   MINB       blocks per SM the registers are capped for (launch bounds): 2 only for
+//              16-bit inputs with CT1D_WGMMA_H_DIRECT, where 128 registers per thread hold
+//              the accumulators (the host asks for it where two blocks' shared memory fits
+//              and the column offsets' A rows leave the registers to spare), so that one
+//              block's barriers and loads overlap the other's products
 //   T          element type: float (3xTF32 as above), or f16_t / bf16_t: the same data path
 //              with 16-bit raw stages and operands, one k16 product per column offset and
 //              chunk (the inputs are exact in their own type: no split), B without swizzle
 //              (core matrices of 8 columns x 8 channels), float32 accumulation and output
 //              tile, rounded to T on the way out
-template <int S, int D, int K, int WM, int WN, int NW, int CK, typename T = float>
-__global__ void __launch_bounds__(WM * WN * 128, sizeof(T) == 2 && CT1D_WGMMA_H_DIRECT ? CT1D_WGMMA_H_MINB : 1)
+template <int S, int D, int K, int WM, int WN, int NW, int CK, int MINB = 1, typename T = float>
+__global__ void __launch_bounds__(WM * WN * 128, MINB)
 ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__ bias,
            T* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
            int u_first, int n_tiles, int n_offset)
@@ -251,6 +254,7 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
     constexpr int PER_CHUNK = H ? NC : 3 * (CK / 8) * NC;   // products per chunk
     constexpr int FLUSH = CT1D_WGMMA_CHAIN / PER_CHUNK > 1 ? CT1D_WGMMA_CHAIN / PER_CHUNK : 1;
     constexpr bool DIRECT = H && CT1D_WGMMA_H_DIRECT;  // products straight into acc
+    static_assert(MINB == 1 || DIRECT, "two blocks per SM: 16-bit inputs with CT1D_WGMMA_H_DIRECT only");
     static_assert(CK == 16 && CO_B >= 1 && (NW == 64 || NW == 128) && (CK % WARPS == 0 || WARPS % CK == 0),
                   "tile geometry");
 

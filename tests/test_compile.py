@@ -175,7 +175,7 @@ def test_wgmma_16bit_instances_compile_for_sm90a(nvrtc_ok, dtype, ptype):
     shared-memory descriptor (2 offsets x the chunk loop unrolled twice), and no TF32."""
     from cupyconv._dispatch import WgmmaKey
     key = WgmmaKey(8, 1, 16, 2, 1, 128, dtype=dtype)
-    assert key.name_expression().endswith(f", 16, {'bf16_t' if ptype == 'bf16' else 'f16_t'}>")
+    assert key.name_expression().endswith(f", 16, 1, {'bf16_t' if ptype == 'bf16' else 'f16_t'}>")
     assert compile_instance(key, arch="sm_90")[:4] == b"\x7fELF"
     ptx = compile_instance(key, arch="compute_90a").decode()
     rs = re.findall(rf"wgmma\.mma_async\.sync\.aligned\.m64n128k16\.f32\.{ptype}\.{ptype}\s+\{{[^}}]*\}},\s*\{{", ptx)
@@ -183,22 +183,30 @@ def test_wgmma_16bit_instances_compile_for_sm90a(nvrtc_ok, dtype, ptype):
     assert "cp.async.cg.shared.global" in ptx and "fence.proxy.async.shared::cta" in ptx
 
 
-def test_wgmma_16bit_knobs_compile(nvrtc_ok, monkeypatch):
-    """The 16-bit ct1d_wgmma knobs (off in the shipped source, awaiting a GPU A/B:
-    benchmarks/results/2026-12-05-session52/run_1.sh) still build: products straight into
-    the accumulators, 5 raw stages (the prologue's wait leaves 4 groups pending, each
-    chunk's 3), registers for 2 blocks per SM; float32 instances keep 2 stages, 1 block."""
+def test_wgmma_16bit_blocks_and_stages_compile(nvrtc_ok, monkeypatch):
+    """16-bit ct1d_wgmma instances as shipped (session 53): the whole reduction in the
+    accumulators and 5 raw stages (the prologue's wait leaves 4 groups pending, each
+    chunk's 3), registers capped for the key's blocks per SM (2 where the dispatcher asks);
+    float32 instances keep 2 stages and 1 block. The A/B baseline (CT1D_WGMMA_H_DIRECT 0,
+    product chains, 2 stages) still builds, and refuses 2 blocks per SM."""
     from cupyconv import _modules
     from cupyconv._dispatch import WgmmaKey
-    original = _modules.kernel_source
-    knobs = "#define CT1D_WGMMA_H_DIRECT 1\n#define CT1D_WGMMA_H_STAGES 5\n#define CT1D_WGMMA_H_MINB 2\n"
-    monkeypatch.setattr(_modules, "kernel_source", lambda family: knobs + original(family))
-    ptx = compile_instance(WgmmaKey(8, 1, 16, 2, 1, 128, dtype="bfloat16"), arch="compute_90a").decode()
+    from dataclasses import replace
+    k16 = WgmmaKey(8, 1, 16, 2, 1, 128, dtype="bfloat16")
+    ptx = compile_instance(replace(k16, blocks=2), arch="compute_90a").decode()
     assert ".minnctapersm 2" in ptx
     assert "cp.async.wait_group 4" in ptx and "cp.async.wait_group 3" in ptx
     assert len(re.findall(r"wgmma\.mma_async\.sync\.aligned\.m64n128k16\.f32\.bf16\.bf16", ptx)) == 2 * 2
+    assert ".minnctapersm 1" in compile_instance(k16, arch="compute_90a").decode()
     ptx32 = compile_instance(WgmmaKey(8, 1, 16, 2, 1, 128), arch="compute_90a").decode()
     assert ".minnctapersm 1" in ptx32 and "cp.async.wait_group 3" not in ptx32
+    original = _modules.kernel_source
+    old = "#define CT1D_WGMMA_H_DIRECT 0\n#define CT1D_WGMMA_H_STAGES 2\n"
+    monkeypatch.setattr(_modules, "kernel_source", lambda family: old + original(family))
+    ptx_old = compile_instance(k16, arch="compute_90a").decode()
+    assert "cp.async.wait_group 3" not in ptx_old and "cp.async.wait_group 1" in ptx_old
+    with pytest.raises(Exception, match="CT1D_WGMMA_H_DIRECT"):
+        compile_instance(replace(k16, blocks=2), arch="compute_90a")
 
 
 @pytest.mark.parametrize("dtype,products,halves", [("float32", 3, 1), ("bfloat16", 1, 2),

@@ -1116,7 +1116,7 @@ def check_wgmma_plan(lp: LaunchPlan, p, dtype: str):
 
 def test_wgmma_key_name_and_smem():
     key = _dispatch.WgmmaKey(8, 1, 16, 2, 1, 128)
-    assert key.name_expression() == "ct1d_wgmma<8, 1, 16, 2, 1, 128, 16>"
+    assert key.name_expression() == "ct1d_wgmma<8, 1, 16, 2, 1, 128, 16, 1>"
     assert (key.threads, key.co_tile, key.nu) == (256, 16, 128)
     assert key.options == ("-arch=sm_90a",)
     # raw ring: 2 stages x 16 channels x (weights 16 ch x 16 taps = 256 -> pitch 264, x
@@ -1129,10 +1129,33 @@ def test_wgmma_key_name_and_smem():
     # 129 columns -> 136 (16-byte units of 8), the stages counted in floats (2 bytes each);
     # two B buffers of one part, 16 x 129 x 2 bytes rounded up to 512
     k16 = _dispatch.WgmmaKey(8, 1, 16, 2, 1, 128, dtype="bfloat16")
-    assert k16.name_expression() == "ct1d_wgmma<8, 1, 16, 2, 1, 128, 16, bf16_t>"
+    assert k16.name_expression() == "ct1d_wgmma<8, 1, 16, 2, 1, 128, 16, 1, bf16_t>"
+    assert replace(k16, blocks=2).name_expression() == "ct1d_wgmma<8, 1, 16, 2, 1, 128, 16, 2, bf16_t>"
     ring16 = -(-max(2 * 16 * (264 + 136) // 2, 16 * (8 * 128 + 1)) // 128) * 128
     assert k16.smem_bytes() == 4 * (ring16 + 2 * (-(-16 * 129 // 2 // 128) * 128))
     assert _dispatch.WgmmaKey(8, 1, 16, 2, 1, 128, dtype="float16").name_expression().endswith(", f16_t>")
+
+
+@pytest.mark.parametrize("dtype", ["float16", "bfloat16"])
+def test_wgmma_16bit_two_blocks_per_sm_where_they_fit(dtype):
+    """16-bit ct1d_wgmma instances cap their registers for two blocks per SM only where two
+    blocks' shared memory fits in an SM and the GEMM has at most WGMMA_2B_MAX_NC column
+    offsets (each costs registers: more spill); float32 instances never."""
+    per_sm = _dispatch.SMEM_PER_SM
+    seen = set()
+    for S, D, K in [(8, 1, 16), (5, 1, 10), (2, 1, 4), (2, 1, 2), (4, 1, 8), (2, 1, 6),
+                    (1, 1, 3), (2, 2, 8), (1, 2, 24), (16, 1, 32)]:
+        p = params(4, 256, 256, K, 4096, stride=S, padding=0, dilation=D)
+        nc = (K - 1) * D // S + 1
+        key16, key32 = _dispatch.wgmma_key(p, dtype), _dispatch.wgmma_key(p, "float32")
+        assert key32 is None or key32.blocks == 1     # (None: its float32 stages do not fit)
+        fits = 2 * (key16.smem_bytes() + _dispatch.SMEM_PER_BLOCK_RESERVED) <= per_sm
+        assert key16.blocks == (2 if nc <= _dispatch.WGMMA_2B_MAX_NC and fits else 1), (S, D, K)
+        if key32 is not None:
+            assert replace(key16, blocks=1) == replace(key32, dtype=dtype)   # nothing else differs
+        seen.add((nc <= _dispatch.WGMMA_2B_MAX_NC, fits, key16.blocks))
+    # the cases above reach both answers, and the column-offset limit alone says no
+    assert {(True, True, 2), (False, True, 1), (False, False, 1)} <= seen
 
 
 def test_wgmma_only_on_sm90_for_wide_float32_calls(no_pipe_route):
