@@ -667,10 +667,12 @@ _WGMMA_SMEM = 220 * 1024
 WGMMA_16BIT = True
 # ... and then every 16-bit call that ct1d_gemm would take, whatever its channels, blocks
 # or tile waste (False: the float32 thresholds above). With two blocks per SM (session 53)
-# it beats ct1d_gemm on the wide layers those thresholds kept off it, H100, bf16 / fp16:
-# hifigan-u1-b16 0.135 against 0.292 ms, small-512-256-s8 0.049 against 0.078
-# (results/2026-12-06-session53/run_5/family_compare_*.txt)
-WGMMA_16BIT_ANY = False
+# it beats ct1d_gemm on all 17 calls those thresholds kept off it that were measured
+# (H200, bf16, medians of 3 rounds, errors equal): the sweep's hifigan-u1-b16 0.2982 ->
+# 0.1406 ms, small-512-256-s8 0.0836 -> 0.0558, and 15 small or short calls of N 1-16,
+# 128-512 channels, S 2-8, L 64-1024, 1.01-1.74x (results/2026-12-06-session53/run_6/
+# ab_16bit_any.txt; on an H100 the first two alike in fp16 too: run_5)
+WGMMA_16BIT_ANY = True
 # 16-bit instances run two blocks per SM (their registers capped at 128 per thread: the
 # kernel's MINB) where both blocks' shared memory fits and the GEMM has at most this many
 # column offsets: each adds 2 registers of A rows per thread, and NVRTC's SASS spills
@@ -768,7 +770,7 @@ def wgmma_key(p: ConvParams, dtype: str = "float32") -> Optional[WgmmaKey]:
 
 def _prefers_wgmma(p: ConvParams, pl: LaunchPlan) -> bool:
     """Whether the dispatcher takes the ct1d_wgmma plan ``pl`` for a call (16-bit ones only
-    with WGMMA_16BIT)."""
+    with WGMMA_16BIT; with WGMMA_16BIT_ANY wherever ct1d_gemm would take them)."""
     if pl.key.dtype != "float32" and not WGMMA_16BIT:
         return False
     if pl.key.dtype != "float32" and WGMMA_16BIT_ANY:

@@ -1188,23 +1188,35 @@ def test_wgmma_only_on_sm90_for_wide_float32_calls(no_pipe_route):
         plan(params(8, 64, 32, 4, 4096, 2, 2, 4), "float32", family="ct1d_wgmma")
 
 
-def test_wgmma_16bit_by_the_float32_rule(monkeypatch, no_pipe_route):
+def test_wgmma_16bit_where_ct1d_gemm_would_go(monkeypatch, no_pipe_route):
     """With WGMMA_16BIT (shipped), float16/bfloat16 calls take ct1d_wgmma where float32
-    ones would (its 16-bit instances: the element type last); without, ct1d_gemm keeps them."""
+    ones would (its 16-bit instances: the element type last); with WGMMA_16BIT_ANY
+    (shipped) also those the float32 thresholds keep off it (tile waste, few blocks, fewer
+    channels); without WGMMA_16BIT, ct1d_gemm keeps them all. Never below sm_90, and never
+    calls that ct1d_gemm would not take."""
     wide = params(4, 512, 256, 16, 2048, 8, 4, 1)
     short = params(16, 512, 256, 16, 256, 8, 4, 1)                # 33% empty tile ends
+    small = params(1, 128, 64, 4, 64, 2, 1, 1)                    # 128 channels, 1 block
+    narrow = params(16, 64, 64, 4, 4096, 2, 1, 1)                 # ct1d_gemm takes no 64-channel 16-bit call
     plan.cache_clear()
     try:
         monkeypatch.setattr(_dispatch, "WGMMA_16BIT", False)
-        assert {plan(wide, d, None, 90).key.family for d in ("float16", "bfloat16")} == {"ct1d_gemm"}
+        assert {plan(c, d, None, 90).key.family for c in (wide, short, small)
+                for d in ("float16", "bfloat16")} == {"ct1d_gemm"}
         monkeypatch.setattr(_dispatch, "WGMMA_16BIT", True)
-        plan.cache_clear()
-        for dtype in ("float16", "bfloat16"):
-            lp = plan(wide, dtype, None, 90)
-            check_wgmma_plan(lp, wide, dtype)
-            assert lp.key.name_expression().endswith(f", {CTYPES[dtype]}>")
-            assert plan(short, dtype, None, 90).key.family == "ct1d_gemm"
-            assert plan(wide, dtype, None, 80).key.family == "ct1d_gemm"
+        for any_16 in (False, True):
+            monkeypatch.setattr(_dispatch, "WGMMA_16BIT_ANY", any_16)
+            plan.cache_clear()
+            for dtype in ("float16", "bfloat16"):
+                lp = plan(wide, dtype, None, 90)
+                check_wgmma_plan(lp, wide, dtype)
+                assert lp.key.name_expression().endswith(f", {CTYPES[dtype]}>")
+                for call in (short, small):
+                    assert plan(call, dtype, None, 90).key.family == ("ct1d_wgmma" if any_16 else "ct1d_gemm")
+                assert plan(narrow, dtype, None, 90).key.family not in ("ct1d_wgmma", "ct1d_gemm")
+                assert plan(wide, dtype, None, 80).key.family == "ct1d_gemm"
+            # float32 keeps its thresholds either way
+            assert plan(short, "float32", None, 90).key.family == "ct1d_gemm"
     finally:
         plan.cache_clear()
 
