@@ -657,7 +657,8 @@ WGMMA_MAX_TILE_WASTE = 0.25
 # ... its block shapes, (warpgroups along positions, positions per warpgroup) in order of
 # preference, each with two warpgroups along GEMM rows
 WGMMA_SHAPES = ((1, 128), (2, 64), (1, 64))
-# Per-block shared memory of ct1d_wgmma (one block per SM)
+# Per-block shared memory of ct1d_wgmma at most (one block per SM; 16-bit instances that
+# fit twice run two: WGMMA_2B_MAX_NC below)
 _WGMMA_SMEM = 220 * 1024
 # float16/bfloat16 calls on it too, by the float32 rule (False: on ct1d_gemm). Its 16-bit
 # instances (session 50) on the sweep's 10 wide layers, against ct1d_gemm's, H100, medians

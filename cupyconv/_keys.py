@@ -210,7 +210,8 @@ class WgmmaKey:
     nw: int             # positions u per warpgroup (the wgmma N: 64 or 128)
     ci_chunk: int = 16  # input channels per chunk
     dtype: str = "float32"
-    blocks: int = 1     # blocks per SM its registers are capped for (launch bounds)
+    blocks: int = 1     # blocks per SM its registers are capped for (launch bounds; the
+                        # dispatcher asks for 2 for some 16-bit instances: wgmma_key)
 
     family = "ct1d_wgmma"
     # wgmma exists on sm_90a only; NVRTC takes this next to CuPy's own -arch=sm_90

@@ -1,5 +1,6 @@
 """The benchmark's printed table (no GPU needed)."""
 import json
+from dataclasses import replace
 from pathlib import Path
 
 from cupyconv.bench import _table
@@ -115,3 +116,27 @@ def test_report_redraws_the_chart_with_the_card_name(tmp_path):
     chart = tmp_path / "chart.png"
     assert main(["--report", str(_h100_report(tmp_path)), "--chart", str(chart)]) == 0
     assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_select_configs_renames_by_dtype_and_rejects_unknown_names():
+    import pytest
+    from cupyconv.bench import QUICK, SWEEP, select_configs
+    assert select_configs() == SWEEP
+    assert [c.name for c in select_configs(quick=True)] == [c.name for c in SWEEP if c.name in QUICK]
+    assert [c.name for c in select_configs(only=["seed-bf16", "seed"])] == ["seed", "seed-bf16"]
+    with pytest.raises(ValueError, match="--only: not in the sweep: nope"):
+        select_configs(only=["seed", "nope"])
+    bf = select_configs(only=["hifigan-u1-b16", "seed-bf16"], dtype="bfloat16")
+    # (in the sweep's order; a configuration already in that dtype keeps its name)
+    assert [(c.name, c.dtype) for c in bf] == [("seed-bf16", "bfloat16"), ("hifigan-u1-b16@bf16", "bfloat16")]
+    src = {c.name: c for c in SWEEP}["hifigan-u1-b16"]
+    assert bf[1] == replace(src, name="hifigan-u1-b16@bf16", dtype="bfloat16")
+    assert [c.dtype for c in select_configs(quick=True, dtype="float16")] == ["float16"] * len(QUICK)
+
+
+def test_bench_cli_rejects_unknown_names_before_any_gpu_work(capsys):
+    import pytest
+    from cupyconv.bench import main
+    with pytest.raises(SystemExit):
+        main(["--only", "seed", "nope"])
+    assert "not in the sweep: nope" in capsys.readouterr().err
