@@ -668,11 +668,12 @@ _WGMMA_SMEM = 220 * 1024
 WGMMA_16BIT = True
 # ... and then every 16-bit call that ct1d_gemm would take, whatever its channels, blocks
 # or tile waste (False: the float32 thresholds above). With two blocks per SM (session 53)
-# it beats ct1d_gemm on all 17 calls those thresholds kept off it that were measured
-# (H200, bf16, medians of 3 rounds, errors equal): the sweep's hifigan-u1-b16 0.2982 ->
-# 0.1406 ms, small-512-256-s8 0.0836 -> 0.0558, and 15 small or short calls of N 1-16,
-# 128-512 channels, S 2-8, L 64-1024, 1.01-1.74x (results/2026-12-06-session53/run_6/
-# ab_16bit_any.txt; on an H100 the first two alike in fp16 too: run_5)
+# it was at least as fast as ct1d_gemm on all 17 calls those thresholds kept off it that
+# were measured (H200, bf16, medians of 3 rounds, errors equal): the sweep's
+# hifigan-u1-b16 0.2982 -> 0.1406 ms, small-512-256-s8 0.0836 -> 0.0558, and 15 small or
+# short calls of N 1-16, 128-512 channels, S 2-8, L 64-1024, 1.05-1.74x on 13, equal
+# within noise on two one-block calls (1.006x, 1.014x) (results/2026-12-06-session53/
+# run_6/ab_16bit_any.txt; on an H100 the first two alike in fp16 too: run_5)
 WGMMA_16BIT_ANY = True
 # 16-bit instances run two blocks per SM (their registers capped at 128 per thread: the
 # kernel's MINB) where both blocks' shared memory fits and the GEMM has at most this many
@@ -681,8 +682,10 @@ WGMMA_16BIT_ANY = True
 # blocks against one, both with the whole reduction in the accumulators
 # (CT1D_WGMMA_H_DIRECT) and 5 raw stages: 1.47-1.62x faster on six of the sweep's wide
 # layers in bf16; against the session's start (one block, product chains, 2 stages)
-# 1.42-1.65x on its nine wide 16-bit layers, bf16 and fp16, errors equal (H100,
-# results/2026-12-06-session53/run_1/ab_h16_bfloat16.txt, run_4/ab_h16_*.txt)
+# 1.42-1.65x on its nine wide 16-bit layers (bf16 on all nine, fp16 on six), errors
+# equal (H100, results/2026-12-06-session53/run_1/ab_h16_bfloat16.txt, run_4/ab_h16_*.txt;
+# the H200, seven layers: 1.38-1.64x, run_7). Only 256-thread blocks (128 registers each;
+# a 512-thread block would get 64)
 WGMMA_2B_MAX_NC = 2
 # shared memory of an sm_90 SM, and what the runtime reserves of it per block
 SMEM_PER_SM = 228 * 1024
@@ -762,7 +765,7 @@ def wgmma_key(p: ConvParams, dtype: str = "float32") -> Optional[WgmmaKey]:
     for wn, nw in WGMMA_SHAPES:
         key = WgmmaKey(S, D, K, 2, wn, nw, dtype=dtype)
         if key.smem_bytes() <= _WGMMA_SMEM:
-            if (dtype != "float32" and nc <= WGMMA_2B_MAX_NC
+            if (dtype != "float32" and nc <= WGMMA_2B_MAX_NC and key.threads == 256
                     and 2 * (key.smem_bytes() + SMEM_PER_BLOCK_RESERVED) <= SMEM_PER_SM):
                 key = replace(key, blocks=2)
             return key
@@ -775,7 +778,7 @@ def _prefers_wgmma(p: ConvParams, pl: LaunchPlan) -> bool:
     if pl.key.dtype != "float32" and not WGMMA_16BIT:
         return False
     if pl.key.dtype != "float32" and WGMMA_16BIT_ANY:
-        return _prefers_gemm(p, pl.key.dtype)
+        return _prefers_gemm(p, pl.key.dtype) and gemm_key(p, pl.key.dtype) is not None
     waste = 1 - _row_positions(p)[1] / (pl.n_tiles * pl.key.nu)
     return (_prefers_gemm(p, pl.key.dtype) and p.in_channels // p.groups >= WGMMA_MIN_CIG
             and _block_count(p, pl) >= WGMMA_MIN_BLOCKS and waste <= WGMMA_MAX_TILE_WASTE)

@@ -238,7 +238,8 @@ class WgmmaKey:
 
     def smem_bytes(self) -> int:
         """Mirrors the shared-memory layout at the top of kernels/ct1d_wgmma.cu: the raw
-        two-stage ring (reused by the output tile), then two B operand buffers."""
+        two-stage ring (reused by the output tile; 16-bit instances put more stages only
+        in what the tile leaves), then two B operand buffers."""
         S, D, K = self.stride, self.dilation, self.kernel_size
         ck, xw = self.ci_chunk, self.nu + (K - 1) * D // S
         size = ELEMENT_BYTES[self.dtype]

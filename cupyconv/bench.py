@@ -408,7 +408,7 @@ def run_config(c: Config, reps: int, copy_gbs: float,
 
 
 def _table(rows) -> str:
-    head = (f"{'config':22} {'dtype':8} {'ms':>8} {'GB/s':>7} {'copy%':>6} {'TF/s':>6} "
+    head = (f"{'config':{NAME_W}} {'dtype':8} {'ms':>8} {'GB/s':>7} {'copy%':>6} {'TF/s':>6} "
             f"{'bound':>7} {'floor%':>6} "
             f"{'vs fp32':>8} {'vs tf32':>8} {'rel err':>9} {'torch ms':>9}  kernel")
     out = [head, "-" * len(head)]
@@ -418,7 +418,7 @@ def _table(rows) -> str:
     for r in rows:
         tms = r.get("torch_fp32_ms", r.get("torch_ms", float("nan")))
         floor = (f"{100 * r['floor_fraction']:5.0f}%" if "floor_fraction" in r else f"{'-':>6}")
-        out.append(f"{r['name']:22} {r['dtype']:8} {r['ms']:8.3f} {r['gbs']:7.0f} "
+        out.append(f"{r['name']:{NAME_W}} {r['dtype']:8} {r['ms']:8.3f} {r['gbs']:7.0f} "
                    f"{100 * r['copy_fraction']:5.1f}% {r['tflops']:6.1f} "
                    f"{r.get('bound', '-'):>7} {floor} "
                    f"{speedup(r.get('speedup_fp32', r.get('speedup_same_dtype')))} "
@@ -451,6 +451,8 @@ def _chart(rows, path: str, device: str = "") -> None:
 
 # --dtype: the suffix of the rows it renames
 DTYPE_TAGS = {"float16": "fp16", "bfloat16": "bf16", "float32": "fp32", "float64": "fp64"}
+# width of the name column: the sweep's longest name with a --dtype suffix
+NAME_W = max(len(c.name) for c in SWEEP) + 5
 
 
 def select_configs(quick: bool = False, only=None, dtype=None) -> list:
@@ -488,7 +490,9 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     if args.report:
         rows, device = load_report(args.report), report_device(args.report)
-        _print_summary(rows, device)
+        with open(args.report) as f:
+            judge = json.load(f)["meta"].get("dtype") is None      # (a --dtype run: not judged)
+        _print_summary(rows, device, judge=judge)
         if args.chart:
             _chart(rows, args.chart, device)
         return 0
@@ -517,7 +521,7 @@ def main(argv=None) -> int:
         rows.append(run_config(c, reps, copy_gbs, tensor_tflops))
         r = rows[-1]
         bar = "#" * int(30 * (i + 1) / len(configs))
-        print(f"\r[{bar:30}] {i + 1}/{len(configs)} {c.name:22} {r['ms']:.3f} ms "
+        print(f"\r[{bar:30}] {i + 1}/{len(configs)} {c.name:{NAME_W}} {r['ms']:.3f} ms "
               f"({time.time() - t0:.0f}s)", file=sys.stderr, end="", flush=True)
     print(file=sys.stderr)
     _print_summary(rows, device, judge=args.dtype is None)
@@ -526,7 +530,7 @@ def main(argv=None) -> int:
                     tensor_tflops=tensor_tflops, torch=torch.__version__,
                     cudnn=torch.backends.cudnn.version(),
                     date=time.strftime("%Y-%m-%d %H:%M:%S"), reps=reps,
-                    pdl=not args.no_pdl, timing="held launch queue")
+                    pdl=not args.no_pdl, timing="held launch queue", dtype=args.dtype)
         import cupy
         meta["cupy"] = cupy.__version__
         with open(args.json, "w") as f:
@@ -566,7 +570,7 @@ def _print_summary(rows, device: str = "", judge: bool = True) -> None:
               f"{gm:.2f}x; slowest {min(fp32):.2f}x")
     for r in rows:
         if "wall_ms" in r:
-            print(f"{r['name']:22} wall per call: cupyconv(torch in) {r['wall_ms']*1e3:.0f} us, "
+            print(f"{r['name']:{NAME_W}} wall per call: cupyconv(torch in) {r['wall_ms']*1e3:.0f} us, "
                   f"cupyconv(cupy in) {r['wall_ms_cupy_in']*1e3:.0f} us, torch "
                   f"{r['torch_wall_ms']*1e3:.0f} us")
     if not judge:

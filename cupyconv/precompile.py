@@ -27,7 +27,7 @@ Usage::
 ``--arch``
     NVRTC target for the GPU-less compile: ``sm_XY`` gives a cubin, ``compute_XY``
     PTX; repeatable. Default: ``sm_90``. Each target gets the instances a GPU of that
-    compute capability runs (sm_90: ct1d_wgmma for wide float32 layers, ct1d_pipe for
+    compute capability runs (sm_90: ct1d_wgmma for wide layers, ct1d_pipe for
     memory-bound float32 calls of 16-64 input channels per group), on every card whose
     measured rules differ (``cupyconv._dispatch.CARD_RULES``).
 ``--list``

@@ -23,7 +23,8 @@
 // Data path per chunk of CK = 16 input channels (each thread does every step):
 //   1. raw chunks (w[ci][co block][0:K], contiguous per channel; x[ci][window], the window
 //      widened to 16-byte boundaries) land in a two-stage ring by 16-byte cp.async
-//      (4-byte copies where rows are not 16-byte aligned);
+//      (4-byte copies where rows are not 16-byte aligned; 16-bit inputs: up to
+//      CT1D_WGMMA_H_STAGES stages RS, chunk ch+RS requested at chunk ch);
 //   2. A (weights) goes from the raw stage into registers, each warp its 16 GEMM rows in
 //      the TF32 fragment layout, split there into hi and lo: wgmma reads A from
 //      registers, so A takes no shared-memory operand traffic. Two register sets: a
@@ -176,9 +177,9 @@ __device__ __forceinline__ int opaque(int v) {
 // (their truncating accumulation, one add per k16 step, costs at most ~1e-5 relative for
 // 512 channels: far below 16-bit output rounding, 2^-9). With 5 stages and two blocks
 // per SM (the host's MINB) 1.42-1.65x faster on the sweep's nine wide 16-bit layers
-// (H100, bf16 and fp16, errors equal: benchmarks/results/2026-12-06-session53/run_1,
-// run_4); alone, or with 5 stages, within -2..+6%: its worth is the registers it frees
-// for the second block
+// (H100, bf16 on nine, fp16 on six, errors equal: benchmarks/results/2026-12-06-session53/
+// run_1, run_4); alone, or with 5 stages, within -2..+6%: its worth is the registers it
+// frees for the second block
 #ifndef CT1D_WGMMA_H_DIRECT
 #define CT1D_WGMMA_H_DIRECT 1
 #endif

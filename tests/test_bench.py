@@ -140,3 +140,23 @@ def test_bench_cli_rejects_unknown_names_before_any_gpu_work(capsys):
     with pytest.raises(SystemExit):
         main(["--only", "seed", "nope"])
     assert "not in the sweep: nope" in capsys.readouterr().err
+
+
+def test_report_of_a_dtype_run_judges_no_targets(tmp_path, capsys):
+    """A --dtype run's JSON says so (meta dtype); its report prints the table but judges
+    none of issue 4's targets (they are the float32 sweep's), and its wide names line up."""
+    from cupyconv.bench import NAME_W, main
+    data = json.loads(RESULTS.read_text())
+    data["meta"]["dtype"] = "bfloat16"
+    data["results"][0]["name"] = "hifigan-u2-b4-long@bf16"
+    path = tmp_path / "bf16.json"
+    path.write_text(json.dumps(data))
+    assert main(["--report", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "issue 4's targets: not judged" in out and "met" not in out.split("not judged")[1]
+    lines = out.splitlines()
+    row = next(line for line in lines if line.startswith("hifigan-u2-b4-long@bf16 "))
+    assert row.index(" float32") == lines[0].index(" dtype") == NAME_W
+    assert main(["--report", str(RESULTS)]) == 0       # the committed sweep: judged
+    out = capsys.readouterr().out
+    assert "issue 4's targets:\n" in out and "not judged" not in out

@@ -1137,7 +1137,7 @@ def test_wgmma_key_name_and_smem():
 
 
 @pytest.mark.parametrize("dtype", ["float16", "bfloat16"])
-def test_wgmma_16bit_two_blocks_per_sm_where_they_fit(dtype):
+def test_wgmma_16bit_two_blocks_per_sm_where_they_fit(dtype, monkeypatch):
     """16-bit ct1d_wgmma instances cap their registers for two blocks per SM only where two
     blocks' shared memory fits in an SM and the GEMM has at most WGMMA_2B_MAX_NC column
     offsets (each costs registers: more spill); float32 instances never."""
@@ -1156,6 +1156,10 @@ def test_wgmma_16bit_two_blocks_per_sm_where_they_fit(dtype):
         seen.add((nc <= _dispatch.WGMMA_2B_MAX_NC, fits, key16.blocks))
     # the cases above reach both answers, and the column-offset limit alone says no
     assert {(True, True, 2), (False, True, 1), (False, False, 1)} <= seen
+    # ... and so does the shared memory alone: an SM with room for one ~74 KB block only
+    vocoder = params(4, 256, 256, 16, 4096, stride=8, padding=0, dilation=1)
+    monkeypatch.setattr(_dispatch, "SMEM_PER_SM", 140 * 1024)
+    assert _dispatch.wgmma_key(vocoder, dtype).blocks == 1
 
 
 def test_wgmma_only_on_sm90_for_wide_float32_calls(no_pipe_route):
@@ -1198,6 +1202,7 @@ def test_wgmma_16bit_where_ct1d_gemm_would_go(monkeypatch, no_pipe_route):
     short = params(16, 512, 256, 16, 256, 8, 4, 1)                # 33% empty tile ends
     small = params(1, 128, 64, 4, 64, 2, 1, 1)                    # 128 channels, 1 block
     narrow = params(16, 64, 64, 4, 4096, 2, 1, 1)                 # ct1d_gemm takes no 64-channel 16-bit call
+    few_out = params(1, 512, 8, 4, 256, 2, 1, 1)                  # ... nor < 16 output channels (gemm_key)
     plan.cache_clear()
     try:
         monkeypatch.setattr(_dispatch, "WGMMA_16BIT", False)
@@ -1213,7 +1218,9 @@ def test_wgmma_16bit_where_ct1d_gemm_would_go(monkeypatch, no_pipe_route):
                 assert lp.key.name_expression().endswith(f", {CTYPES[dtype]}>")
                 for call in (short, small):
                     assert plan(call, dtype, None, 90).key.family == ("ct1d_wgmma" if any_16 else "ct1d_gemm")
-                assert plan(narrow, dtype, None, 90).key.family not in ("ct1d_wgmma", "ct1d_gemm")
+                for call in (narrow, few_out):
+                    assert not (_dispatch._prefers_gemm(call, dtype) and _dispatch.gemm_key(call, dtype))
+                    assert plan(call, dtype, None, 90).key.family not in ("ct1d_wgmma", "ct1d_gemm")
                 assert plan(wide, dtype, None, 80).key.family == "ct1d_gemm"
             # float32 keeps its thresholds either way
             assert plan(short, "float32", None, 90).key.family == "ct1d_gemm"
