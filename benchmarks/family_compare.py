@@ -35,7 +35,10 @@ NARROW = [Config("g8-cig8-cog2", "grouped", 8, 64, 16, 4, 32768, S=2, P=1, G=8),
           Config("g8-cig16-cog4", "grouped", 8, 128, 32, 8, 16384, S=4, P=2, G=8),
           Config("g4-cig32-cog4", "grouped", 8, 128, 16, 3, 32768, S=2, P=1, D=2, G=4),
           Config("in1-out64-s4", "vocoder", 8, 1, 64, 8, 16384, S=4, P=2),
-          Config("proj-32-1-k7", "vocoder", 16, 32, 1, 7, 65536, S=1, P=3)]
+          Config("proj-32-1-k7", "vocoder", 16, 32, 1, 7, 65536, S=1, P=3),
+          # (session 53) wide input, < 16 output channels: ct1d_gemm takes none, and the
+          # float32 wgmma rule sends it to ct1d_wgmma (128 GEMM rows for 8 x 2 used)
+          Config("in512-out8-s2", "vocoder", 16, 512, 8, 4, 16384, S=2, P=1)]
 
 
 def main():

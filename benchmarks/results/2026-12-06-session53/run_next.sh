@@ -6,7 +6,10 @@
 #     since runs 1-7, the Python routing is not);
 #  2. `python -m cupyconv.bench --dtype bfloat16` (never run on a GPU: written after the
 #     last device call) on the sweep's wide layers and small calls: the 16-bit table
-#     against torch bf16 from the standard entry point, with JSON.
+#     against torch bf16 from the standard entry point, with JSON;
+#  3. every family on a float32 512 -> 8 channel call that the float32 wgmma rule sends to
+#     ct1d_wgmma although ct1d_gemm takes no call with < 16 output channels (older than
+#     session 53; is it the right family?).
 # Then, separately, on nvidia-h100-x2: `-k multi_gpu` (not run since session 51).
 set -uo pipefail
 OUT=${OUT:-benchmarks/results/local}; mkdir -p "$OUT"
@@ -20,3 +23,5 @@ wide=(hifigan-u1-b16 hifigan-u2-b16 hifigan-u3-b16 hifigan-u1-b4-long hifigan-u2
 timeout "${BENCH_S:-150}" python3 -m cupyconv.bench --only "${wide[@]}" --dtype bfloat16 \
   --json "$OUT/bench_bf16.json" > "$OUT/bench_bf16.txt" 2>&1
 echo "bench rc $?"; cut -c1-150 "$OUT/bench_bf16.txt" | tail -n 20
+(cd benchmarks && PYTHONPATH=$PWD/..:$PWD timeout 90 python3 family_compare.py in512-out8-s2) > "$OUT/family_out8.txt" 2>&1
+echo "family rc $?"; cut -c1-220 "$OUT/family_out8.txt" | tail -n 3
