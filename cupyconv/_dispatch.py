@@ -764,9 +764,10 @@ def wgmma_key(p: ConvParams, dtype: str = "float32") -> Optional[WgmmaKey]:
         return None
     for wn, nw in WGMMA_SHAPES:
         key = WgmmaKey(S, D, K, 2, wn, nw, dtype=dtype)
-        if key.smem_bytes() <= _WGMMA_SMEM:
+        smem = key.smem_bytes()
+        if smem <= _WGMMA_SMEM:
             if (dtype != "float32" and nc <= WGMMA_2B_MAX_NC and key.threads == 256
-                    and 2 * (key.smem_bytes() + SMEM_PER_BLOCK_RESERVED) <= SMEM_PER_SM):
+                    and 2 * (smem + SMEM_PER_BLOCK_RESERVED) <= SMEM_PER_SM):
                 key = replace(key, blocks=2)
             return key
     return None
@@ -775,10 +776,11 @@ def wgmma_key(p: ConvParams, dtype: str = "float32") -> Optional[WgmmaKey]:
 def _prefers_wgmma(p: ConvParams, pl: LaunchPlan) -> bool:
     """Whether the dispatcher takes the ct1d_wgmma plan ``pl`` for a call (16-bit ones only
     with WGMMA_16BIT; with WGMMA_16BIT_ANY wherever ct1d_gemm would take them)."""
-    if pl.key.dtype != "float32" and not WGMMA_16BIT:
-        return False
-    if pl.key.dtype != "float32" and WGMMA_16BIT_ANY:
-        return _prefers_gemm(p, pl.key.dtype) and gemm_key(p, pl.key.dtype) is not None
+    if pl.key.dtype != "float32":
+        if not WGMMA_16BIT:
+            return False
+        if WGMMA_16BIT_ANY:     # (the calls plan() would give ct1d_gemm)
+            return _prefers_gemm(p, pl.key.dtype) and gemm_key(p, pl.key.dtype) is not None
     waste = 1 - _row_positions(p)[1] / (pl.n_tiles * pl.key.nu)
     return (_prefers_gemm(p, pl.key.dtype) and p.in_channels // p.groups >= WGMMA_MIN_CIG
             and _block_count(p, pl) >= WGMMA_MIN_BLOCKS and waste <= WGMMA_MAX_TILE_WASTE)

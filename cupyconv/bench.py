@@ -114,6 +114,10 @@ SWEEP = [
 ]
 
 QUICK = ["seed", "seed-bf16", "hifigan-u1-b16", "dw-256-k4-s2", "small-64-32-s2"]
+# --dtype: the suffix of the rows it renames
+DTYPE_TAGS = {"float16": "fp16", "bfloat16": "bf16", "float32": "fp32", "float64": "fp64"}
+# width of the name column: the sweep's longest name with a --dtype suffix
+NAME_W = max(len(c.name) for c in SWEEP) + 5
 
 
 def l_out(c: Config) -> int:
@@ -449,12 +453,6 @@ def _chart(rows, path: str, device: str = "") -> None:
     fig.savefig(path, dpi=110)
 
 
-# --dtype: the suffix of the rows it renames
-DTYPE_TAGS = {"float16": "fp16", "bfloat16": "bf16", "float32": "fp32", "float64": "fp64"}
-# width of the name column: the sweep's longest name with a --dtype suffix
-NAME_W = max(len(c.name) for c in SWEEP) + 5
-
-
 def select_configs(quick: bool = False, only=None, dtype=None) -> list:
     """The sweep's configurations to run: all, the --quick few, or those named by --only
     (ValueError for a name the sweep lacks); with ``dtype``, each in that dtype, renamed
@@ -489,10 +487,9 @@ def main(argv=None) -> int:
                          "not judged")
     args = ap.parse_args(argv)
     if args.report:
-        rows, device = load_report(args.report), report_device(args.report)
-        with open(args.report) as f:
-            judge = json.load(f)["meta"].get("dtype") is None      # (a --dtype run: not judged)
-        _print_summary(rows, device, judge=judge)
+        rows, meta = load_report(args.report), report_meta(args.report)
+        device = meta.get("device", "")
+        _print_summary(rows, device, judge=meta.get("dtype") is None)   # (--dtype runs: not judged)
         if args.chart:
             _chart(rows, args.chart, device)
         return 0
@@ -555,10 +552,15 @@ def load_report(path: str) -> list:
     return rows
 
 
+def report_meta(path: str) -> dict:
+    """An earlier run's JSON ``meta``: its GPU (``device``), the ``dtype`` of a --dtype run."""
+    with open(path) as f:
+        return json.load(f)["meta"]
+
+
 def report_device(path: str) -> str:
     """The GPU an earlier run's JSON was measured on ("" where it does not say)."""
-    with open(path) as f:
-        return json.load(f)["meta"].get("device", "")
+    return report_meta(path).get("device", "")
 
 
 def _print_summary(rows, device: str = "", judge: bool = True) -> None:
