@@ -9,7 +9,8 @@ through the normal launcher with the family forced, the output NaN-poisoned firs
 compared with torch in float64. Default configs: the sweep's layers where the families
 are closest or both slow (wide channels, strides 4-8). Times are CUDA-event medians of
 5 back-to-back launches (CuPy arrays, no host adaptation), per launch.
-``--dtype`` runs the configs in another dtype (torch in that dtype too).
+``--dtype`` runs the configs in another dtype (torch in that dtype too). ``narrow`` as the
+only config name: the calls of at most 8 output channels per group (NARROW_OUT).
 ``--depthwise-max-cig N`` lets ct1d_depthwise take up to N input channels per group when
 forced (the NARROW configs measure where it should stop; the dispatcher's limit is
 ``_dispatch.DEPTHWISE_NARROW_MAX_CIG``).
@@ -38,7 +39,20 @@ NARROW = [Config("g8-cig8-cog2", "grouped", 8, 64, 16, 4, 32768, S=2, P=1, G=8),
           Config("proj-32-1-k7", "vocoder", 16, 32, 1, 7, 65536, S=1, P=3),
           # (session 53) wide input, < 16 output channels: ct1d_gemm takes none, and the
           # float32 wgmma rule sends it to ct1d_wgmma (128 GEMM rows for 8 x 2 used)
-          Config("in512-out8-s2", "vocoder", 16, 512, 8, 4, 16384, S=2, P=1)]
+          Config("in512-out8-s2", "vocoder", 16, 512, 8, 4, 16384, S=2, P=1),
+          # (session 54) at most 8 output channels from many input channels, where
+          # shape_scan.py found torch faster (results/2026-12-06-session54/run_2)
+          Config("in768-out8-k5d2", "narrow", 1, 768, 8, 5, 7655, S=2, P=3, D=2, OP=1, bias=True),
+          Config("in256-out8-k16d2", "narrow", 8, 256, 8, 16, 7352, S=2, D=2, OP=1, bias=True),
+          Config("in768-out8-s10", "narrow", 8, 768, 8, 20, 2359, S=10, P=8, OP=6, bias=True),
+          Config("in128-out8-s8", "narrow", 4, 128, 8, 16, 7812, S=8, P=4, OP=1, bias=True),
+          Config("in192-out1-s4", "narrow", 8, 192, 1, 7, 30612, S=4, P=1, OP=1, bias=True),
+          Config("in192-out1-s8d2", "narrow", 16, 192, 1, 16, 5000, S=8, D=2, P=12, OP=1),
+          Config("in1024-out4-s4", "narrow", 4, 1024, 4, 8, 8192, S=4, P=2),
+          Config("g2-in64-out2", "narrow", 16, 128, 4, 4, 7355, S=2, D=2, P=2, G=2),
+          Config("in64-out1-k3", "narrow", 16, 64, 1, 3, 65536, S=1, P=1, bias=True)]
+NARROW_OUT = [c.name for c in NARROW if c.family == "narrow"] + [
+    "in512-out8-s2", "g8-cig8-cog2", "g16-cig7", "g8-cig16-cog4", "g4-cig32-cog4", "proj-32-1-k7"]
 
 
 def main():
@@ -59,6 +73,8 @@ def main():
         dtype = args[i + 1]
         del args[i:i + 2]
     names = args or DEFAULT
+    if names == ["narrow"]:                 # the narrow-output calls
+        names = NARROW_OUT
     configs = [c for c in SWEEP + NARROW if c.name in names]
     if dtype:
         configs = [dataclasses.replace(c, dtype=dtype) for c in configs]

@@ -15,7 +15,7 @@ from typing import Optional, Tuple
 from ._args import ConvParams
 # (the key classes are also imported from here by benchmarks/ and tests/)
 from ._keys import (ELEMENT_BYTES, DepthwiseKey, GemmKey, KernelKey, LaunchPlan, MmaKey,
-                    PipeKey, StreamKey, WgmmaKey, live_classes, max_class_taps)
+                    NarrowKey, PipeKey, StreamKey, WgmmaKey, live_classes, max_class_taps)
 
 # Taps up to this many are compile-time constants (fully unrolled index arithmetic);
 # larger kernels use the runtime-parameter instance (S = D = K = 0 in the name).
@@ -38,7 +38,7 @@ def max_tile_out(ncol: int, S: int, D: int, K: int) -> int:
     return (ncol - 1) * S + 1 - (K - 1) * D
 
 
-FAMILIES = ("ct1d_depthwise", "ct1d_gemm", "ct1d_mma", "ct1d_pipe", "ct1d_scatter",
+FAMILIES = ("ct1d_depthwise", "ct1d_gemm", "ct1d_mma", "ct1d_narrow", "ct1d_pipe", "ct1d_scatter",
             "ct1d_stream", "ct1d_wgmma")
 # CUDA limit on gridDim.y and gridDim.z (channel tiles x groups, batch items)
 MAX_GRID_YZ = 65535
@@ -93,6 +93,8 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0,
     pl = None
     if family == "ct1d_depthwise" or (family is None and cig <= DEPTHWISE_MAX_CIG):
         pl = _plan_depthwise(p, dtype)
+    if pl is None and (family == "ct1d_narrow" or (family is None and _prefers_narrow(p))):
+        pl = _plan_narrow(p, dtype)
     if pl is None and (family == "ct1d_pipe" or (family is None and arch == WGMMA_ARCH
                                                   and PIPE_ROUTE)):
         pl = _plan_pipe(p, dtype, card)
@@ -173,6 +175,65 @@ def depthwise_launch_plan(p: ConvParams, key: DepthwiseKey) -> LaunchPlan:
     # the kernel splits a row's n_u positions into n_tiles equal segments, each <= NU
     return LaunchPlan(key, p.stride * key.nu, -(-n_u // key.nu), p.out_channels // p.groups,
                       key.smem_bytes(), u_first)
+
+
+# ct1d_narrow takes calls with at most this many output channels per group and more input
+# channels than ct1d_depthwise's one-row blocks take (NARROW_ROUTE; forced: any)
+NARROW_ROUTE = False
+NARROW_MAX_COG = 8
+# A thread's sums and x columns (U*(S*COG + 2*columns), the next channel's x in flight) in
+# at most this many registers (float64: half as many U), ...
+_NARROW_REGS = 96
+_NARROW_MAX_U = 4
+_NARROW_THREADS = 256
+# ... its shared memory within this (a few blocks per SM), ...
+_NARROW_SMEM = 48 * 1024
+# ... and its threads split into the fewest input-channel groups (1, 2, 4, 8) that give a
+# call at least this many blocks (about two per SM of an H100/H200), with fewer positions
+# per thread where even 8 do not
+NARROW_MIN_BLOCKS = 264
+
+
+def _prefers_narrow(p: ConvParams) -> bool:
+    cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
+    return NARROW_ROUTE and cig > DEPTHWISE_MAX_CIG and cog <= NARROW_MAX_COG
+
+
+def narrow_key(p: ConvParams, dtype: str) -> Optional[NarrowKey]:
+    """The ct1d_narrow instance for a call (None where the family does not apply)."""
+    S, D, K = p.stride, p.dilation, p.kernel_size
+    cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
+    if (cog > NARROW_MAX_COG or K > MAX_UNROLLED_K or S > 16
+            or p.length_out + p.padding + S >= 2**31):
+        return None
+    columns = len({k * D // S for k in range(K)})
+    per_u = (S * cog + 2 * columns) * (2 if dtype == "float64" else 1)
+    u = min(_NARROW_MAX_U, max(1, _NARROW_REGS // per_u))
+    _, n_u = _row_positions(p)
+
+    def blocks(u, cs):
+        return p.batch * p.groups * -(-n_u // (u * _NARROW_THREADS // cs))
+    cs = 1
+    while cs < 8 and cs * 2 <= cig and blocks(u, cs) < NARROW_MIN_BLOCKS:
+        cs *= 2
+    while u > 1 and blocks(u, cs) < NARROW_MIN_BLOCKS:
+        u -= 1
+    key = NarrowKey(dtype, S, D, K, cog, u, cs, _NARROW_THREADS)
+    while key.u > 1 and key.smem_bytes() > _NARROW_SMEM:
+        key = replace(key, u=key.u - 1)
+    return key
+
+
+def _plan_narrow(p: ConvParams, dtype: str) -> Optional[LaunchPlan]:
+    key = narrow_key(p, dtype)
+    return None if key is None else narrow_launch_plan(p, key)
+
+
+def narrow_launch_plan(p: ConvParams, key: NarrowKey) -> LaunchPlan:
+    """Tile geometry of a ct1d_narrow instance: row segments of at most NU positions, all
+    of a group's output channels per block."""
+    u_first, n_u = _row_positions(p)
+    return LaunchPlan(key, p.stride * key.nu, -(-n_u // key.nu), 1, key.smem_bytes(), u_first)
 
 
 def _row_positions(p: ConvParams):

@@ -31,7 +31,7 @@ from ._modules import get_kernel
 # at most _dispatch.DEPTHWISE_BLOCK_BYTES of output per block (depthwise_tiles_per_block).
 # ct1d_stream: n_tiles counts warp tiles, WARPS per block at a time; its grid is the
 # resident blocks (_resident_blocks).
-_WAVES = {"ct1d_scatter": 8, "ct1d_mma": 2, "ct1d_gemm": 1, "ct1d_depthwise": 1,
+_WAVES = {"ct1d_scatter": 8, "ct1d_mma": 2, "ct1d_gemm": 1, "ct1d_depthwise": 1, "ct1d_narrow": 1,
           "ct1d_stream": 1, "ct1d_wgmma": 1, "ct1d_pipe": 1}
 # ct1d_stream blocks per row as a multiple of the resident ones (benchmarks/tune_stream.py
 # --grid-factors varies it): 1 is the fastest on all 9 calls the dispatcher sends there,
@@ -44,6 +44,7 @@ _STREAM_GRID_FACTOR = 1
 _MMA_FEW_TILES = 8
 # ... but no block takes more tiles than this (load balance at the tail)
 _MAX_TILES_PER_BLOCK = {"ct1d_scatter": 8, "ct1d_mma": 64, "ct1d_gemm": 1, "ct1d_depthwise": 4,
+                        "ct1d_narrow": 1,
                         "ct1d_stream": 64, "ct1d_wgmma": 1, "ct1d_pipe": 1 << 30}
 
 

@@ -282,6 +282,47 @@ class DepthwiseKey:
 
 
 @dataclass(frozen=True)
+class NarrowKey:
+    """One compiled instance of kernels/ct1d_narrow.cu (at most 8 output channels per
+    group from any number of input channels, CUDA cores; one block per group's segment of
+    positions, its threads in ``cs`` groups summing shares of the input channels)."""
+
+    dtype: str          # key of CTYPES
+    stride: int
+    dilation: int
+    kernel_size: int
+    cog: int            # output channels per group: all of them in one block
+    u: int              # positions u per thread
+    cs: int             # input-channel groups per block (threads // cs a multiple of 32)
+    threads: int        # threads per block
+
+    family = "ct1d_narrow"
+
+    def name_expression(self) -> str:
+        return (f"{self.family}<{CTYPES[self.dtype]}, {self.stride}, {self.dilation}, "
+                f"{self.kernel_size}, {self.cog}, {self.u}, {self.cs}, {self.threads}>")
+
+    @property
+    def co_tile(self) -> int:
+        return self.cog
+
+    @property
+    def nu(self) -> int:
+        """Positions u per tile (each covers S outputs)."""
+        return self.u * self.threads // self.cs
+
+    def smem_bytes(self) -> int:
+        """Mirrors the shared-memory layout at the top of kernels/ct1d_narrow.cu: two chunks
+        of weights, the channel groups' partial sums of one row, the row segment."""
+        K, acc = self.kernel_size, 8 if self.dtype == "float64" else 4
+        vec = 16 // acc
+        wp = -(-K * self.cog // vec) * vec
+        cps = max(1, min(8, 8 * self.threads // (K * self.cog) // self.cs))
+        return (acc * (2 * self.cs * cps * wp + (self.cs - 1) * self.stride * self.nu)
+                + ELEMENT_BYTES[self.dtype] * self.stride * self.nu)
+
+
+@dataclass(frozen=True)
 class StreamKey:
     """One compiled instance of kernels/ct1d_stream.cu (memory-bound tensor-core calls:
     warps streaming their own tiles)."""

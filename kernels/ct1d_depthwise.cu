@@ -20,60 +20,13 @@
 // Every output is written once by one thread, summed in one fixed order (bias, then per
 // input channel in order, taps k = 0..K-1): no atomics, bitwise-reproducible results.
 #include "ct1d_types.cuh"
+#include "ct1d_rows.cuh"
 
 // True when some tap reads column u - j (j = k*D div S for some k < K).
 __device__ constexpr bool column_used(int j, int S, int D, int K) {
     for (int k = 0; k < K; ++k)
         if (k * D / S == j) return true;
     return false;
-}
-
-// Raw bits of an element, for packing runs of them into 4..16-byte shared-memory stores.
-__device__ __forceinline__ unsigned long long raw_bits(float v)  { return __float_as_uint(v); }
-__device__ __forceinline__ unsigned long long raw_bits(double v) { return (unsigned long long)__double_as_longlong(v); }
-__device__ __forceinline__ unsigned long long raw_bits(f16_t v)  { return v.bits; }
-__device__ __forceinline__ unsigned long long raw_bits(bf16_t v) { return v.bits; }
-
-// v[0:N] as 4-byte words, element 0 in the low bits (little-endian, as in memory).
-template <typename T, int N>
-__device__ __forceinline__ void pack_words(const T (&v)[N], unsigned (&wd)[N * sizeof(T) / 4]) {
-    constexpr int WORDS = N * (int)sizeof(T) / 4;
-#pragma unroll
-    for (int i = 0; i < WORDS; ++i) {
-        if constexpr (sizeof(T) == 8) {
-            const unsigned long long b = raw_bits(v[i / 2]);
-            wd[i] = (unsigned)(i % 2 ? b >> 32 : b);
-        } else {
-            constexpr int PER_WORD = 4 / (int)sizeof(T);
-            unsigned word = 0;
-#pragma unroll
-            for (int e = 0; e < PER_WORD; ++e)
-                word |= (unsigned)raw_bits(v[i * PER_WORD + e]) << (8 * (int)sizeof(T) * e);
-            wd[i] = word;
-        }
-    }
-}
-
-// dst[0:N] = v[0:N] with the widest shared-memory stores the run allows. Runs start at
-// multiples of N elements, so a warp writing consecutive runs of 8 or 16 bytes uses whole
-// wavefronts instead of the N-way bank conflicts of element-wise stores.
-template <typename T, int N>
-__device__ __forceinline__ void store_run(T* dst, const T (&v)[N]) {
-    constexpr int BYTES = N * (int)sizeof(T);
-    if constexpr (BYTES % 8 != 0) {
-#pragma unroll
-        for (int i = 0; i < N; ++i) dst[i] = v[i];
-    } else {
-        unsigned wd[BYTES / 4];
-        pack_words(v, wd);
-#pragma unroll
-        for (int i = 0; i < BYTES / 4; i += (BYTES % 16 == 0 ? 4 : 2)) {
-            if constexpr (BYTES % 16 == 0)
-                reinterpret_cast<uint4*>(dst)[i / 4] = make_uint4(wd[i], wd[i + 1], wd[i + 2], wd[i + 3]);
-            else
-                reinterpret_cast<uint2*>(dst)[i / 2] = make_uint2(wd[i], wd[i + 1]);
-        }
-    }
 }
 
 // The row segment goes out in 16-byte vectors: the row starts anywhere (L_out is often
@@ -207,22 +160,7 @@ ct1d_depthwise(const T* __restrict__ x, const T* __restrict__ w, const T* __rest
         const int t0 = u0 * S - pad;
         const int t_lo = max(0, t0), t_hi = min(L_out, u_end * S - pad);
         if (CT1D_DW_VECTOR_STORE) {
-            constexpr int VEC = 16 / (int)sizeof(T);
-            const long long f_lo = (bp.n * C_out + co) * L_out + t_lo;    // y is 16-byte aligned
-            const int head = min(t_hi - t_lo, (int)((VEC - f_lo % VEC) % VEC));
-            const int t_a = t_lo + head;
-            const int n_vec = (t_hi - t_a) / VEC;
-            const int t_b = t_a + n_vec * VEC;
-            if (tid < head) yr[t_lo + tid] = out_s[t_lo + tid - t0];
-            if (tid < t_hi - t_b) yr[t_b + tid] = out_s[t_b + tid - t0];
-            for (int v = tid; v < n_vec; v += THREADS) {
-                T run[VEC];
-#pragma unroll
-                for (int e = 0; e < VEC; ++e) run[e] = out_s[t_a + v * VEC + e - t0];
-                unsigned wd[4];
-                pack_words(run, wd);
-                *reinterpret_cast<uint4*>(yr + t_a + v * VEC) = make_uint4(wd[0], wd[1], wd[2], wd[3]);
-            }
+            store_row_segment<T, THREADS>(yr, out_s, (bp.n * C_out + co) * L_out, t0, t_lo, t_hi, tid);
         } else {
             for (int t = t_lo + tid; t < t_hi; t += THREADS) yr[t] = out_s[t - t0];
         }

@@ -21,7 +21,7 @@ import pytest
 from cupyconv._args import check_conv_args
 from cupyconv import _dispatch
 from cupyconv._dispatch import MAX_UNROLLED_K, KernelKey, LaunchPlan, max_tile_out, plan
-from cupyconv._keys import CTYPES
+from cupyconv._keys import CTYPES, NarrowKey
 
 DTYPES = ("float32", "float64", "float16", "bfloat16")
 # The seed call must stay within 100 KB of shared memory per block. In general a plan
@@ -31,7 +31,7 @@ SMEM_SEED_LIMIT = 100 * 1024
 SMEM_LIMIT = _dispatch._OUT_TILE_BUDGET + _dispatch._STAGE_BUDGET
 SM90_TWO_BLOCKS = (228 - 2) * 1024 // 2
 KNOWN_FAMILIES = ("ct1d_scatter", "ct1d_mma", "ct1d_gemm", "ct1d_depthwise", "ct1d_stream",
-                  "ct1d_wgmma", "ct1d_pipe")
+                  "ct1d_wgmma", "ct1d_pipe", "ct1d_narrow")
 SM90_ONE_BLOCK = 227 * 1024
 HAS_FAMILIES = "family" in inspect.signature(plan).parameters
 
@@ -79,6 +79,8 @@ def check_any_plan(lp: LaunchPlan, p, dtype: str):
         check_stream_plan(lp, p, dtype)
     if key.family == "ct1d_wgmma":
         check_wgmma_plan(lp, p, dtype)
+    if key.family == "ct1d_narrow":
+        check_narrow_plan(lp, p, dtype)
     if key.family == "ct1d_depthwise":
         check_depthwise_plan(lp, p, dtype)
         # chosen by default beyond 4 input channels per group: only for narrow outputs
@@ -1241,6 +1243,85 @@ def test_random_wgmma_plans_satisfy_invariants(rng):
     assert tensor_core_plans(rng, "ct1d_wgmma", check_wgmma_plan,
                              [16, 24, 32, 40, 64, 109, 128, 256, 512],
                              [8, 12, 16, 24, 35, 48, 64, 100, 256], draws=3000) > 150
+
+
+# ---- the narrow-output family --------------------------------------------------------
+
+def check_narrow_plan(lp: LaunchPlan, p, dtype: str):
+    """What kernels/ct1d_narrow.cu relies on."""
+    key = lp.key
+    S, D, K, P = p.stride, p.dilation, p.kernel_size, p.padding
+    cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
+    assert key.family == "ct1d_narrow" and key.dtype == dtype
+    assert (key.stride, key.dilation, key.kernel_size) == (S, D, K) and K <= MAX_UNROLLED_K
+    # all of a group's output channels in one block (grid y = groups)
+    assert key.cog == key.co_tile == cog <= _dispatch.NARROW_MAX_COG and lp.co_chunks == 1
+    # the channel groups: whole warps each, no more groups than input channels but one
+    assert key.cs in (1, 2, 4, 8) and (key.threads // key.cs) % 32 == 0
+    assert key.cs == 1 or key.cs <= cig
+    assert key.u >= 1 and key.nu == key.u * key.threads // key.cs
+    n_u = (p.length_out - 1 + P) // S + 1 - P // S
+    tile_u = -(-n_u // lp.n_tiles)
+    assert lp.u_first == P // S and tile_u <= key.nu and lp.n_tiles * tile_u >= n_u
+    assert (lp.n_tiles - 1) * key.nu < n_u                  # no block without positions
+    assert lp.tile_out == S * key.nu
+    assert lp.smem_bytes == key.smem_bytes() <= 48 * 1024 or key.u == 1
+    # registers: U*S*COG sums and two sets of U loaded columns per used offset
+    columns = len({k * D // S for k in range(K)})
+    per_u = (S * cog + 2 * columns) * (2 if dtype == "float64" else 1)
+    assert key.u == 1 or key.u * per_u <= _dispatch._NARROW_REGS
+    assert lp == _dispatch.narrow_launch_plan(p, key)
+
+
+def test_narrow_key_name_and_smem():
+    key = NarrowKey("bfloat16", 2, 1, 4, 8, 4, 2, 256)
+    assert key.name_expression() == "ct1d_narrow<bf16_t, 2, 1, 4, 8, 4, 2, 256>"
+    # 2 chunks of 2 x 8 channels x 32 weights (float32), one partial-sum row of 2 x 512
+    # positions, the row segment (bfloat16)
+    assert key.nu == 512 and key.smem_bytes() == 4 * (2 * 16 * 32 + 1 * 2 * 512) + 2 * 2 * 512
+    # float64 pads each channel's weights to whole 16-byte vectors (3 -> 4 doubles)
+    assert NarrowKey("float64", 1, 1, 3, 1, 1, 1, 256).smem_bytes() == 8 * 2 * 8 * 4 + 8 * 256
+
+
+def test_narrow_family_splits_few_positions_over_input_channel_groups():
+    """Calls with many positions keep one channel group and the most positions per thread;
+    fewer positions split the threads into 2-8 groups (no more than the input channels),
+    then take fewer positions per thread, until the call has NARROW_MIN_BLOCKS blocks."""
+    def key(n, cin, cout, k, length, stride, groups=1):
+        lp = plan(params(n, cin, cout, k, length, stride, 1, 1, groups=groups), "float32",
+                  family="ct1d_narrow")
+        check_narrow_plan(lp, params(n, cin, cout, k, length, stride, 1, 1, groups=groups), "float32")
+        return lp.key, lp.n_tiles * n * groups
+    long, blocks = key(16, 512, 8, 4, 16384, 2)
+    assert (long.cs, long.u) == (1, 4) and blocks >= _dispatch.NARROW_MIN_BLOCKS
+    short, blocks = key(8, 256, 8, 4, 2000, 2)
+    assert short.cs > 1 and blocks >= _dispatch.NARROW_MIN_BLOCKS
+    tiny, blocks = key(1, 768, 8, 4, 1000, 2)
+    assert (tiny.cs, tiny.u) == (8, 1) and blocks < _dispatch.NARROW_MIN_BLOCKS
+    few_in, _ = key(1, 5, 3, 4, 1000, 2)
+    assert few_in.cs == 4                                   # <= 5 input channels
+    with pytest.raises(NotImplementedError):                # 9 outputs per group
+        plan(params(2, 64, 9, 4, 1000, 2, 1, 1), "float32", family="ct1d_narrow")
+
+
+def test_random_narrow_plans_satisfy_invariants(rng):
+    seen = 0
+    for _ in range(2000):
+        p = random_params(rng, lambda r: int(r.integers(1, 40)), [1, 1, 2, 3, 8],
+                          [1, 5, 7, 16, 33, 130, 512, 1024], [1, 2, 3, 5, 8, 9])
+        if p is None:
+            continue
+        dtype = str(rng.choice(DTYPES))
+        try:
+            lp = plan(p, dtype, family="ct1d_narrow")
+        except NotImplementedError:
+            assert (p.kernel_size > MAX_UNROLLED_K or p.out_channels // p.groups > 8
+                    or p.stride > 16)
+            continue
+        check_narrow_plan(lp, p, dtype)
+        check_any_plan(lp, p, dtype)
+        seen += 1
+    assert seen > 500
 
 
 # ---- the depthwise family --------------------------------------------------------------

@@ -620,6 +620,41 @@ def test_depthwise_family_random_calls(rng):
         done += 1
 
 
+@pytest.mark.parametrize("split", [False, True], ids=["planned", "split8"])
+def test_narrow_family_random_calls(rng, monkeypatch, split):
+    """The narrow-output family forced on random calls with 1-8 output and 1-1024 input
+    channels per group, all four dtypes: every class structure up to S = 16, K = 32,
+    padding beyond the kernel, partial weight chunks, rows shorter than a tile or spanning
+    several, dead classes, NaN-poisoned outputs; "split8" plans every call with its threads
+    in the most input-channel groups and one position each (the partial sums' reduction)."""
+    from cupyconv import _dispatch
+    if split:
+        monkeypatch.setattr(_dispatch, "NARROW_MIN_BLOCKS", 1 << 30)
+    _dispatch.plan.cache_clear()
+    done = 0
+    try:
+        while done < 40:
+            c = _random_call(rng)
+            S = int(rng.choice([1, 2, 3, 4, 5, 8, 10, 16]))
+            D = int(rng.choice([1, 1, 2, 3]))
+            K = int(rng.choice([1, 2, 3, 4, 5, 2 * S, 2 * S + 1, 7, 16, 32]))
+            G = int(rng.choice([1, 1, 1, 2, 3, 8]))
+            c["K"] = min(K, 32)
+            c["kw"].update(stride=S, dilation=D, groups=G,
+                           padding=int(rng.integers(0, (c["K"] - 1) * D + 3)),
+                           output_padding=int(rng.integers(0, max(S, D))))
+            c["C_in"] = G * int(rng.choice([1, 5, 7, 16, 33, 64, 130, 512, 1024]))
+            c["C_out"] = G * int(rng.integers(1, 9))
+            c["N"] = int(rng.integers(1, 4))
+            c["L"] = int(rng.integers(1, 9000)) if c["C_in"] // G <= 130 else int(rng.integers(1, 1500))
+            if not _valid(c):
+                continue
+            assert _check_forced_family(rng, c, "ct1d_narrow"), c     # covers every draw
+            done += 1
+    finally:
+        _dispatch.plan.cache_clear()
+
+
 @pytest.mark.parametrize("dtype,calls", [("float32", 40), ("bfloat16", 12), ("float16", 12)])
 def test_stream_family_random_calls(rng, dtype, calls):
     """The streaming family forced on random calls: 8-64 input channels per group (zero
@@ -1037,8 +1072,8 @@ EDGE = [
 
 
 @pytest.mark.parametrize("family", [None, "ct1d_scatter", "ct1d_gemm", "ct1d_depthwise",
-                                    "ct1d_stream", "ct1d_wgmma"],
-                         ids=["auto", "scatter", "gemm", "depthwise", "stream", "wgmma"])
+                                    "ct1d_narrow", "ct1d_stream", "ct1d_wgmma"],
+                         ids=["auto", "scatter", "gemm", "depthwise", "narrow", "stream", "wgmma"])
 @pytest.mark.parametrize("dtype", ["float32", "float64", "float16", "bfloat16"])
 @pytest.mark.parametrize("case", EDGE, ids=[f"edge{i}" for i in range(len(EDGE))])
 def test_edge_cases(rng, case, dtype, family):

@@ -1,0 +1,234 @@
+// Narrow-output transposed convolution on CUDA cores: few output channels per group (at
+// most 8) from any number of input channels, e.g. a decoder's last upsampling layer to a
+// handful of channels, or a projection to one.
+//
+// The tensor-core families tile output channels by 16 or 64 (MMA rows): with 1-8 of them
+// most of each MMA is padding, and ct1d_depthwise reads every input row once per output
+// channel. Here one block owns a segment of positions u of one group and batch item with
+// ALL its COG output channels and S residue classes, so x is read once. Gather view
+// (BRIEF section 3): output o = u*S + r - P of class r takes the taps k with k*D mod S == r
+// from column u - c_k (c_k = k*D div S); a thread owns U positions u and computes their
+// U*S*COG outputs in registers, each input column it loads feeding COG*K multiply-adds.
+//
+// Wide reductions over few positions would leave most SMs idle, so the block's THREADS
+// are CS groups of NT = THREADS/CS position threads: group s sums its own contiguous share
+// of each chunk of input channels, and the groups' partial sums are added at the end in
+// shared memory in the fixed order bias + group 0 + group 1 + ... (group 0 starts from the
+// bias). Every output is written once by one thread, every sum in one fixed order (per
+// group: input channels ascending, taps k ascending within a channel): no atomics,
+// bitwise-reproducible results.
+//
+// Shared memory (bytes): weights of two chunks of CK input channels, 2*CK*WP accumulator
+// elements (A = float, double for float64), each channel's K*COG weights transposed to
+// [k][co] and padded to WP (16-byte vectors); then (CS-1)*S*NU accumulator elements for
+// the groups' partial sums of one output row and S*NU elements of T for the row segment.
+// cupyconv._keys.NarrowKey.smem_bytes mirrors this.
+#include "ct1d_types.cuh"
+#include "ct1d_rows.cuh"
+
+namespace narrow {
+
+// True when some tap reads column u - j (j = k*D div S for some k < K).
+__device__ constexpr bool column_used(int j, int S, int D, int K) {
+    for (int k = 0; k < K; ++k)
+        if (k * D / S == j) return true;
+    return false;
+}
+
+// v[0:N] = p[0:N] from shared memory in the widest vectors N and the type allow (p is
+// aligned to them: every run starts at a multiple of N elements of a 16-byte aligned row).
+template <typename A, int N>
+__device__ __forceinline__ void load_run(const A* p, A (&v)[N]) {
+    if constexpr (sizeof(A) == 4 && N % 4 == 0) {
+#pragma unroll
+        for (int i = 0; i < N; i += 4) {
+            const float4 t = *reinterpret_cast<const float4*>(p + i);
+            v[i] = t.x; v[i + 1] = t.y; v[i + 2] = t.z; v[i + 3] = t.w;
+        }
+    } else if constexpr (N % 2 == 0 && sizeof(A) * 2 <= 16) {
+#pragma unroll
+        for (int i = 0; i < N; i += 2) {
+            if constexpr (sizeof(A) == 4) {
+                const float2 t = *reinterpret_cast<const float2*>(p + i);
+                v[i] = t.x; v[i + 1] = t.y;
+            } else {
+                const double2 t = *reinterpret_cast<const double2*>(p + i);
+                v[i] = t.x; v[i + 1] = t.y;
+            }
+        }
+    } else {
+#pragma unroll
+        for (int i = 0; i < N; ++i) v[i] = p[i];
+    }
+}
+
+}  // namespace narrow
+
+// Template parameters:
+//   T          element type in memory: float, double, f16_t, bf16_t
+//   S, D, K    stride, dilation, kernel size
+//   COG        output channels per group (all of them, one block)
+//   U          positions u per thread
+//   CS         input-channel groups per block (THREADS/CS a multiple of 32)
+//   THREADS    threads per block
+//
+// Grid: x = tiles of one row of positions (the row's positions split into n_tiles equal
+// segments of at most NU = U*THREADS/CS; block x takes tiles x, x + gridDim.x, ...),
+// y = group, z = batch item (+ n_offset).
+template <typename T, int S, int D, int K, int COG, int U, int CS, int THREADS>
+__global__ void __launch_bounds__(THREADS)
+ct1d_narrow(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__ bias,
+            T* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
+            int u_first, int n_tiles, int n_offset)
+{
+    pdl_prologue();
+    typedef typename acc_of<T>::type A;
+    constexpr int SPAN = (K - 1) * D / S + 1;       // columns u - SPAN + 1 .. u
+    constexpr int NT = THREADS / CS;                 // position threads per group
+    constexpr int NU = U * NT;                       // positions per tile
+    constexpr int VEC = 16 / (int)sizeof(A);
+    constexpr int WP = (K * COG + VEC - 1) / VEC * VEC;   // one channel's weights, padded
+    // channels per group and chunk (fully unrolled): at most 8, and the staging registers
+    // hold at most 8 weights per thread
+    constexpr int CPS0 = (8 * THREADS / (K * COG)) / CS;
+    constexpr int CPS = CPS0 < 1 ? 1 : (CPS0 > 8 ? 8 : CPS0);
+    constexpr int CK = CS * CPS;
+    constexpr int CHUNK = CK * K * COG;              // weights per chunk (global: contiguous)
+    constexpr int E = (CHUNK + THREADS - 1) / THREADS;
+    static_assert(NT % 32 == 0, "each warp belongs to one input-channel group");
+
+    extern __shared__ __align__(16) unsigned char smem_raw[];
+    A* w_s = reinterpret_cast<A*>(smem_raw);                  // [2][CK][WP]
+    A* part_s = w_s + 2 * CK * WP;                            // [CS-1][S*NU]
+    T* out_s = reinterpret_cast<T*>(part_s + (CS - 1) * S * NU);   // [S*NU]
+
+    const BlockPlace bp = block_place(C_in, C_out, groups, COG, n_offset);
+    const T* xg = x + (bp.n * C_in + (long long)bp.g * bp.cig) * L_in;
+    const T* wg = w + (long long)bp.g * bp.cig * COG * K;    // + ci*COG*K + co*K + k
+    const int tid = threadIdx.x;
+    const int pt = tid % NT, grp = tid / NT;
+    const int n_chunks = (bp.cig + CK - 1) / CK;
+
+    const int u_end_row = (L_out - 1 + pad) / S + 1;
+    const int tile_u = (u_end_row - u_first + n_tiles - 1) / n_tiles;   // equal segments
+
+    // A chunk's weights: global (ci, co, k) -> w_s[ci][k][co], zero past the group's
+    // channels; loaded to registers one chunk ahead, stored after the chunk's products.
+    A wr[E];
+    auto load_chunk = [&](int c) {
+        const int c0 = c * CK;
+        const int n = min(CK, bp.cig - c0) * K * COG;
+#pragma unroll
+        for (int e = 0; e < E; ++e) {
+            const int i = e * THREADS + tid;
+            wr[e] = i < n ? to_acc(wg[(long long)c0 * K * COG + i]) : A(0);
+        }
+    };
+    auto store_chunk = [&](int buf) {
+#pragma unroll
+        for (int e = 0; e < E; ++e) {
+            const int i = e * THREADS + tid;
+            if (i < CHUNK) {
+                const int ci = i / (K * COG), co = i / K % COG, k = i % K;
+                w_s[(buf * CK + ci) * WP + k * COG + co] = wr[e];
+            }
+        }
+    };
+
+    auto fetch = [&](const T* xc, int u0, int u_end, T (&xr)[U][SPAN]) {
+#pragma unroll
+        for (int q = 0; q < U; ++q) {
+            const int u = u0 + q * NT + pt;
+#pragma unroll
+            for (int j = 0; j < SPAN; ++j) {
+                if (!narrow::column_used(j, S, D, K)) continue;
+                const int i = u - j;
+                xr[q][j] = (i >= 0 && i < L_in && u < u_end) ? xc[i] : T{};
+            }
+        }
+    };
+    auto fma_channel = [&](const A* wc, const T (&xr)[U][SPAN], A (&acc)[U][S][COG]) {
+#pragma unroll
+        for (int k = 0; k < K; ++k) {
+            A wv[COG];
+            narrow::load_run(wc + k * COG, wv);
+#pragma unroll
+            for (int q = 0; q < U; ++q) {
+                const A xv = to_acc(xr[q][k * D / S]);
+#pragma unroll
+                for (int co = 0; co < COG; ++co) acc[q][k * D % S][co] += wv[co] * xv;
+            }
+        }
+    };
+
+    for (int tile = blockIdx.x; tile < n_tiles; tile += gridDim.x) {
+        const int u0 = u_first + tile * tile_u;
+        const int u_end = min(u0 + tile_u, u_end_row);
+
+        A acc[U][S][COG];
+#pragma unroll
+        for (int co = 0; co < COG; ++co) {
+            const A b0 = (grp == 0 && bias != nullptr) ? to_acc(bias[bp.g * COG + co]) : A(0);
+#pragma unroll
+            for (int q = 0; q < U; ++q)
+#pragma unroll
+                for (int r = 0; r < S; ++r) acc[q][r][co] = b0;
+        }
+
+        __syncthreads();            // the previous tile is done with w_s and out_s
+        load_chunk(0);
+        store_chunk(0);
+        for (int c = 0; c < n_chunks; ++c) {
+            __syncthreads();        // chunk c is in w_s[c % 2]; w_s[(c + 1) % 2] is free
+            if (c + 1 < n_chunks) load_chunk(c + 1);
+            const A* wb = w_s + (c % 2) * CK * WP;
+            const int ci0 = c * CK + grp * CPS;              // this group's channels
+            const int n_ci = min(CPS, bp.cig - ci0);
+            T xr[2][U][SPAN];
+            if (n_ci > 0) fetch(xg + (long long)ci0 * L_in, u0, u_end, xr[0]);
+#pragma unroll
+            for (int j = 0; j < CPS; ++j) {
+                if (j >= n_ci) break;
+                if (j + 1 < n_ci) fetch(xg + (long long)(ci0 + j + 1) * L_in, u0, u_end, xr[(j + 1) % 2]);
+                fma_channel(wb + (grp * CPS + j) * WP, xr[j % 2], acc);
+            }
+            if (c + 1 < n_chunks) store_chunk((c + 1) % 2);
+        }
+
+        // each output row: the groups' partial sums added in order, then stored
+        const int t0 = u0 * S - pad;
+        const int t_lo = max(0, t0), t_hi = min(L_out, u_end * S - pad);
+#pragma unroll
+        for (int co = 0; co < COG; ++co) {
+            __syncthreads();        // out_s and part_s are free
+            if constexpr (CS > 1) {
+                if (grp > 0) {
+#pragma unroll
+                    for (int q = 0; q < U; ++q)
+#pragma unroll
+                        for (int r = 0; r < S; ++r)
+                            part_s[(grp - 1) * S * NU + (q * NT + pt) * S + r] = acc[q][r][co];
+                }
+                __syncthreads();
+            }
+            if (grp == 0) {
+#pragma unroll
+                for (int q = 0; q < U; ++q) {
+                    T v[S];
+#pragma unroll
+                    for (int r = 0; r < S; ++r) {
+                        A sum = acc[q][r][co];
+#pragma unroll
+                        for (int g2 = 1; g2 < CS; ++g2)
+                            sum += part_s[(g2 - 1) * S * NU + (q * NT + pt) * S + r];
+                        v[r] = from_acc<T>(sum);
+                    }
+                    store_run(out_s + (q * NT + pt) * S, v);
+                }
+            }
+            __syncthreads();
+            const long long row = bp.n * C_out + bp.g * COG + co;
+            store_row_segment<T, THREADS>(y + row * L_out, out_s, row * L_out, t0, t_lo, t_hi, tid);
+        }
+    }
+}
