@@ -2,6 +2,7 @@
 (fp32, TF32 off): where is cupyconv slower than cuDNN, and would another family win there?
 
     python benchmarks/shape_scan.py [--n 160] [--seed 0] [--json OUT.json]
+                                    [--variant NAME=dispatch.CONST:VALUE[,...]]
     (GPU machine with torch, repo root; PYTHONPATH=.:benchmarks)
 
 Shapes are drawn from one seeded generator over what users run: dense calls with 1-1024
@@ -11,6 +12,7 @@ small latency-bound calls (N = 1, L = 1024). Lengths are chosen so that x and y 
 take 24-192 MB (odd lengths included). Every call's output is NaN-poisoned and compared
 with torch in float64 (a relative error over 1e-5 is printed as an error, exit status 1).
 Calls where cupyconv is slower than torch are then timed on every family that covers them.
+``--variant`` (as in ab_variant.py) runs the whole scan with other dispatch rules.
 """
 import argparse
 import dataclasses
@@ -23,7 +25,7 @@ import torch
 from cupyconv import _gpu
 from cupyconv._dispatch import FAMILIES
 from cupyconv.bench import Config, config_params, min_bytes
-from gpu_timing import key_job, launch_ms, torch_case, warm_parallel
+from gpu_timing import key_job, launch_ms, parse_variants, torch_case, use_variant, warm_parallel
 
 CHANNELS = (1, 4, 8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024)
 
@@ -90,7 +92,10 @@ def main():
     ap.add_argument("--n", type=int, default=160)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--json", default=None)
+    ap.add_argument("--variant", default=None)
     args = ap.parse_args()
+    if args.variant:
+        use_variant(None, parse_variants([args.variant])[1][1])
     torch.backends.cudnn.allow_tf32 = False
     calls = draw_calls(args.n, args.seed)
     defaults = [_gpu.device_plan(p, c.dtype, 0) for c, p in calls]
@@ -129,7 +134,8 @@ def main():
         print(f"{c.name:34s} torch {t_torch:7.3f}  " + "  ".join(
             f"{f} {ms:.3f} ({t_torch / ms:.2f}x)" for f, (ms, e) in r.items()), flush=True)
     if args.json:
-        meta = dict(device=torch.cuda.get_device_name(), n=args.n, seed=args.seed)
+        meta = dict(device=torch.cuda.get_device_name(), n=args.n, seed=args.seed,
+                    variant=args.variant)
         json.dump(dict(meta=meta, rows=rows), open(args.json, "w"), indent=1)
     sys.exit(1 if bad else 0)
 
