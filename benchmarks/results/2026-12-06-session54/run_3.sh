@@ -5,13 +5,14 @@ set -uo pipefail
 OUT=${OUT:-benchmarks/results/local}; mkdir -p "$OUT"
 export PYTHONPATH=$PWD PYTHONUNBUFFERED=1 CUPY_CACHE_DIR=/tmp/cupyconv-cache
 nvidia-smi --query-gpu=name --format=csv,noheader | tee "$OUT/gpu.txt"
-timeout 200 python3 -m pytest -m gpu -n 16 -q -rs -W ignore tests/test_gpu.py -p no:cacheprovider \
+timeout ${TEST_S:-150} python3 -m pytest -m gpu -n 16 -q -rs -W ignore tests/test_gpu.py -p no:cacheprovider \
   -k "narrow" > "$OUT/tests.log" 2>&1
 echo "tests rc $?"; tail -n 8 "$OUT/tests.log" | cut -c1-700
 cd benchmarks
 export PYTHONPATH=$PWD/..:$PWD
 timeout 150 python3 family_compare.py narrow > "$OUT/fc_f32.txt" 2>&1
 echo "fc rc $?"; cut -c1-330 "$OUT/fc_f32.txt"
+[[ ${QUICK:-} ]] && exit 0
 timeout 100 python3 family_compare.py narrow --dtype bfloat16 \
   --families ct1d_narrow,ct1d_mma,ct1d_wgmma,ct1d_depthwise > "$OUT/fc_bf16.txt" 2>&1
 echo "fc bf16 rc $?"; cut -c1-200 "$OUT/fc_bf16.txt"
