@@ -93,13 +93,16 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0,
     pl = None
     if family == "ct1d_depthwise" or (family is None and cig <= DEPTHWISE_MAX_CIG):
         pl = _plan_depthwise(p, dtype)
-    if pl is None and (family == "ct1d_narrow" or (family is None and _prefers_narrow(p))):
+    narrow = family is None and _prefers_narrow(p, dtype)
+    if pl is None and (family == "ct1d_narrow" or (narrow and cog <= NARROW_BEFORE_PIPE_COG)):
         pl = _plan_narrow(p, dtype)
     if pl is None and (family == "ct1d_pipe" or (family is None and arch == WGMMA_ARCH
                                                   and PIPE_ROUTE)):
         pl = _plan_pipe(p, dtype, card)
         if family is None and pl is not None and not _prefers_pipe(p, pl, card):
             pl = None
+    if pl is None and narrow:
+        pl = _plan_narrow(p, dtype)
     if pl is None and (family == "ct1d_wgmma" or (family is None and arch == WGMMA_ARCH)):
         pl = _plan_wgmma(p, dtype)
         if family is None and pl is not None and not _prefers_wgmma(p, pl):
@@ -177,10 +180,24 @@ def depthwise_launch_plan(p: ConvParams, key: DepthwiseKey) -> LaunchPlan:
                       key.smem_bytes(), u_first)
 
 
-# ct1d_narrow takes calls with at most this many output channels per group and more input
-# channels than ct1d_depthwise's one-row blocks take (NARROW_ROUTE; forced: any)
-NARROW_ROUTE = False
+# float32 calls with more input channels per group than ct1d_depthwise's one-row blocks
+# take (> DEPTHWISE_MAX_CIG) and at most NARROW_MAX_COG output channels per group go to
+# ct1d_narrow (forced: any dtype), those with at most NARROW_BEFORE_PIPE_COG before
+# ct1d_pipe, the rest where ct1d_pipe does not take them. H100, session 54
+# (results/2026-12-06-session54/run_3/fc_f32.txt, ms, the dispatcher's family before ->
+# ct1d_narrow; torch fp32): in192-out1-s4 ct1d_wgmma 0.390 -> 0.122 (torch 0.189),
+# in192-out1-s8d2 0.288 -> 0.070 (0.075), in256-out8-k16d2 2.157 -> 0.254 (0.177),
+# in1024-out4-s4 0.240 -> 0.186 (0.135), in512-out8-s2 0.949 -> 0.799 (0.483);
+# in768-out8-s10 ct1d_mma 1.419 -> 0.403 (0.184), in128-out8-s8 0.124 -> 0.080 (0.073),
+# in768-out8-k5d2 (N = 1) 0.102 -> 0.042 (0.043); g2-in64-out2 ct1d_scatter 0.089 -> 0.052;
+# narrow groups off ct1d_depthwise: g4-cig32-cog4 0.164 -> 0.093, g16-cig7 0.128 -> 0.108,
+# g8-cig8-cog2 0.062 -> 0.050; off ct1d_pipe at one output channel: in64-out1-k3 0.150 ->
+# 0.111, proj-32-1-k7 0.146 -> 0.107; but g8-cig16-cog4 stays there (0.090, ct1d_narrow
+# 0.101). 16-bit and float64 calls: not measured, not routed.
+NARROW_ROUTE = True
+NARROW_DTYPES = ("float32",)
 NARROW_MAX_COG = 8
+NARROW_BEFORE_PIPE_COG = 2
 # A thread's sums and x columns (U*(S*COG + 2*columns), the next channel's x in flight) in
 # at most this many registers (float64: half as many U), ...
 _NARROW_REGS = 96
@@ -194,9 +211,10 @@ _NARROW_SMEM = 48 * 1024
 NARROW_MIN_BLOCKS = 264
 
 
-def _prefers_narrow(p: ConvParams) -> bool:
+def _prefers_narrow(p: ConvParams, dtype: str) -> bool:
     cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
-    return NARROW_ROUTE and cig > DEPTHWISE_MAX_CIG and cog <= NARROW_MAX_COG
+    return (NARROW_ROUTE and dtype in NARROW_DTYPES and cig > DEPTHWISE_MAX_CIG
+            and cog <= NARROW_MAX_COG)
 
 
 def narrow_key(p: ConvParams, dtype: str) -> Optional[NarrowKey]:

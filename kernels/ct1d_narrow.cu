@@ -26,6 +26,22 @@
 #include "ct1d_types.cuh"
 #include "ct1d_rows.cuh"
 
+// Input channels whose x a thread has in flight ahead of the one it multiplies (A/B knob)
+#ifndef CT1D_NARROW_AHEAD
+#define CT1D_NARROW_AHEAD 1
+#endif
+
+// A/B knob: ptxas must fit this many blocks of THREADS per SM (0 = no bound; 1 is not the
+// same: it lets ptxas use up to 255 registers; 2 caps 256 threads at 128)
+#ifndef CT1D_NARROW_MIN_BLOCKS
+#define CT1D_NARROW_MIN_BLOCKS 0
+#endif
+#if CT1D_NARROW_MIN_BLOCKS > 0
+#define CT1D_NARROW_BOUNDS __launch_bounds__(THREADS, CT1D_NARROW_MIN_BLOCKS)
+#else
+#define CT1D_NARROW_BOUNDS __launch_bounds__(THREADS)
+#endif
+
 namespace narrow {
 
 // True when some tap reads column u - j (j = k*D div S for some k < K).
@@ -76,7 +92,7 @@ __device__ __forceinline__ void load_run(const A* p, A (&v)[N]) {
 // segments of at most NU = U*THREADS/CS; block x takes tiles x, x + gridDim.x, ...),
 // y = group, z = batch item (+ n_offset).
 template <typename T, int S, int D, int K, int COG, int U, int CS, int THREADS>
-__global__ void __launch_bounds__(THREADS)
+__global__ void CT1D_NARROW_BOUNDS
 ct1d_narrow(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__ bias,
             T* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
             int u_first, int n_tiles, int n_offset)
@@ -184,13 +200,17 @@ ct1d_narrow(const T* __restrict__ x, const T* __restrict__ w, const T* __restric
             const A* wb = w_s + (c % 2) * CK * WP;
             const int ci0 = c * CK + grp * CPS;              // this group's channels
             const int n_ci = min(CPS, bp.cig - ci0);
-            T xr[2][U][SPAN];
-            if (n_ci > 0) fetch(xg + (long long)ci0 * L_in, u0, u_end, xr[0]);
+            // x of the next CT1D_NARROW_AHEAD channels in flight while one is multiplied
+            constexpr int AH = CT1D_NARROW_AHEAD, NB = AH + 1;
+            T xr[NB][U][SPAN];
+#pragma unroll
+            for (int j = 0; j < AH; ++j)
+                if (j < n_ci) fetch(xg + (long long)(ci0 + j) * L_in, u0, u_end, xr[j]);
 #pragma unroll
             for (int j = 0; j < CPS; ++j) {
                 if (j >= n_ci) break;
-                if (j + 1 < n_ci) fetch(xg + (long long)(ci0 + j + 1) * L_in, u0, u_end, xr[(j + 1) % 2]);
-                fma_channel(wb + (grp * CPS + j) * WP, xr[j % 2], acc);
+                if (j + AH < n_ci) fetch(xg + (long long)(ci0 + j + AH) * L_in, u0, u_end, xr[(j + AH) % NB]);
+                fma_channel(wb + (grp * CPS + j) * WP, xr[j % NB], acc);
             }
             if (c + 1 < n_chunks) store_chunk((c + 1) % 2);
         }

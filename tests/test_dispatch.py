@@ -1304,6 +1304,29 @@ def test_narrow_family_splits_few_positions_over_input_channel_groups():
         plan(params(2, 64, 9, 4, 1000, 2, 1, 1), "float32", family="ct1d_narrow")
 
 
+def test_narrow_output_float32_calls_take_the_narrow_family():
+    """float32 calls with 5 or more input and at most 8 output channels per group go to
+    ct1d_narrow, whatever the width of their input (on sm_90: before ct1d_pipe at 1-2
+    output channels per group, after it from 3); other dtypes, 4 input channels or 9
+    outputs per group do not."""
+    for arch in (0, 90):
+        for n, cin, cout, k, length, stride, groups in (
+                (16, 512, 8, 4, 16384, 2, 1), (8, 192, 1, 7, 30612, 4, 1),
+                (1, 768, 8, 5, 7655, 2, 1), (16, 128, 4, 4, 7355, 2, 2),
+                (16, 64, 1, 3, 65536, 1, 1), (8, 112, 112, 4, 16384, 2, 16)):
+            p = params(n, cin, cout, k, length, stride, 1, 1, groups=groups)
+            lp = plan(p, "float32", arch=arch)
+            assert lp.key.family == "ct1d_narrow", (arch, cin, cout)
+            check_any_plan(lp, p, "float32")
+            for dtype in ("float64", "float16", "bfloat16"):
+                assert plan(p, dtype, arch=arch).key.family != "ct1d_narrow"
+        # 16 -> 4 per group with ct1d_pipe there: ct1d_pipe (measured faster)
+        piped = params(8, 128, 32, 8, 16384, 4, 2, 1, groups=8)
+        assert plan(piped, "float32", arch=arch).key.family == ("ct1d_pipe" if arch else "ct1d_narrow")
+        assert plan(params(8, 64, 9, 4, 16384, 2, 1, 1), "float32", arch=arch).key.family != "ct1d_narrow"
+        assert plan(params(8, 4, 8, 4, 16384, 2, 1, 1), "float32", arch=arch).key.family == "ct1d_depthwise"
+
+
 def test_random_narrow_plans_satisfy_invariants(rng):
     seen = 0
     for _ in range(2000):
@@ -1360,9 +1383,11 @@ def test_depthwise_calls_take_the_depthwise_family():
             assert lp.key.family == "ct1d_depthwise", (dtype, g, cig, cog)
             check_any_plan(lp, p, dtype)
         # 5-32 input channels per group: only with fewer than 8 outputs per group and no
-        # tensor-core family (float32 with 16 -> 16 per group is ct1d_mma's)
+        # tensor-core family (float32 with 16 -> 16 per group is ct1d_mma's) nor, in
+        # float32, ct1d_narrow
         narrow = params(2, 8 * 16, 8 * 4, 4, 1000, 2, 1, 1, groups=8)
-        assert plan(narrow, dtype).key.family == "ct1d_depthwise"
+        assert plan(narrow, dtype).key.family == ("ct1d_narrow" if dtype == "float32"
+                                                  else "ct1d_depthwise")
         assert plan(params(2, 40, 8 * 8, 4, 1000, 2, 1, 1, groups=8), dtype).key.family != "ct1d_depthwise"
         wide16 = plan(params(2, 8 * 16, 8 * 16, 4, 1000, 2, 1, 1, groups=8), dtype).key.family
         assert wide16 == ("ct1d_scatter" if dtype == "float64" else "ct1d_mma")
