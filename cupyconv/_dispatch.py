@@ -70,6 +70,9 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0,
     calls (``_prefers_gemm``), ct1d_stream float32 calls of narrow groups with many
     multiply-adds per output (``_prefers_stream``), ct1d_mma the other
     float32/float16/bfloat16 ones.
+    float32 calls with more than 4 input and at most 8 output channels per group go to
+    ct1d_narrow (CUDA cores: all of a group's output channels per block, x read once),
+    ahead of the tensor-core families (``_prefers_narrow``).
     ct1d_depthwise also takes the groups those leave with at most 32 input and fewer than
     8 output channels; the CUDA-core scatter family serves everything else (float64 and
     5-7 input channels per group beyond that, very large kernels). ``family`` forces one
