@@ -10,6 +10,7 @@ cd benchmarks
 export PYTHONPATH=$PWD/..:$PWD
 timeout 140 python3 shape_scan.py --json "$OUT/scan.json" > "$OUT/scan.txt" 2>&1
 echo "scan rc $?"; grep -E "narrow|calls:" "$OUT/scan.txt" | cut -c1-130 | head -40
+[[ ${SCAN_ONLY:-} ]] && exit 0
 calls=(--call in512-out8=16,512,8,4,16384,2,1,1 --call in256-out8-k16=8,256,8,16,7352,2,0,2
        --call in768-out8-s10=8,768,8,20,2359,10,8,1 --call in128-out8-s8=4,128,8,16,7812,8,4,1
        --call in1024-out4=4,1024,4,8,8192,4,2,1 --call in192-out1=8,192,1,7,30612,4,1,1)
