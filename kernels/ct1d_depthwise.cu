@@ -22,13 +22,6 @@
 #include "ct1d_types.cuh"
 #include "ct1d_rows.cuh"
 
-// True when some tap reads column u - j (j = k*D div S for some k < K).
-__device__ constexpr bool column_used(int j, int S, int D, int K) {
-    for (int k = 0; k < K; ++k)
-        if (k * D / S == j) return true;
-    return false;
-}
-
 // The row segment goes out in 16-byte vectors: the row starts anywhere (L_out is often
 // odd), so a head and a tail of fewer than 16 bytes go out element by element. 0: one
 // element per thread and store instead (fully coalesced 4-byte stores). Vectors measured
@@ -81,20 +74,9 @@ ct1d_depthwise(const T* __restrict__ x, const T* __restrict__ w, const T* __rest
     const int tile_u = (u_end_row - u_first + n_tiles - 1) / n_tiles;   // equal segments
     const int tid = threadIdx.x;
 
-    // x of one input channel at the positions of a tile, all loads in flight together.
-    // Raw values, converted at use: converting at the load lets the compiler reuse one
-    // register and serialise the loads (seen with bf16 in ct1d_mma).
+    // x of one input channel at the positions of a tile (fetch_columns)
     auto fetch = [&](const T* xc, int u0, int u_end, T (&xr)[U][SPAN]) {
-#pragma unroll
-        for (int q = 0; q < U; ++q) {
-            const int u = u0 + q * THREADS + tid;
-#pragma unroll
-            for (int j = 0; j < SPAN; ++j) {
-                if (!column_used(j, S, D, K)) continue;
-                const int i = u - j;
-                xr[q][j] = (i >= 0 && i < L_in && u < u_end) ? xc[i] : T{};
-            }
-        }
+        fetch_columns<S, D, K, THREADS>(xc, u0, tid, u_end, L_in, xr);
     };
     auto weights = [&](int ci, A (&wk)[K]) {
 #pragma unroll

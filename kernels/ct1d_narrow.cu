@@ -26,11 +26,6 @@
 #include "ct1d_types.cuh"
 #include "ct1d_rows.cuh"
 
-// Input channels whose x a thread has in flight ahead of the one it multiplies (A/B knob)
-#ifndef CT1D_NARROW_AHEAD
-#define CT1D_NARROW_AHEAD 1
-#endif
-
 // A/B knob: ptxas must fit this many blocks of THREADS per SM (0 = no bound; 1 is not the
 // same: it lets ptxas use up to 255 registers; 2 caps 256 threads at 128)
 #ifndef CT1D_NARROW_MIN_BLOCKS
@@ -43,13 +38,6 @@
 #endif
 
 namespace narrow {
-
-// True when some tap reads column u - j (j = k*D div S for some k < K).
-__device__ constexpr bool column_used(int j, int S, int D, int K) {
-    for (int k = 0; k < K; ++k)
-        if (k * D / S == j) return true;
-    return false;
-}
 
 // v[0:N] = p[0:N] from shared memory in the widest vectors N and the type allow (p is
 // aligned to them: every run starts at a multiple of N elements of a 16-byte aligned row).
@@ -152,16 +140,7 @@ ct1d_narrow(const T* __restrict__ x, const T* __restrict__ w, const T* __restric
     };
 
     auto fetch = [&](const T* xc, int u0, int u_end, T (&xr)[U][SPAN]) {
-#pragma unroll
-        for (int q = 0; q < U; ++q) {
-            const int u = u0 + q * NT + pt;
-#pragma unroll
-            for (int j = 0; j < SPAN; ++j) {
-                if (!narrow::column_used(j, S, D, K)) continue;
-                const int i = u - j;
-                xr[q][j] = (i >= 0 && i < L_in && u < u_end) ? xc[i] : T{};
-            }
-        }
+        fetch_columns<S, D, K, NT>(xc, u0, pt, u_end, L_in, xr);
     };
     auto fma_channel = [&](const A* wc, const T (&xr)[U][SPAN], A (&acc)[U][S][COG]) {
 #pragma unroll
@@ -200,17 +179,13 @@ ct1d_narrow(const T* __restrict__ x, const T* __restrict__ w, const T* __restric
             const A* wb = w_s + (c % 2) * CK * WP;
             const int ci0 = c * CK + grp * CPS;              // this group's channels
             const int n_ci = min(CPS, bp.cig - ci0);
-            // x of the next CT1D_NARROW_AHEAD channels in flight while one is multiplied
-            constexpr int AH = CT1D_NARROW_AHEAD, NB = AH + 1;
-            T xr[NB][U][SPAN];
-#pragma unroll
-            for (int j = 0; j < AH; ++j)
-                if (j < n_ci) fetch(xg + (long long)(ci0 + j) * L_in, u0, u_end, xr[j]);
+            T xr[2][U][SPAN];         // the next channel's x in flight while one is multiplied
+            if (n_ci > 0) fetch(xg + (long long)ci0 * L_in, u0, u_end, xr[0]);
 #pragma unroll
             for (int j = 0; j < CPS; ++j) {
                 if (j >= n_ci) break;
-                if (j + AH < n_ci) fetch(xg + (long long)(ci0 + j + AH) * L_in, u0, u_end, xr[(j + AH) % NB]);
-                fma_channel(wb + (grp * CPS + j) * WP, xr[j % NB], acc);
+                if (j + 1 < n_ci) fetch(xg + (long long)(ci0 + j + 1) * L_in, u0, u_end, xr[(j + 1) % 2]);
+                fma_channel(wb + (grp * CPS + j) * WP, xr[j % 2], acc);
             }
             if (c + 1 < n_chunks) store_chunk((c + 1) % 2);
         }

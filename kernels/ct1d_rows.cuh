@@ -1,7 +1,34 @@
-// Shared by the CUDA-core gather kernels (ct1d_depthwise.cu, ct1d_narrow.cu): a row
-// segment of outputs assembled in shared memory goes out in coalesced 16-byte stores.
+// Shared by the CUDA-core gather kernels (ct1d_depthwise.cu, ct1d_narrow.cu): a thread's
+// input columns of one channel, loaded at once, and a row segment of outputs assembled in
+// shared memory, stored in coalesced 16-byte vectors.
 #pragma once
 #include "ct1d_types.cuh"
+
+// True when some tap reads column u - j (j = k*D div S for some k < K).
+__device__ constexpr bool column_used(int j, int S, int D, int K) {
+    for (int k = 0; k < K; ++k)
+        if (k * D / S == j) return true;
+    return false;
+}
+
+// xr[q][j] = xc[u - j] for the thread's positions u = u0 + q*STEP + t (q < U) and every
+// column offset j that a tap reads; zero outside the row and at positions >= u_end. All
+// loads in flight together. Raw values, converted at use: converting at the load lets the
+// compiler reuse one register and serialise the loads (seen with bf16 in ct1d_mma).
+template <int S, int D, int K, int STEP, typename T, int U, int SPAN>
+__device__ __forceinline__ void fetch_columns(const T* xc, int u0, int t, int u_end, int L_in,
+                                              T (&xr)[U][SPAN]) {
+#pragma unroll
+    for (int q = 0; q < U; ++q) {
+        const int u = u0 + q * STEP + t;
+#pragma unroll
+        for (int j = 0; j < SPAN; ++j) {
+            if (!column_used(j, S, D, K)) continue;
+            const int i = u - j;
+            xr[q][j] = (i >= 0 && i < L_in && u < u_end) ? xc[i] : T{};
+        }
+    }
+}
 
 // Raw bits of an element, for packing runs of them into 4..16-byte shared-memory stores.
 __device__ __forceinline__ unsigned long long raw_bits(float v)  { return __float_as_uint(v); }
