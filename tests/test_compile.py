@@ -41,6 +41,8 @@ COMPILE_CASES = [
     ("depthwise-s8-fp16", (4, 64, 4096), (64, 1, 16), 8, 4, 1, 64, "float16"),
     ("stream-hifigan-u4", (16, 64, 8192), (64, 32, 4), 2, 1, 1, 1, "float32"),
     ("stream-s1-d4", (8, 32, 8192), (32, 32, 3), 1, 4, 4, 1, "float32"),
+    ("narrow-out8", (16, 512, 16384), (512, 8, 4), 2, 1, 1, 1, "float32"),
+    ("narrow-out1-split", (2, 192, 2000), (192, 1, 16), 8, 12, 2, 1, "float32"),
 ]
 
 
@@ -430,6 +432,20 @@ def test_depthwise_instance_compiles_for_sm80_and_both_store_paths(nvrtc_ok, key
     monkeypatch.setattr(_modules, "kernel_source",
                         lambda family: "#define CT1D_DW_VECTOR_STORE 0\n" + original(family))
     assert "st.global.v4.u32" not in compile_instance(key, arch="compute_90").decode()
+
+
+NARROW_INSTANCES = [k for k in INSTANCES if k.family == "ct1d_narrow"]
+
+
+def test_narrow_cases_plan_the_narrow_family_with_and_without_a_split():
+    assert {INSTANCES[k][0] for k in NARROW_INSTANCES} >= {"narrow-out8", "narrow-out1-split"}
+    assert sorted(k.cs for k in NARROW_INSTANCES)[0] == 1 and max(k.cs for k in NARROW_INSTANCES) > 1
+
+
+@pytest.mark.parametrize("key", NARROW_INSTANCES, ids=_instance_id)
+def test_narrow_instance_compiles_for_sm80(nvrtc_ok, key):
+    """Plain CUDA C++ (no sm_90 feature): Ampere builds it."""
+    assert compile_instance(key, arch="sm_80")[:4] == b"\x7fELF"
 
 
 STREAM_INSTANCES = [k for k in INSTANCES if k.family == "ct1d_stream"]
