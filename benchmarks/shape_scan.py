@@ -12,7 +12,8 @@ small latency-bound calls (N = 1, L = 1024). Lengths are chosen so that x and y 
 take 24-192 MB (odd lengths included). Every call's output is NaN-poisoned and compared
 with torch in float64 (a relative error over 1e-5 is printed as an error, exit status 1).
 Calls where cupyconv is slower than torch are then timed on every family that covers them.
-``--variant`` (as in ab_variant.py) runs the whole scan with other dispatch rules.
+``--variant`` (as in ab_variant.py) runs the whole scan with other dispatch rules;
+``--no-compare`` skips the other families.
 """
 import argparse
 import dataclasses
@@ -93,6 +94,8 @@ def main():
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--json", default=None)
     ap.add_argument("--variant", default=None)
+    ap.add_argument("--no-compare", action="store_true",
+                    help="skip the other families on the calls torch wins")
     args = ap.parse_args()
     if args.variant:
         use_variant(None, parse_variants([args.variant])[1][1])
@@ -120,14 +123,14 @@ def main():
           f"{len(slow)} slower than torch fp32, {bad} over 1e-5 error", flush=True)
     # every family on the calls torch wins
     fams = {}
-    for c, p, _ in slow:
+    for c, p, _ in ([] if args.no_compare else slow):
         for fam in FAMILIES:
             try:
                 fams[(c.name, fam)] = _gpu.device_plan(p, c.dtype, 0, fam)
             except NotImplementedError:
                 pass
     warm_parallel([key_job(pl.key) for pl in fams.values()])
-    for c, p, row in slow:
+    for c, p, row in ([] if args.no_compare else slow):
         covering = [f for f in FAMILIES if (c.name, f) in fams]
         t_torch, _, r = measure(c, p, covering)
         row["families"] = {f: {"ms": ms, "err": e} for f, (ms, e) in r.items()}

@@ -8,7 +8,7 @@ export PYTHONUNBUFFERED=1 CUPY_CACHE_DIR=/tmp/cupyconv-cache
 nvidia-smi --query-gpu=name --format=csv,noheader | tee "$OUT/gpu.txt"
 cd benchmarks
 export PYTHONPATH=$PWD/..:$PWD
-timeout 140 python3 shape_scan.py --json "$OUT/scan.json" > "$OUT/scan.txt" 2>&1
+timeout 140 python3 shape_scan.py ${SCAN_ONLY:+--no-compare} --json "$OUT/scan.json" > "$OUT/scan.txt" 2>&1
 echo "scan rc $?"; grep -E "narrow|calls:" "$OUT/scan.txt" | cut -c1-130 | head -40
 [[ ${SCAN_ONLY:-} ]] && exit 0
 calls=(--call in512-out8=16,512,8,4,16384,2,1,1 --call in256-out8-k16=8,256,8,16,7352,2,0,2
