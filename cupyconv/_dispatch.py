@@ -720,8 +720,14 @@ def gemm_launch_plan(p: ConvParams, key: GemmKey) -> LaunchPlan:
 
 # ct1d_wgmma: the compute capability with warpgroup MMA (sm_90a) ...
 WGMMA_ARCH = 90
-# ... and the least density of its GEMM, K / (S * (CMAX + 1)): the (class, column offset)
-# pairs that some tap fills (1 for every vocoder layer, K = 2S)
+# ... and GEMMs more than this dense, K / (S * (CMAX + 1)): the (class, column offset)
+# pairs that some tap fills (1 for every vocoder layer, K = 2S). Half-dense ones (dilation
+# 2 with half the classes dead, or half the offsets' taps) ran 2x slower here than on
+# ct1d_gemm (H100, float32, results/2026-12-06-session54/run_2/scan.txt, ms): 768 -> 1024
+# K=6 S=3 D=2 1.677 against 0.860 (torch 1.178), 256 -> 48 K=8 S=4 D=2 1.083 against 0.492
+# (torch 0.750); 256 -> 8 K=16 S=2 D=2 2.157 against ct1d_mma's 0.249. (Before session
+# 54: 0.5 and more, never measured; the sweep's layers are all fully dense.) 16-bit calls:
+# not measured at 0.5
 WGMMA_MIN_DENSITY = 0.5
 # It takes the float32 calls ct1d_gemm would take with at least this many input channels
 # per group and blocks (two waves of an H200's 132 SMs). Measured against ct1d_gemm in one
@@ -842,7 +848,7 @@ def wgmma_key(p: ConvParams, dtype: str = "float32") -> Optional[WgmmaKey]:
     cig = p.in_channels // p.groups
     nc = (K - 1) * D // S + 1
     if (dtype not in ("float32", "float16", "bfloat16") or K > MAX_UNROLLED_K or S > 16 or cig < 16
-            or K / (S * nc) < WGMMA_MIN_DENSITY or not _rows_fit_int32(p)):
+            or K / (S * nc) <= WGMMA_MIN_DENSITY or not _rows_fit_int32(p)):
         return None
     for wn, nw in WGMMA_SHAPES:
         key = WgmmaKey(S, D, K, 2, wn, nw, dtype=dtype)

@@ -1106,7 +1106,7 @@ def check_wgmma_plan(lp: LaunchPlan, p, dtype: str):
     assert key.family == "ct1d_wgmma" and key.dtype == dtype in ("float32", "float16", "bfloat16")
     assert key.threads == 128 * key.wm * key.wn == 256 and key.nw in (64, 128)
     assert key.co_tile == 64 * key.wm // S >= 1 and key.ci_chunk == 16
-    assert K / (S * nc) >= _dispatch.WGMMA_MIN_DENSITY and p.in_channels // p.groups >= 16
+    assert K / (S * nc) > _dispatch.WGMMA_MIN_DENSITY and p.in_channels // p.groups >= 16
     # one tile covers S*nu consecutive outputs of each row; the tiles cover the row
     u_first, n_u = (p.padding // S, (p.length_out - 1 + p.padding) // S + 1 - p.padding // S)
     assert lp.u_first == u_first and lp.tile_out == S * key.nu
@@ -1146,7 +1146,7 @@ def test_wgmma_16bit_two_blocks_per_sm_where_they_fit(dtype, monkeypatch):
     per_sm = _dispatch.SMEM_PER_SM
     seen = set()
     for S, D, K in [(8, 1, 16), (5, 1, 10), (2, 1, 4), (2, 1, 2), (4, 1, 8), (2, 1, 6),
-                    (1, 1, 3), (2, 2, 8), (1, 2, 24), (16, 1, 32)]:
+                    (1, 1, 3), (2, 1, 16), (1, 2, 24), (16, 1, 32)]:
         p = params(4, 256, 256, K, 4096, stride=S, padding=0, dilation=D)
         nc = (K - 1) * D // S + 1
         key16, key32 = _dispatch.wgmma_key(p, dtype), _dispatch.wgmma_key(p, "float32")
@@ -1192,6 +1192,15 @@ def test_wgmma_only_on_sm90_for_wide_float32_calls(no_pipe_route):
         plan(wide, "float64", family="ct1d_wgmma")
     with pytest.raises(NotImplementedError):        # a sparse GEMM: 4 taps of 2 x 7 pairs
         plan(params(8, 64, 32, 4, 4096, 2, 2, 4), "float32", family="ct1d_wgmma")
+    # exactly half dense (768 -> 1024 K=6 S=3 D=2: 6 taps of 3 x 4 pairs; 256 -> 48 K=8
+    # S=4 D=2, two classes dead): ct1d_gemm, measured 2x faster (session 54); 7 of 8 taps
+    # (K=7 S=4): ct1d_wgmma
+    for dtype in ("float32", "bfloat16"):
+        assert plan(params(4, 768, 1024, 6, 1042, 3, 1, 2), dtype, None, 90).key.family == "ct1d_gemm"
+        assert plan(params(16, 256, 48, 8, 6699, 4, 0, 2), dtype, None, 90).key.family == "ct1d_gemm"
+        with pytest.raises(NotImplementedError):
+            plan(params(4, 768, 1024, 6, 1042, 3, 1, 2), dtype, family="ct1d_wgmma")
+        assert plan(params(4, 768, 1024, 7, 4096, 4, 1, 1), dtype, None, 90).key.family == "ct1d_wgmma"
 
 
 def test_wgmma_16bit_where_ct1d_gemm_would_go(monkeypatch, no_pipe_route):

@@ -308,7 +308,7 @@ def test_wgmma_family_random_calls(rng, dtype, calls):
     padding beyond the kernel, rows shorter than a tile and rows of many tiles (of any
     length: 16-byte and element-wise staging), NaN-poisoned outputs."""
     _skip_without_wgmma()
-    structures = [(8, 1, 16), (2, 1, 4), (5, 1, 10), (3, 1, 6), (4, 1, 8), (2, 2, 3),
+    structures = [(8, 1, 16), (2, 1, 4), (5, 1, 10), (3, 1, 6), (4, 1, 8), (3, 1, 4),
                   (2, 1, 7), (1, 1, 3), (3, 2, 5)]
     done = 0
     while done < calls:
@@ -1574,6 +1574,7 @@ BIG_CALLS = [
     ((2, 8, 8, 4, L27 + 16, 1, 1, 1), "ct1d_stream"),
     ((2, 8, 16, 4, L27 + 16, 1, 1, 1), "ct1d_gemm"),
     ((2, 16, 8, 4, L27 // 2 + 16, 2, 1, 1), "ct1d_wgmma"),
+    ((2, 8, 8, 4, L27 + 16, 1, 1, 1), "ct1d_narrow"),
     ((2, 16, 8, 4, L27 // 2 + 16, 2, 1, 1), "ct1d_pipe"),
     ((1, 16, 16, 4, L27 + 16, 1, 1, 1), "ct1d_pipe"),                # rows of any length
     ((65544, 16, 16, 3, 2064, 1, 1, 1), "ct1d_mma"),
