@@ -72,7 +72,8 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0,
     float32/float16/bfloat16 ones.
     float32 calls with more than 4 input and at most 8 output channels per group go to
     ct1d_narrow (CUDA cores: all of a group's output channels per block, x read once),
-    ahead of the tensor-core families (``_prefers_narrow``).
+    ahead of the tensor-core families (``_prefers_narrow``; on sm_90 the compute-heavy
+    ones to ct1d_wgmma, and those of 3-8 output channels to ct1d_pipe first).
     ct1d_depthwise also takes the groups those leave with at most 32 input and fewer than
     8 output channels; the CUDA-core scatter family serves everything else (float64 and
     5-7 input channels per group beyond that, very large kernels). ``family`` forces one
@@ -97,6 +98,8 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0,
     if family == "ct1d_depthwise" or (family is None and cig <= DEPTHWISE_MAX_CIG):
         pl = _plan_depthwise(p, dtype)
     narrow = family is None and _prefers_narrow(p, dtype)
+    if pl is None and narrow and arch == WGMMA_ARCH and cog * p.kernel_size >= NARROW_WGMMA_MIN_MACS:
+        pl = _plan_wgmma(p, dtype)          # (None where its GEMM is too sparse)
     if pl is None and (family == "ct1d_narrow" or (narrow and cog <= NARROW_BEFORE_PIPE_COG)):
         pl = _plan_narrow(p, dtype)
     if pl is None and (family == "ct1d_pipe" or (family is None and arch == WGMMA_ARCH
@@ -201,6 +204,12 @@ NARROW_ROUTE = True
 NARROW_DTYPES = ("float32",)
 NARROW_MAX_COG = 8
 NARROW_BEFORE_PIPE_COG = 2
+# ... but on sm_90 those with at least this many multiply-adds per loaded x value (C_out
+# per group x K) go to ct1d_wgmma where it covers them: compute-bound on CUDA cores
+# (run 3, ms: in768-out8-s10 ct1d_narrow 0.403, ct1d_wgmma 0.221, torch 0.184;
+# in128-out8-s8 0.080, 0.044, torch 0.073; at 32-40 ct1d_narrow was the faster:
+# in512-out8-s2 0.799 against 0.949, in1024-out4-s4 0.186 against 0.240)
+NARROW_WGMMA_MIN_MACS = 128
 # A thread's sums and x columns (U*(S*COG + 2*columns), the next channel's x in flight) in
 # at most this many registers (float64: half as many U), ...
 _NARROW_REGS = 96

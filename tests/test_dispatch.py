@@ -1329,6 +1329,12 @@ def test_narrow_output_float32_calls_take_the_narrow_family():
             check_any_plan(lp, p, "float32")
             for dtype in ("float64", "float16", "bfloat16"):
                 assert plan(p, dtype, arch=arch).key.family != "ct1d_narrow"
+        # >= 128 multiply-adds per x value (8 x 16 taps) on sm_90: ct1d_wgmma where it
+        # covers the call, ct1d_narrow where its GEMM is half dense (dilation 2)
+        heavy = params(4, 128, 8, 16, 7812, 8, 4, 1)
+        assert plan(heavy, "float32", arch=arch).key.family == ("ct1d_wgmma" if arch else "ct1d_narrow")
+        assert plan(params(8, 256, 8, 16, 7352, 2, 0, 2), "float32", arch=arch).key.family == "ct1d_narrow"
+        assert plan(params(4, 128, 8, 15, 7812, 8, 4, 1), "float32", arch=arch).key.family == "ct1d_narrow"
         # 16 -> 4 per group with ct1d_pipe there: ct1d_pipe (measured faster)
         piped = params(8, 128, 32, 8, 16384, 4, 2, 1, groups=8)
         assert plan(piped, "float32", arch=arch).key.family == ("ct1d_pipe" if arch else "ct1d_narrow")
