@@ -12,6 +12,8 @@ small latency-bound calls (N = 1, L = 1024). Lengths are chosen so that x and y 
 take 24-192 MB (odd lengths included). Every call's output is NaN-poisoned and compared
 with torch in float64 (a relative error over 1e-5 is printed as an error, exit status 1).
 Calls where cupyconv is slower than torch are then timed on every family that covers them.
+Times are per launch through cupyconv._gpu.launch (no repeat-call fast path): a small
+call's time there is mostly the launcher's host time (~45 us on an H100 host).
 ``--variant`` (as in ab_variant.py) runs the whole scan with other dispatch rules;
 ``--no-compare`` skips the other families.
 """
