@@ -1,11 +1,20 @@
 #!/usr/bin/env bash
-# ct1d_narrow routed (float32, NARROW_ROUTE): shape_scan.py's 160 random calls against torch
-# (run_2's scan was before); knobs of the kernel on its compute-heavy calls (A/B, 3
-# rounds); 16-bit and float64 on the narrow-output calls (not routed yet).
+# For the next session with device time (any sm_90 card; about 6 min, SCAN_ONLY=1 about 2):
+# session 54's final rules, not run on a GPU since they were written:
+#  - shape_scan.py's 160 random float32 calls against torch, ct1d_narrow routed (float32,
+#    > 4 input, <= 8 output channels per group; compute-heavy ones to ct1d_wgmma) and
+#    ct1d_wgmma only above half-dense GEMMs (run_2/scan.txt is the same scan before);
+#  - the GPU tests those touch (ct1d_narrow's, ct1d_wgmma's random calls on the new
+#    structure list);
+#  - ct1d_narrow's knobs on its compute-heavy calls (A/B, 3 rounds);
+#  - 16-bit and float64 on the narrow-output calls (not routed: unmeasured).
 set -uo pipefail
 OUT=${OUT:-benchmarks/results/local}; mkdir -p "$OUT"
 export PYTHONUNBUFFERED=1 CUPY_CACHE_DIR=/tmp/cupyconv-cache
 nvidia-smi --query-gpu=name --format=csv,noheader | tee "$OUT/gpu.txt"
+[[ ${SCAN_ONLY:-} ]] || { PYTHONPATH=$PWD timeout 150 python3 -m pytest -m gpu -n 16 -q -rs -W ignore \
+  tests/test_gpu.py -p no:cacheprovider -k "narrow or wgmma_family" > "$OUT/tests.log" 2>&1
+  echo "tests rc $?"; tail -n 4 "$OUT/tests.log" | cut -c1-400; }
 cd benchmarks
 export PYTHONPATH=$PWD/..:$PWD
 timeout 140 python3 shape_scan.py ${SCAN_ONLY:+--no-compare} --json "$OUT/scan.json" > "$OUT/scan.txt" 2>&1
