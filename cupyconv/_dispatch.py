@@ -233,7 +233,8 @@ def narrow_key(p: ConvParams, dtype: str) -> Optional[NarrowKey]:
     """The ct1d_narrow instance for a call (None where the family does not apply)."""
     S, D, K = p.stride, p.dilation, p.kernel_size
     cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
-    if (cog > NARROW_MAX_COG or K > MAX_UNROLLED_K or S > 16
+    # one block row per group (grid y); positions u*S of a row in 32-bit
+    if (cog > NARROW_MAX_COG or K > MAX_UNROLLED_K or S > 16 or p.groups > MAX_GRID_YZ
             or p.length_out + p.padding + S >= 2**31):
         return None
     columns = len({k * D // S for k in range(K)})

@@ -1311,6 +1311,11 @@ def test_narrow_family_splits_few_positions_over_input_channel_groups():
     assert few_in.cs == 4                                   # <= 5 input channels
     with pytest.raises(NotImplementedError):                # 9 outputs per group
         plan(params(2, 64, 9, 4, 1000, 2, 1, 1), "float32", family="ct1d_narrow")
+    # more groups than grid rows: not this family (nor any: the grid limit's error)
+    many = params(1, 5 * 70000, 70000, 3, 16, 2, 1, 1, groups=70000)
+    assert _dispatch.narrow_key(many, "float32") is None
+    with pytest.raises(NotImplementedError, match="grid limit"):
+        plan(many, "float32")
 
 
 def test_narrow_output_float32_calls_take_the_narrow_family():
