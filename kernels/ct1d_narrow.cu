@@ -49,7 +49,7 @@ __device__ __forceinline__ void load_run(const A* p, A (&v)[N]) {
             const float4 t = *reinterpret_cast<const float4*>(p + i);
             v[i] = t.x; v[i + 1] = t.y; v[i + 2] = t.z; v[i + 3] = t.w;
         }
-    } else if constexpr (N % 2 == 0 && sizeof(A) * 2 <= 16) {
+    } else if constexpr (N % 2 == 0) {
 #pragma unroll
         for (int i = 0; i < N; i += 2) {
             if constexpr (sizeof(A) == 4) {
