@@ -2,7 +2,8 @@
 
 Every GPU call runs one instance of ``kernels/ct1d_mma.cu``, ``kernels/ct1d_gemm.cu``,
 ``kernels/ct1d_wgmma.cu`` or ``kernels/ct1d_pipe.cu`` (both sm_90 only),
-``kernels/ct1d_stream.cu``, ``kernels/ct1d_depthwise.cu`` or ``kernels/ct1d_scatter.cu``, chosen by
+``kernels/ct1d_stream.cu``, ``kernels/ct1d_depthwise.cu``, ``kernels/ct1d_narrow.cu`` or
+``kernels/ct1d_scatter.cu``, chosen by
 ``cupyconv._dispatch.plan`` from the call's shapes, dtype and the GPU's compute
 capability, and named by a template expression such as
 ``ct1d_mma<float, 2, 2, 3, 2, 4, 2, 4, 32, true, true, 4>``. This tool
