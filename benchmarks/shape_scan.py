@@ -12,8 +12,10 @@ small latency-bound calls (N = 1, L = 1024). Lengths are chosen so that x and y 
 take 24-192 MB (odd lengths included). Every call's output is NaN-poisoned and compared
 with torch in float64 (a relative error over 1e-5 is printed as an error, exit status 1).
 Calls where cupyconv is slower than torch are then timed on every family that covers them.
-Times are per launch through cupyconv._gpu.launch (no repeat-call fast path): a small
-call's time there is mostly the launcher's host time (~45 us on an H100 host).
+The default plan is timed through cupyconv.conv_transpose1d on CuPy arrays (repeat calls
+take the fast path), forced families through the launcher. (Session 54's run 2 timed the
+default through the launcher too, whose host time, ~45 us per launch on an H100 host,
+made its small calls look slow.)
 ``--variant`` (as in ab_variant.py) runs the whole scan with other dispatch rules;
 ``--no-compare`` skips the other families.
 """
@@ -25,6 +27,7 @@ import sys
 import numpy as np
 import torch
 
+import cupyconv
 from cupyconv import _gpu
 from cupyconv._dispatch import FAMILIES
 from cupyconv.bench import Config, config_params, min_bytes
@@ -76,16 +79,21 @@ def draw_calls(n: int, seed: int):
 
 
 def measure(c, p, families):
-    """torch ms, and per family (ms, rel. error) on the same data."""
+    """torch ms, and per family (ms, rel. error) on the same data. The default plan (family
+    None) is timed through the public API on CuPy arrays, as users call it (repeat calls
+    take the fast path); forced families through the launcher."""
     case = torch_case(c)
     t_torch = launch_ms(case.call)
     err_torch = ((case.yt.double() - case.ref).norm() / case.ref.norm()).item()
+    kw = dict(stride=c.S, padding=c.P, output_padding=c.OP, groups=c.G, dilation=c.D)
     out = {}
     for fam in families:
         run = lambda: _gpu.launch(case.x, case.w, case.b, case.y, p, c.dtype, 0, fam)  # noqa: E731
         case.yt.fill_(float("nan"))
         run()
         err = ((case.yt.double() - case.ref).norm() / case.ref.norm()).item()
+        if fam is None:
+            run = lambda: cupyconv.conv_transpose1d(case.x, case.w, case.b, **kw)  # noqa: E731
         out[fam or "default"] = (launch_ms(run), err)
     return t_torch, err_torch, out
 
