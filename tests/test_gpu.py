@@ -1163,7 +1163,7 @@ extern "C" __global__ void spin(long long cycles) {
 @pytest.mark.parametrize("family,groups,N,L", [
     ("ct1d_mma", 1, 4, 20000), ("ct1d_mma", 1, 1, 1024), ("ct1d_stream", 1, 4, 20000),
     ("ct1d_gemm", 1, 4, 20000), ("ct1d_wgmma", 1, 4, 20000), ("ct1d_scatter", 1, 2, 5000),
-    ("ct1d_depthwise", 64, 4, 20000), ("ct1d_pipe", 2, 4, 20000)])
+    ("ct1d_depthwise", 64, 4, 20000), ("ct1d_narrow", 8, 4, 20000), ("ct1d_pipe", 2, 4, 20000)])
 def test_dependent_calls_queued_back_to_back(rng, monkeypatch, family, groups, N, L):
     """y2 = conv(conv(x)) as two launches queued behind a GPU spin, so that the second is
     in the queue before the first runs: with programmatic dependent launch (sm_90, every
