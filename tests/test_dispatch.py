@@ -1348,23 +1348,11 @@ def test_narrow_output_float32_calls_take_the_narrow_family():
 
 
 def test_random_narrow_plans_satisfy_invariants(rng):
-    seen = 0
-    for _ in range(2000):
-        p = random_params(rng, lambda r: int(r.integers(1, 40)), [1, 1, 2, 3, 8],
-                          [1, 5, 7, 16, 33, 130, 512, 1024], [1, 2, 3, 5, 8, 9])
-        if p is None:
-            continue
-        dtype = str(rng.choice(DTYPES))
-        try:
-            lp = plan(p, dtype, family="ct1d_narrow")
-        except NotImplementedError:
-            assert (p.kernel_size > MAX_UNROLLED_K or p.out_channels // p.groups > 8
-                    or p.stride > 16)
-            continue
-        check_narrow_plan(lp, p, dtype)
-        check_any_plan(lp, p, dtype)
-        seen += 1
-    assert seen > 500
+    assert forced_plans(rng, "ct1d_narrow", check_narrow_plan,
+                        lambda p: (p.kernel_size > MAX_UNROLLED_K or p.stride > 16
+                                   or p.out_channels // p.groups > 8),
+                        2000, [1, 1, 2, 3, 8], [1, 5, 7, 16, 33, 130, 512, 1024],
+                        [1, 2, 3, 5, 8, 9]) > 500
 
 
 # ---- the depthwise family --------------------------------------------------------------
@@ -1500,23 +1488,32 @@ def test_depthwise_key_name_and_smem():
     assert key.smem_bytes() == 8 * 1024 * 2 and key.nu == 1024
 
 
-def test_random_depthwise_plans_satisfy_invariants(rng):
+def forced_plans(rng, family, check, uncovered, draws, groups, per_group_in, per_group_out):
+    """Plans of ``family`` forced on random calls of every dtype (K 1-39), each checked by
+    ``check`` and check_any_plan; a call it does not cover must satisfy ``uncovered``.
+    Returns how many it covered."""
     seen = 0
-    for _ in range(3000):
-        p = random_params(rng, lambda r: int(r.integers(1, 40)), [1, 2, 3, 64, 512],
-                          [1, 1, 2, 3, 4, 7, 32, 33], [1, 2, 3, 8])
+    for _ in range(draws):
+        p = random_params(rng, lambda r: int(r.integers(1, 40)), groups, per_group_in,
+                          per_group_out)
         if p is None:
             continue
         dtype = str(rng.choice(DTYPES))
         try:
-            lp = plan(p, dtype, family="ct1d_depthwise")
+            lp = plan(p, dtype, family=family)
         except NotImplementedError:
-            assert p.kernel_size > MAX_UNROLLED_K or p.in_channels // p.groups > 32
+            assert uncovered(p), p
             continue
-        check_depthwise_plan(lp, p, dtype)
+        check(lp, p, dtype)
         check_any_plan(lp, p, dtype)
         seen += 1
-    assert seen > 1500
+    return seen
+
+
+def test_random_depthwise_plans_satisfy_invariants(rng):
+    assert forced_plans(rng, "ct1d_depthwise", check_depthwise_plan,
+                        lambda p: p.kernel_size > MAX_UNROLLED_K or p.in_channels // p.groups > 32,
+                        3000, [1, 2, 3, 64, 512], [1, 1, 2, 3, 4, 7, 32, 33], [1, 2, 3, 8]) > 1500
 
 
 # ---- the streaming family --------------------------------------------------------------
