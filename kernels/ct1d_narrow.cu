@@ -37,6 +37,11 @@
 #define CT1D_NARROW_BOUNDS __launch_bounds__(THREADS)
 #endif
 
+// A/B knob: input channels whose x a thread has in flight ahead of the one it multiplies
+#ifndef CT1D_NARROW_AHEAD
+#define CT1D_NARROW_AHEAD 1
+#endif
+
 namespace narrow {
 
 // v[0:N] = p[0:N] from shared memory in the widest vectors N and the type allow (p is
@@ -179,13 +184,27 @@ ct1d_narrow(const T* __restrict__ x, const T* __restrict__ w, const T* __restric
             const A* wb = w_s + (c % 2) * CK * WP;
             const int ci0 = c * CK + grp * CPS;              // this group's channels
             const int n_ci = min(CPS, bp.cig - ci0);
-            T xr[2][U][SPAN];         // the next channel's x in flight while one is multiplied
-            if (n_ci > 0) fetch(xg + (long long)ci0 * L_in, u0, u_end, xr[0]);
+            if constexpr (CT1D_NARROW_AHEAD <= 1) {
+                T xr[2][U][SPAN];     // the next channel's x in flight while one is multiplied
+                if (n_ci > 0) fetch(xg + (long long)ci0 * L_in, u0, u_end, xr[0]);
 #pragma unroll
-            for (int j = 0; j < CPS; ++j) {
-                if (j >= n_ci) break;
-                if (j + 1 < n_ci) fetch(xg + (long long)(ci0 + j + 1) * L_in, u0, u_end, xr[(j + 1) % 2]);
-                fma_channel(wb + (grp * CPS + j) * WP, xr[j % 2], acc);
+                for (int j = 0; j < CPS; ++j) {
+                    if (j >= n_ci) break;
+                    if (j + 1 < n_ci) fetch(xg + (long long)(ci0 + j + 1) * L_in, u0, u_end, xr[(j + 1) % 2]);
+                    fma_channel(wb + (grp * CPS + j) * WP, xr[j % 2], acc);
+                }
+            } else {                  // (A/B knob) AH channels' x in flight
+                constexpr int AH = CT1D_NARROW_AHEAD, NB = AH + 1;
+                T xr[NB][U][SPAN];
+#pragma unroll
+                for (int j = 0; j < AH; ++j)
+                    if (j < n_ci) fetch(xg + (long long)(ci0 + j) * L_in, u0, u_end, xr[j]);
+#pragma unroll
+                for (int j = 0; j < CPS; ++j) {
+                    if (j >= n_ci) break;
+                    if (j + AH < n_ci) fetch(xg + (long long)(ci0 + j + AH) * L_in, u0, u_end, xr[(j + AH) % NB]);
+                    fma_channel(wb + (grp * CPS + j) * WP, xr[j % NB], acc);
+                }
             }
             if (c + 1 < n_chunks) store_chunk((c + 1) % 2);
         }
