@@ -15,7 +15,8 @@ from typing import Optional, Tuple
 from ._args import ConvParams
 # (the key classes are also imported from here by benchmarks/ and tests/)
 from ._keys import (ELEMENT_BYTES, DepthwiseKey, GemmKey, KernelKey, LaunchPlan, MmaKey,
-                    NarrowKey, PipeKey, StreamKey, WgmmaKey, live_classes, max_class_taps)
+                    NarrowKey, PipeKey, StreamKey, WgmmaKey, live_classes, max_class_taps,
+                    used_columns)
 
 # Taps up to this many are compile-time constants (fully unrolled index arithmetic);
 # larger kernels use the runtime-parameter instance (S = D = K = 0 in the name).
@@ -107,7 +108,7 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0,
         pl = _plan_pipe(p, dtype, card)
         if family is None and pl is not None and not _prefers_pipe(p, pl, card):
             pl = None
-    if pl is None and narrow:
+    if pl is None and narrow and cog > NARROW_BEFORE_PIPE_COG:      # (after ct1d_pipe)
         pl = _plan_narrow(p, dtype)
     if pl is None and (family == "ct1d_wgmma" or (family is None and arch == WGMMA_ARCH)):
         pl = _plan_wgmma(p, dtype)
@@ -165,7 +166,7 @@ def depthwise_key(p: ConvParams, dtype: str) -> Optional[DepthwiseKey]:
     if (p.in_channels // p.groups > DEPTHWISE_NARROW_MAX_CIG or K > MAX_UNROLLED_K or S > 16
             or p.out_channels > MAX_GRID_YZ or p.length_out + p.padding + S >= 2**31):
         return None
-    columns = len({k * D // S for k in range(K)})
+    columns = used_columns(S, D, K)
     per_u = (2 if dtype == "float64" else 1) * (S + columns)
     # (one position always fits: at most 2 * (16 + 32) registers)
     u = min(_DEPTHWISE_MAX_U, max(1, _DEPTHWISE_REGS // per_u),
@@ -237,7 +238,7 @@ def narrow_key(p: ConvParams, dtype: str) -> Optional[NarrowKey]:
     if (cog > NARROW_MAX_COG or K > MAX_UNROLLED_K or S > 16 or p.groups > MAX_GRID_YZ
             or p.length_out + p.padding + S >= 2**31):
         return None
-    columns = len({k * D // S for k in range(K)})
+    columns = used_columns(S, D, K)
     per_u = (S * cog + 2 * columns) * (2 if dtype == "float64" else 1)
     u = min(_NARROW_MAX_U, max(1, _NARROW_REGS // per_u))
     _, n_u = _row_positions(p)

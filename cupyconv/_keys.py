@@ -66,6 +66,12 @@ def live_classes(S: int, D: int, K: int) -> int:
     return len({(k * D) % S for k in range(K)})
 
 
+def used_columns(S: int, D: int, K: int) -> int:
+    """Column offsets k*D div S that some tap reads (the CUDA-core gather kernels load
+    exactly these per position: column_used in kernels/ct1d_rows.cuh)."""
+    return len({k * D // S for k in range(K)})
+
+
 @dataclass(frozen=True)
 class MmaKey:
     """One compiled instance of kernels/ct1d_mma.cu (tensor cores, TF32 / 3xTF32)."""
