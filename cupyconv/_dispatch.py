@@ -222,6 +222,19 @@ _NARROW_SMEM = 48 * 1024
 # call at least this many blocks (about two per SM of an H100/H200), with fewer positions
 # per thread where even 8 do not
 NARROW_MIN_BLOCKS = 264
+# ... or (NARROW_WAVES) the split and positions per thread that model fastest in waves of
+# the blocks resident at once on NARROW_SMS SMs: in512-out8-s2's 4 positions per thread
+# made 272 blocks for 264 slots, a second wave of 8 (session 54, NVRTC: 125 registers)
+NARROW_WAVES = False
+NARROW_SMS = 132            # an H100 SXM's or H200's
+
+
+def _narrow_blocks_per_sm(regs_per_thread: int, macs: int) -> int:
+    """Blocks of 256 threads ptxas fits per SM: 2 where a thread's sums and columns take
+    at most 80 registers and a column's products at most 64 (NVRTC 13.0, sm_90, float32:
+    those instances compile to <= 126 registers; larger tap sets hoist their weights,
+    145-253), else 1 (a conservative count)."""
+    return 2 if regs_per_thread <= 80 and macs <= 64 else 1
 
 
 def _prefers_narrow(p: ConvParams, dtype: str) -> bool:
@@ -245,11 +258,21 @@ def narrow_key(p: ConvParams, dtype: str) -> Optional[NarrowKey]:
 
     def blocks(u, cs):
         return p.batch * p.groups * -(-n_u // (u * _NARROW_THREADS // cs))
-    cs = 1
-    while cs < 8 and cs * 2 <= cig and blocks(u, cs) < NARROW_MIN_BLOCKS:
-        cs *= 2
-    while u > 1 and blocks(u, cs) < NARROW_MIN_BLOCKS:
-        u -= 1
+    if NARROW_WAVES:
+        # the (u, cs) of the least modelled time: waves of resident blocks x a thread's
+        # work in each (its input channels x (u + 1): a position's products plus the
+        # per-channel weight loads and loop); ties to fewer groups, then more positions
+        def cost(u, cs):
+            waves = -(-blocks(u, cs) // (NARROW_SMS * _narrow_blocks_per_sm(u * per_u, K * cog)))
+            return (waves * -(-cig // cs) * (u + 1), cs, -u)
+        u, cs = min(((u_, cs_) for u_ in range(1, u + 1) for cs_ in (1, 2, 4, 8)
+                     if cs_ == 1 or cs_ <= cig // 2), key=lambda c: cost(*c))
+    else:
+        cs = 1
+        while cs < 8 and cs * 2 <= cig and blocks(u, cs) < NARROW_MIN_BLOCKS:
+            cs *= 2
+        while u > 1 and blocks(u, cs) < NARROW_MIN_BLOCKS:
+            u -= 1
     key = NarrowKey(dtype, S, D, K, cog, u, cs, _NARROW_THREADS)
     while key.u > 1 and key.smem_bytes() > _NARROW_SMEM:
         key = replace(key, u=key.u - 1)
