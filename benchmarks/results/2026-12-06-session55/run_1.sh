@@ -23,7 +23,7 @@ echo "scan rc $?"; grep -E "narrow|calls:" "$OUT/scan.txt" | cut -c1-130 | head 
 calls=(--call in512-out8=16,512,8,4,16384,2,1,1 --call in256-out8-k16=8,256,8,16,7352,2,0,2
        --call in768-out8-s10=8,768,8,20,2359,10,8,1 --call in128-out8-s8=4,128,8,16,7812,8,4,1
        --call in1024-out4=4,1024,4,8,8192,4,2,1 --call in192-out1=8,192,1,7,30612,4,1,1)
-timeout 150 python3 ab_variant.py ct1d_narrow "${calls[@]}" --rounds 3 \
+timeout 210 python3 ab_variant.py ct1d_narrow "${calls[@]}" --rounds 3 \
   --variant minb2=CT1D_NARROW_MIN_BLOCKS:2 --variant ahead2=CT1D_NARROW_AHEAD:2 \
   --variant blocks1056=dispatch.NARROW_MIN_BLOCKS:1056 --variant waves=dispatch.NARROW_WAVES:True --variant waves_ahead2=dispatch.NARROW_WAVES:True,CT1D_NARROW_AHEAD:2 > "$OUT/ab_narrow.txt" 2>&1
 echo "ab rc $?"; tail -n 30 "$OUT/ab_narrow.txt" | cut -c1-160
