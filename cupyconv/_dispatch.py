@@ -260,11 +260,13 @@ def narrow_key(p: ConvParams, dtype: str) -> Optional[NarrowKey]:
         return p.batch * p.groups * -(-n_u // (u * _NARROW_THREADS // cs))
     if NARROW_WAVES:
         # the (u, cs) of the least modelled time: waves of resident blocks x a thread's
-        # work in each (its input channels x (u + 1): a position's products plus the
-        # per-channel weight loads and loop); ties to fewer groups, then more positions
+        # work in each, in channel steps of one position: its input channels x (u + 1)
+        # (the products plus the per-channel weight loads and loop), and per output
+        # channel the groups' partial sums and a row store (cs + 1); ties to fewer
+        # groups, then more positions
         def cost(u, cs):
             waves = -(-blocks(u, cs) // (NARROW_SMS * _narrow_blocks_per_sm(u * per_u, K * cog)))
-            return (waves * -(-cig // cs) * (u + 1), cs, -u)
+            return (waves * (-(-cig // cs) * (u + 1) + cog * (cs + 1)), cs, -u)
         u, cs = min(((u_, cs_) for u_ in range(1, u + 1) for cs_ in (1, 2, 4, 8)
                      if cs_ == 1 or cs_ <= cig // 2), key=lambda c: cost(*c))
     else:
