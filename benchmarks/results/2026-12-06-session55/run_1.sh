@@ -27,9 +27,3 @@ timeout 210 python3 ab_variant.py ct1d_narrow "${calls[@]}" --rounds 3 \
   --variant minb2=CT1D_NARROW_MIN_BLOCKS:2 --variant ahead2=CT1D_NARROW_AHEAD:2 \
   --variant blocks1056=dispatch.NARROW_MIN_BLOCKS:1056 --variant waves=dispatch.NARROW_WAVES:True --variant waves_ahead2=dispatch.NARROW_WAVES:True,CT1D_NARROW_AHEAD:2 > "$OUT/ab_narrow.txt" 2>&1
 echo "ab rc $?"; tail -n 30 "$OUT/ab_narrow.txt" | cut -c1-160
-timeout 80 python3 family_compare.py narrow --dtype bfloat16 \
-  --families ct1d_narrow,ct1d_mma,ct1d_wgmma,ct1d_depthwise > "$OUT/fc_bf16.txt" 2>&1
-echo "fc bf16 rc $?"; cut -c1-200 "$OUT/fc_bf16.txt"
-timeout 80 python3 family_compare.py narrow --dtype float64 \
-  --families ct1d_narrow,ct1d_scatter,ct1d_depthwise > "$OUT/fc_f64.txt" 2>&1
-echo "fc f64 rc $?"; cut -c1-200 "$OUT/fc_f64.txt"
