@@ -227,6 +227,7 @@ NARROW_MIN_BLOCKS = 264
 # made 272 blocks for 264 slots, a second wave of 8 (session 54, NVRTC: 125 registers)
 NARROW_WAVES = False
 NARROW_SMS = 132            # an H100 SXM's or H200's
+NARROW_BPS = 0              # blocks per SM the model counts on (0: _narrow_blocks_per_sm's)
 
 
 def _narrow_blocks_per_sm(regs_per_thread: int, macs: int) -> int:
@@ -265,7 +266,8 @@ def narrow_key(p: ConvParams, dtype: str) -> Optional[NarrowKey]:
         # channel the groups' partial sums and a row store (cs + 1); ties to fewer
         # groups, then more positions
         def cost(u, cs):
-            waves = -(-blocks(u, cs) // (NARROW_SMS * _narrow_blocks_per_sm(u * per_u, K * cog)))
+            per_sm = NARROW_BPS or _narrow_blocks_per_sm(u * per_u, K * cog)
+            waves = -(-blocks(u, cs) // (NARROW_SMS * per_sm))
             return (waves * (-(-cig // cs) * (u + 1) + cog * (cs + 1)), cs, -u)
         u, cs = min(((u_, cs_) for u_ in range(1, u + 1) for cs_ in (1, 2, 4, 8)
                      if cs_ == 1 or cs_ <= cig // 2), key=lambda c: cost(*c))
