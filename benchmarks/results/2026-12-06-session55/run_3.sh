@@ -2,7 +2,8 @@
 # Session 55 run 3: the wave-aware ct1d_narrow plan (NARROW_WAVES) with its model's
 # blocks per SM made exact by a 128-register cap (CT1D_NARROW_MIN_BLOCKS 2, NARROW_BPS 2),
 # with and without x of two channels in flight, on run 1's six calls and eight scan calls
-# whose plan NARROW_WAVES changes; then the scan with the cap, waves and AHEAD 2.
+# whose plan NARROW_WAVES changes; then the scan with the cap, waves and AHEAD 2; bf16
+# narrow-output calls on ct1d_narrow and ct1d_scatter.
 set -uo pipefail
 OUT=${OUT:-benchmarks/results/local}; mkdir -p "$OUT"
 export PYTHONUNBUFFERED=1 CUPY_CACHE_DIR=/tmp/cupyconv-cache
@@ -26,3 +27,8 @@ echo "ab rc $?"; grep -E "^\S.*torch|median" "$OUT/ab_narrow.txt" | cut -c1-220
 timeout 150 python3 shape_scan.py --variant m2a2=$W,dispatch.NARROW_BPS:2,CT1D_NARROW_MIN_BLOCKS:2,CT1D_NARROW_AHEAD:2 \
   --json "$OUT/scan_m2a2.json" > "$OUT/scan_m2a2.txt" 2>&1
 echo "scan rc $?"; grep -E "calls:" "$OUT/scan_m2a2.txt"
+# 16-bit narrow-output calls: ct1d_narrow against the fallback ct1d_scatter (run 2 timed
+# the others)
+timeout 90 python3 family_compare.py narrow --dtype bfloat16 --families ct1d_narrow,ct1d_scatter \
+  > "$OUT/fc_bf16_scatter.txt" 2>&1
+echo "fc rc $?"; cut -c1-160 "$OUT/fc_bf16_scatter.txt"
