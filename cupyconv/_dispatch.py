@@ -123,6 +123,9 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0,
         pl = _plan_mma(p, dtype, arch)
     if pl is None and family is None and cig > DEPTHWISE_MAX_CIG and cog < DEPTHWISE_NARROW_COG:
         pl = _plan_depthwise(p, dtype)
+    if (pl is None and family is None and dtype in NARROW_FALLBACK_DTYPES
+            and cig > DEPTHWISE_MAX_CIG and cog <= NARROW_MAX_COG):
+        pl = _plan_narrow(p, dtype)         # (rather than ct1d_scatter)
     if pl is None:
         if family is not None and family != "ct1d_scatter":
             raise NotImplementedError(f"{family} does not cover this call")
@@ -203,6 +206,14 @@ def depthwise_launch_plan(p: ConvParams, key: DepthwiseKey) -> LaunchPlan:
 # 0.101). 16-bit and float64 calls: not measured, not routed.
 NARROW_ROUTE = True
 NARROW_DTYPES = ("float32",)
+# Calls of other dtypes that no other family but ct1d_scatter takes go to ct1d_narrow:
+# float64, H100, session 55 (results/2026-12-06-session55/run_2/fc_f64.txt, ms,
+# ct1d_scatter -> ct1d_narrow; torch): in512-out8-s2 3.828 -> 1.236 (1.032),
+# in1024-out4-s4 10.820 -> 0.342 (0.297), in768-out8-s10 9.060 -> 0.924 (0.417),
+# in256-out8-k16d2 1.435 -> 0.483 (1.396), in768-out8-k5d2 1.115 -> 0.131 (0.195),
+# in128-out8-s8 0.820 -> 0.161, in192-out1-s4 0.308 -> 0.164, in192-out1-s8d2 0.321 ->
+# 0.155, in64-out1-k3 0.242 -> 0.214, g2-in64-out2 0.123 -> 0.105: 10 of 10 faster
+NARROW_FALLBACK_DTYPES = ("float64",)
 NARROW_MAX_COG = 8
 NARROW_BEFORE_PIPE_COG = 2
 # ... but on sm_90 those with at least this many multiply-adds per loaded x value (C_out
@@ -245,20 +256,23 @@ def _prefers_narrow(p: ConvParams, dtype: str) -> bool:
 
 
 def narrow_key(p: ConvParams, dtype: str) -> Optional[NarrowKey]:
-    """The ct1d_narrow instance for a call (None where the family does not apply)."""
+    """The ct1d_narrow instance for a call (None where the family does not apply): a
+    group's output channels in the fewest chunks of at most NARROW_MAX_COG per block."""
     S, D, K = p.stride, p.dilation, p.kernel_size
     cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
-    # one block row per group (grid y); positions u*S of a row in 32-bit
-    if (cog > NARROW_MAX_COG or K > MAX_UNROLLED_K or S > 16 or p.groups > MAX_GRID_YZ
+    chunks = -(-cog // NARROW_MAX_COG)
+    cob = -(-cog // chunks)                 # output channels per block
+    # one block row per group and chunk (grid y); positions u*S of a row in 32-bit
+    if (K > MAX_UNROLLED_K or S > 16 or p.groups * chunks > MAX_GRID_YZ
             or p.length_out + p.padding + S >= 2**31):
         return None
     columns = used_columns(S, D, K)
-    per_u = (S * cog + 2 * columns) * (2 if dtype == "float64" else 1)
+    per_u = (S * cob + 2 * columns) * (2 if dtype == "float64" else 1)
     u = min(_NARROW_MAX_U, max(1, _NARROW_REGS // per_u))
     _, n_u = _row_positions(p)
 
     def blocks(u, cs):
-        return p.batch * p.groups * -(-n_u // (u * _NARROW_THREADS // cs))
+        return p.batch * p.groups * chunks * -(-n_u // (u * _NARROW_THREADS // cs))
     if NARROW_WAVES:
         # the (u, cs) of the least modelled time: waves of resident blocks x a thread's
         # work in each, in channel steps of one position: its input channels x (u + 1)
@@ -266,9 +280,9 @@ def narrow_key(p: ConvParams, dtype: str) -> Optional[NarrowKey]:
         # channel the groups' partial sums and a row store (cs + 1); ties to fewer
         # groups, then more positions
         def cost(u, cs):
-            per_sm = NARROW_BPS or _narrow_blocks_per_sm(u * per_u, K * cog)
+            per_sm = NARROW_BPS or _narrow_blocks_per_sm(u * per_u, K * cob)
             waves = -(-blocks(u, cs) // (NARROW_SMS * per_sm))
-            return (waves * (-(-cig // cs) * (u + 1) + cog * (cs + 1)), cs, -u)
+            return (waves * (-(-cig // cs) * (u + 1) + cob * (cs + 1)), cs, -u)
         u, cs = min(((u_, cs_) for u_ in range(1, u + 1) for cs_ in (1, 2, 4, 8)
                      if cs_ == 1 or cs_ <= cig // 2), key=lambda c: cost(*c))
     else:
@@ -277,7 +291,7 @@ def narrow_key(p: ConvParams, dtype: str) -> Optional[NarrowKey]:
             cs *= 2
         while u > 1 and blocks(u, cs) < NARROW_MIN_BLOCKS:
             u -= 1
-    key = NarrowKey(dtype, S, D, K, cog, u, cs, _NARROW_THREADS)
+    key = NarrowKey(dtype, S, D, K, cob, u, cs, _NARROW_THREADS)
     while key.u > 1 and key.smem_bytes() > _NARROW_SMEM:
         key = replace(key, u=key.u - 1)
     return key
@@ -289,10 +303,11 @@ def _plan_narrow(p: ConvParams, dtype: str) -> Optional[LaunchPlan]:
 
 
 def narrow_launch_plan(p: ConvParams, key: NarrowKey) -> LaunchPlan:
-    """Tile geometry of a ct1d_narrow instance: row segments of at most NU positions, all
-    of a group's output channels per block."""
+    """Tile geometry of a ct1d_narrow instance: row segments of at most NU positions, a
+    chunk of key.cog of a group's output channels per block (grid y: group x chunk)."""
     u_first, n_u = _row_positions(p)
-    return LaunchPlan(key, p.stride * key.nu, -(-n_u // key.nu), 1, key.smem_bytes(), u_first)
+    return LaunchPlan(key, p.stride * key.nu, -(-n_u // key.nu),
+                      -(-(p.out_channels // p.groups) // key.cog), key.smem_bytes(), u_first)
 
 
 def _row_positions(p: ConvParams):

@@ -297,7 +297,7 @@ class NarrowKey:
     stride: int
     dilation: int
     kernel_size: int
-    cog: int            # output channels per group: all of them in one block
+    cog: int            # output channels per block: all of a group's, or a chunk of them
     u: int              # positions u per thread
     cs: int             # input-channel groups per block (threads // cs a multiple of 32)
     threads: int        # threads per block

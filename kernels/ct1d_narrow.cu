@@ -5,7 +5,9 @@
 // The tensor-core families tile output channels by 16 or 64 (MMA rows): with 1-8 of them
 // most of each MMA is padding, and ct1d_depthwise reads every input row once per output
 // channel. Here one block owns a segment of positions u of one group and batch item with
-// ALL its COG output channels and S residue classes, so x is read once. Gather view
+// ALL its COG output channels and S residue classes, so x is read once. (Small calls with
+// wide reductions also come here with more output channels per group, in chunks of COG:
+// x is read once per chunk, from L2.) Gather view
 // (BRIEF section 3): output o = u*S + r - P of class r takes the taps k with k*D mod S == r
 // from column u - c_k (c_k = k*D div S); a thread owns U positions u and computes their
 // U*S*COG outputs in registers, each input column it loads feeding COG*K multiply-adds.
@@ -76,14 +78,15 @@ __device__ __forceinline__ void load_run(const A* p, A (&v)[N]) {
 // Template parameters:
 //   T          element type in memory: float, double, f16_t, bf16_t
 //   S, D, K    stride, dilation, kernel size
-//   COG        output channels per group (all of them, one block)
+//   COG        output channels per block: all of the group's, or a chunk of them (grid y
+//              = group x chunk)
 //   U          positions u per thread
 //   CS         input-channel groups per block (THREADS/CS a multiple of 32)
 //   THREADS    threads per block
 //
 // Grid: x = tiles of one row of positions (the row's positions split into n_tiles equal
 // segments of at most NU = U*THREADS/CS; block x takes tiles x, x + gridDim.x, ...),
-// y = group, z = batch item (+ n_offset).
+// y = group x output-channel chunk, z = batch item (+ n_offset).
 template <typename T, int S, int D, int K, int COG, int U, int CS, int THREADS>
 __global__ void CT1D_NARROW_BOUNDS
 ct1d_narrow(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__ bias,
@@ -112,8 +115,15 @@ ct1d_narrow(const T* __restrict__ x, const T* __restrict__ w, const T* __restric
     T* out_s = reinterpret_cast<T*>(part_s + (CS - 1) * S * NU);   // [S*NU]
 
     const BlockPlace bp = block_place(C_in, C_out, groups, COG, n_offset);
+    // the block's COG channels from co_base; the last chunk ends at the group's last
+    // channel, overlapping the one before where COG does not divide cog: those outputs are
+    // computed twice, in the same order, and stored twice with the same bits
+    const int co_base = min(bp.co_base, bp.cog - COG);
     const T* xg = x + (bp.n * C_in + (long long)bp.g * bp.cig) * L_in;
-    const T* wg = w + (long long)bp.g * bp.cig * COG * K;    // + ci*COG*K + co*K + k
+    // + ci*cog*K + co*K + k (a channel ci's weights of the block's channels are contiguous)
+    const T* wg = w + ((long long)bp.g * bp.cig * bp.cog + co_base) * K;
+    const int w_stride = bp.cog * K;                 // one input channel's weights
+    const int w_gap = w_stride - COG * K;            // those not the block's (0: none)
     const int tid = threadIdx.x;
     const int pt = tid % NT, grp = tid / NT;
     const int n_chunks = (bp.cig + CK - 1) / CK;
@@ -122,15 +132,17 @@ ct1d_narrow(const T* __restrict__ x, const T* __restrict__ w, const T* __restric
     const int tile_u = (u_end_row - u_first + n_tiles - 1) / n_tiles;   // equal segments
 
     // A chunk's weights: global (ci, co, k) -> w_s[ci][k][co], zero past the group's
-    // channels; loaded to registers one chunk ahead, stored after the chunk's products.
+    // input channels; loaded to registers one chunk ahead, stored after the chunk's
+    // products.
     A wr[E];
     auto load_chunk = [&](int c) {
         const int c0 = c * CK;
         const int n = min(CK, bp.cig - c0) * K * COG;
+        const T* wc = wg + (long long)c0 * w_stride;
 #pragma unroll
         for (int e = 0; e < E; ++e) {
-            const int i = e * THREADS + tid;
-            wr[e] = i < n ? to_acc(wg[(long long)c0 * K * COG + i]) : A(0);
+            const int i = e * THREADS + tid;        // channel i / (K*COG), co*K + k = i % (K*COG)
+            wr[e] = i < n ? to_acc(wc[i + i / (K * COG) * w_gap]) : A(0);
         }
     };
     auto store_chunk = [&](int buf) {
@@ -168,7 +180,7 @@ ct1d_narrow(const T* __restrict__ x, const T* __restrict__ w, const T* __restric
         A acc[U][S][COG];
 #pragma unroll
         for (int co = 0; co < COG; ++co) {
-            const A b0 = (grp == 0 && bias != nullptr) ? to_acc(bias[bp.g * COG + co]) : A(0);
+            const A b0 = (grp == 0 && bias != nullptr) ? to_acc(bias[bp.g * bp.cog + co_base + co]) : A(0);
 #pragma unroll
             for (int q = 0; q < U; ++q)
 #pragma unroll
@@ -241,7 +253,7 @@ ct1d_narrow(const T* __restrict__ x, const T* __restrict__ w, const T* __restric
                 }
             }
             __syncthreads();
-            const long long row = bp.n * C_out + bp.g * COG + co;
+            const long long row = bp.n * C_out + bp.g * bp.cog + co_base + co;
             store_row_segment<T, THREADS>(y + row * L_out, out_s, row * L_out, t0, t_lo, t_hi, tid);
         }
     }

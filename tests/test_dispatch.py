@@ -1263,8 +1263,12 @@ def check_narrow_plan(lp: LaunchPlan, p, dtype: str):
     cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
     assert key.family == "ct1d_narrow" and key.dtype == dtype
     assert (key.stride, key.dilation, key.kernel_size) == (S, D, K) and K <= MAX_UNROLLED_K
-    # all of a group's output channels in one block (grid y = groups)
-    assert key.cog == key.co_tile == cog <= _dispatch.NARROW_MAX_COG and lp.co_chunks == 1
+    # a group's output channels in the fewest blocks of at most NARROW_MAX_COG, as equal
+    # as they go (grid y = groups x chunks; the last chunk may hold fewer)
+    chunks = -(-cog // _dispatch.NARROW_MAX_COG)
+    assert key.co_tile == key.cog <= _dispatch.NARROW_MAX_COG and lp.co_chunks == chunks
+    assert (chunks - 1) * key.cog < cog <= chunks * key.cog
+    assert key.cog == cog or chunks * key.cog - cog < chunks
     # the channel groups: whole warps each, no more groups than input channels but one
     assert key.cs in (1, 2, 4, 8) and (key.threads // key.cs) % 32 == 0
     assert key.cs == 1 or key.cs <= cig
@@ -1277,7 +1281,7 @@ def check_narrow_plan(lp: LaunchPlan, p, dtype: str):
     assert lp.smem_bytes == key.smem_bytes() <= 48 * 1024 or key.u == 1
     # registers: U*S*COG sums and two sets of U loaded columns per used offset
     columns = len({k * D // S for k in range(K)})
-    per_u = (S * cog + 2 * columns) * (2 if dtype == "float64" else 1)
+    per_u = (S * key.cog + 2 * columns) * (2 if dtype == "float64" else 1)
     assert key.u == 1 or key.u * per_u <= _dispatch._NARROW_REGS
     assert lp == _dispatch.narrow_launch_plan(p, key)
 
@@ -1309,8 +1313,11 @@ def test_narrow_family_splits_few_positions_over_input_channel_groups():
     assert (tiny.cs, tiny.u) == (8, 1) and blocks < _dispatch.NARROW_MIN_BLOCKS
     few_in, _ = key(1, 5, 3, 4, 1000, 2)
     assert few_in.cs == 4                                   # <= 5 input channels
-    with pytest.raises(NotImplementedError):                # 9 outputs per group
-        plan(params(2, 64, 9, 4, 1000, 2, 1, 1), "float32", family="ct1d_narrow")
+    # more than 8 outputs per group: chunks of at most 8 (9 -> 5 + 4, 64 -> 8 x 8)
+    nine = plan(params(2, 64, 9, 4, 1000, 2, 1, 1), "float32", family="ct1d_narrow")
+    assert (nine.key.cog, nine.co_chunks) == (5, 2)
+    wide = plan(params(1, 1024, 64, 3, 1024, 1, 1, 1), "float32", family="ct1d_narrow")
+    assert (wide.key.cog, wide.co_chunks) == (8, 8)
     # more groups than grid rows: not this family (nor any: the grid limit's error)
     many = params(1, 5 * 70000, 70000, 3, 16, 2, 1, 1, groups=70000)
     assert _dispatch.narrow_key(many, "float32") is None
@@ -1321,8 +1328,8 @@ def test_narrow_family_splits_few_positions_over_input_channel_groups():
 def test_narrow_output_float32_calls_take_the_narrow_family():
     """float32 calls with 5 or more input and at most 8 output channels per group go to
     ct1d_narrow, whatever the width of their input (on sm_90: before ct1d_pipe at 1-2
-    output channels per group, after it from 3); other dtypes, 4 input channels or 9
-    outputs per group do not."""
+    output channels per group, after it from 3); float64 ones where ct1d_scatter would
+    take them; 16-bit ones, 4 input channels or 9 outputs per group do not."""
     for arch in (0, 90):
         for n, cin, cout, k, length, stride, groups in (
                 (16, 512, 8, 4, 16384, 2, 1), (8, 192, 1, 7, 30612, 4, 1),
@@ -1332,8 +1339,11 @@ def test_narrow_output_float32_calls_take_the_narrow_family():
             lp = plan(p, "float32", arch=arch)
             assert lp.key.family == "ct1d_narrow", (arch, cin, cout)
             check_any_plan(lp, p, "float32")
-            for dtype in ("float64", "float16", "bfloat16"):
+            for dtype in ("float16", "bfloat16"):
                 assert plan(p, dtype, arch=arch).key.family != "ct1d_narrow"
+            # float64: ct1d_narrow rather than ct1d_scatter (7 -> 7 per group: depthwise)
+            assert plan(p, "float64", arch=arch).key.family == (
+                "ct1d_depthwise" if groups == 16 else "ct1d_narrow")
         # >= 128 multiply-adds per x value (8 x 16 taps) on sm_90: ct1d_wgmma where it
         # covers the call, ct1d_narrow where its GEMM is half dense (dilation 2)
         heavy = params(4, 128, 8, 16, 7812, 8, 4, 1)
@@ -1349,10 +1359,9 @@ def test_narrow_output_float32_calls_take_the_narrow_family():
 
 def test_random_narrow_plans_satisfy_invariants(rng):
     assert forced_plans(rng, "ct1d_narrow", check_narrow_plan,
-                        lambda p: (p.kernel_size > MAX_UNROLLED_K or p.stride > 16
-                                   or p.out_channels // p.groups > 8),
+                        lambda p: (p.kernel_size > MAX_UNROLLED_K or p.stride > 16),
                         2000, [1, 1, 2, 3, 8], [1, 5, 7, 16, 33, 130, 512, 1024],
-                        [1, 2, 3, 5, 8, 9]) > 500
+                        [1, 2, 3, 5, 8, 9, 24, 64]) > 500
 
 
 # ---- the depthwise family --------------------------------------------------------------

@@ -2,12 +2,17 @@
 # Session 55 run 3: the wave-aware ct1d_narrow plan (NARROW_WAVES) with its model's
 # blocks per SM made exact by a 128-register cap (CT1D_NARROW_MIN_BLOCKS 2, NARROW_BPS 2),
 # with and without x of two channels in flight, on run 1's six calls and eight scan calls
-# whose plan NARROW_WAVES changes; then the scan with the cap, waves and AHEAD 2; bf16
-# narrow-output calls on ct1d_narrow and ct1d_scatter.
+# whose plan NARROW_WAVES changes, and (output channels in chunks of 8 per block) three
+# small calls with wide reductions that torch runs 3x faster (scan r029, r098, r152);
+# ct1d_narrow's GPU tests first (chunks in the random calls); bf16 narrow-output calls
+# on ct1d_narrow and ct1d_scatter.
 set -uo pipefail
 OUT=${OUT:-benchmarks/results/local}; mkdir -p "$OUT"
 export PYTHONUNBUFFERED=1 CUPY_CACHE_DIR=/tmp/cupyconv-cache
 nvidia-smi --query-gpu=name --format=csv,noheader | tee "$OUT/gpu.txt"
+PYTHONPATH=$PWD timeout 150 python3 -m pytest -m gpu -n 16 -q -rs -W ignore tests/test_gpu.py \
+  -p no:cacheprovider -k "narrow" > "$OUT/tests.log" 2>&1
+echo "tests rc $?"; tail -n 4 "$OUT/tests.log" | cut -c1-400
 cd benchmarks
 export PYTHONPATH=$PWD/..:$PWD
 calls=(--call in512-out8=16,512,8,4,16384,2,1,1 --call in256-out8-k16=8,256,8,16,7352,2,0,2
@@ -16,7 +21,9 @@ calls=(--call in512-out8=16,512,8,4,16384,2,1,1 --call in256-out8-k16=8,256,8,16
        --call r009=1,256,16,7,55556,2,3,1,16 --call r021=16,8,4,4,23440,2,1,3
        --call r071=8,512,4,5,1454,1,2,1,4 --call r094=4,64,32,4,11718,2,0,2,4
        --call r122=16,256,8,7,10715,3,7,3,4 --call r128=16,128,4,4,7355,2,2,2,2
-       --call r145=16,192,1,16,5000,8,12,2 --call r159=8,64,1,5,81082,10,1,1)
+       --call r145=16,192,1,16,5000,8,12,2 --call r159=8,64,1,5,81082,10,1,1
+       --call r029=1,768,24,10,1024,5,0,1 --call r098=1,1024,64,3,1024,1,1,1
+       --call r152=1,1024,24,20,1024,10,7,1)
 W=dispatch.NARROW_WAVES:True
 timeout 300 python3 ab_variant.py ct1d_narrow "${calls[@]}" --rounds 3 \
   --variant waves=$W --variant waves_a2=$W,CT1D_NARROW_AHEAD:2 \
@@ -24,9 +31,6 @@ timeout 300 python3 ab_variant.py ct1d_narrow "${calls[@]}" --rounds 3 \
   --variant waves_m2_a2=$W,dispatch.NARROW_BPS:2,CT1D_NARROW_MIN_BLOCKS:2,CT1D_NARROW_AHEAD:2 \
   > "$OUT/ab_narrow.txt" 2>&1
 echo "ab rc $?"; grep -E "^\S.*torch|median" "$OUT/ab_narrow.txt" | cut -c1-220
-timeout 150 python3 shape_scan.py --variant m2a2=$W,dispatch.NARROW_BPS:2,CT1D_NARROW_MIN_BLOCKS:2,CT1D_NARROW_AHEAD:2 \
-  --json "$OUT/scan_m2a2.json" > "$OUT/scan_m2a2.txt" 2>&1
-echo "scan rc $?"; grep -E "calls:" "$OUT/scan_m2a2.txt"
 # 16-bit narrow-output calls: ct1d_narrow against the fallback ct1d_scatter (run 2 timed
 # the others)
 timeout 90 python3 family_compare.py narrow --dtype bfloat16 --families ct1d_narrow,ct1d_scatter \
