@@ -1264,7 +1264,8 @@ def check_narrow_plan(lp: LaunchPlan, p, dtype: str):
     assert key.family == "ct1d_narrow" and key.dtype == dtype
     assert (key.stride, key.dilation, key.kernel_size) == (S, D, K) and K <= MAX_UNROLLED_K
     # a group's output channels in the fewest blocks of at most NARROW_MAX_COG, as equal
-    # as they go (grid y = groups x chunks; the last chunk may hold fewer)
+    # as they go (grid y = groups x chunks; the last chunk overlaps the one before where
+    # they do not divide cog)
     chunks = -(-cog // _dispatch.NARROW_MAX_COG)
     assert key.co_tile == key.cog <= _dispatch.NARROW_MAX_COG and lp.co_chunks == chunks
     assert (chunks - 1) * key.cog < cog <= chunks * key.cog
@@ -1313,7 +1314,8 @@ def test_narrow_family_splits_few_positions_over_input_channel_groups():
     assert (tiny.cs, tiny.u) == (8, 1) and blocks < _dispatch.NARROW_MIN_BLOCKS
     few_in, _ = key(1, 5, 3, 4, 1000, 2)
     assert few_in.cs == 4                                   # <= 5 input channels
-    # more than 8 outputs per group: chunks of at most 8 (9 -> 5 + 4, 64 -> 8 x 8)
+    # more than 8 outputs per group: chunks of at most 8 (9 -> 2 x 5, the second from
+    # channel 4: one channel computed twice; 64 -> 8 x 8)
     nine = plan(params(2, 64, 9, 4, 1000, 2, 1, 1), "float32", family="ct1d_narrow")
     assert (nine.key.cog, nine.co_chunks) == (5, 2)
     wide = plan(params(1, 1024, 64, 3, 1024, 1, 1, 1), "float32", family="ct1d_narrow")

@@ -4,14 +4,15 @@
 # with and without x of two channels in flight, on run 1's six calls and eight scan calls
 # whose plan NARROW_WAVES changes, and (output channels in chunks of 8 per block) three
 # small calls with wide reductions that torch runs 3x faster (scan r029, r098, r152);
-# ct1d_narrow's GPU tests first (chunks in the random calls); bf16 narrow-output calls
-# on ct1d_narrow and ct1d_scatter.
+# GPU tests first (ct1d_narrow's, with chunks in the random calls; random configurations,
+# edge cases: float64 routing); bf16 narrow-output calls on ct1d_narrow and ct1d_scatter;
+# the scan with waves, the cap and AHEAD 2.
 set -uo pipefail
 OUT=${OUT:-benchmarks/results/local}; mkdir -p "$OUT"
 export PYTHONUNBUFFERED=1 CUPY_CACHE_DIR=/tmp/cupyconv-cache
 nvidia-smi --query-gpu=name --format=csv,noheader | tee "$OUT/gpu.txt"
 PYTHONPATH=$PWD timeout 150 python3 -m pytest -m gpu -n 16 -q -rs -W ignore tests/test_gpu.py \
-  -p no:cacheprovider -k "narrow" > "$OUT/tests.log" 2>&1
+  -p no:cacheprovider -k "narrow or random_configurations or determinism or edge_cases" > "$OUT/tests.log" 2>&1
 echo "tests rc $?"; tail -n 4 "$OUT/tests.log" | cut -c1-400
 cd benchmarks
 export PYTHONPATH=$PWD/..:$PWD
@@ -36,3 +37,7 @@ echo "ab rc $?"; grep -E "^\S.*torch|median" "$OUT/ab_narrow.txt" | cut -c1-220
 timeout 90 python3 family_compare.py narrow --dtype bfloat16 --families ct1d_narrow,ct1d_scatter \
   > "$OUT/fc_bf16_scatter.txt" 2>&1
 echo "fc rc $?"; cut -c1-160 "$OUT/fc_bf16_scatter.txt"
+# the scan with the wave-aware plan, the register cap and AHEAD 2 (compare run_1/scan.txt)
+timeout 100 python3 shape_scan.py --no-compare --variant m2a2=$W,dispatch.NARROW_BPS:2,CT1D_NARROW_MIN_BLOCKS:2,CT1D_NARROW_AHEAD:2 \
+  --json "$OUT/scan_m2a2.json" > "$OUT/scan_m2a2.txt" 2>&1
+echo "scan rc $?"; grep -E "calls:" "$OUT/scan_m2a2.txt"
