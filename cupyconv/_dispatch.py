@@ -229,23 +229,33 @@ _NARROW_MAX_U = 4
 _NARROW_THREADS = 256
 # ... its shared memory within this (a few blocks per SM), ...
 _NARROW_SMEM = 48 * 1024
-# ... and its threads split into the fewest input-channel groups (1, 2, 4, 8) that give a
-# call at least this many blocks (about two per SM of an H100/H200), with fewer positions
-# per thread where even 8 do not
+# ... and its threads split into input-channel groups (1, 2, 4, 8; at most half the
+# channels) and positions per thread as model fastest in waves of the blocks resident at
+# once on NARROW_SMS SMs (NARROW_WAVES; narrow_key). One group and 4 positions per thread
+# gave in512-out8-s2 272 blocks for 264 slots, a second wave of 8 blocks. H100, ct1d_narrow
+# forced, medians of 3 rounds (results/2026-12-06-session55/run_3/ab_narrow.txt, ms, the
+# earlier rule -> waves -> waves with CT1D_NARROW_AHEAD 2; torch fp32): in512-out8-s2
+# 0.781 -> 0.461 -> 0.386 (0.506), in1024-out4-s4 0.231 -> 0.181 -> 0.144 (0.139),
+# in256-out8-k16d2 0.257 -> 0.277 -> 0.237 (0.173), scan calls r145 0.093 -> 0.066 -> 0.054,
+# r128 0.051 -> 0.044 -> 0.043, r122 0.163 -> 0.167 -> 0.146; slower: in192-out1-s4 0.084
+# -> 0.118 -> 0.093 (torch 0.185); six others within 3%. The earlier rule (NARROW_WAVES
+# False): the fewest groups that give a call at least NARROW_MIN_BLOCKS blocks, then fewer
+# positions per thread where even 8 do not.
+NARROW_WAVES = True
 NARROW_MIN_BLOCKS = 264
-# ... or (NARROW_WAVES) the split and positions per thread that model fastest in waves of
-# the blocks resident at once on NARROW_SMS SMs: in512-out8-s2's 4 positions per thread
-# made 272 blocks for 264 slots, a second wave of 8 (session 54, NVRTC: 125 registers)
-NARROW_WAVES = False
 NARROW_SMS = 132            # an H100 SXM's or H200's
 NARROW_BPS = 0              # blocks per SM the model counts on (0: _narrow_blocks_per_sm's)
 
 
 def _narrow_blocks_per_sm(regs_per_thread: int, macs: int) -> int:
     """Blocks of 256 threads ptxas fits per SM: 2 where a thread's sums and columns take
-    at most 80 registers and a column's products at most 64 (NVRTC 13.0, sm_90, float32:
-    those instances compile to <= 126 registers; larger tap sets hoist their weights,
-    145-253), else 1 (a conservative count)."""
+    at most 80 registers and a column's products at most 64 (NVRTC 13.0, sm_90, float32,
+    CT1D_NARROW_AHEAD 1: those instances compiled to <= 126 registers; larger tap sets
+    hoist their weights, 145-253), else 1. An estimate: ptxas's choices vary with the
+    channel groups and AHEAD (e.g. 4 groups of 3 positions at K=8, 4 outputs: 126 or 202);
+    capping every instance at 128 (CT1D_NARROW_MIN_BLOCKS 2 with NARROW_BPS 2) was no
+    better overall in run 3 (in768-out8-s10 0.362 -> 0.428 ms, r159 0.084 -> 0.096,
+    in1024-out4-s4 0.144 -> 0.118)."""
     return 2 if regs_per_thread <= 80 and macs <= 64 else 1
 
 

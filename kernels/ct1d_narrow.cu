@@ -39,9 +39,11 @@
 #define CT1D_NARROW_BOUNDS __launch_bounds__(THREADS)
 #endif
 
-// A/B knob: input channels whose x a thread has in flight ahead of the one it multiplies
+// Input channels whose x a thread has in flight ahead of the one it multiplies: 2 against
+// 1, with the wave-aware plan, H100 (benchmarks/results/2026-12-06-session55/run_3):
+// in512-out8-s2 0.461 -> 0.386 ms, in1024-out4-s4 0.181 -> 0.144, r145 0.066 -> 0.054
 #ifndef CT1D_NARROW_AHEAD
-#define CT1D_NARROW_AHEAD 1
+#define CT1D_NARROW_AHEAD 2
 #endif
 
 namespace narrow {

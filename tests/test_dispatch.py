@@ -1298,22 +1298,25 @@ def test_narrow_key_name_and_smem():
 
 
 def test_narrow_family_splits_few_positions_over_input_channel_groups():
-    """Calls with many positions keep one channel group and the most positions per thread;
-    fewer positions split the threads into 2-8 groups (no more than the input channels),
-    then take fewer positions per thread, until the call has NARROW_MIN_BLOCKS blocks."""
+    """The plan fills whole waves of resident blocks (NARROW_WAVES): in512-out8-s2 takes
+    two channel groups and 528 blocks (2 waves of 264) where one group made 272 (a second
+    wave of 8 blocks; 0.78 -> 0.39 ms with AHEAD 2, H100, session 55 run 3); calls of one
+    wave or less take the most groups and fewest positions per thread; at most half as
+    many groups as input channels."""
     def key(n, cin, cout, k, length, stride, groups=1):
         lp = plan(params(n, cin, cout, k, length, stride, 1, 1, groups=groups), "float32",
                   family="ct1d_narrow")
         check_narrow_plan(lp, params(n, cin, cout, k, length, stride, 1, 1, groups=groups), "float32")
         return lp.key, lp.n_tiles * n * groups
+    slots = _dispatch.NARROW_SMS * 2
     long, blocks = key(16, 512, 8, 4, 16384, 2)
-    assert (long.cs, long.u) == (1, 4) and blocks >= _dispatch.NARROW_MIN_BLOCKS
+    assert (long.cs, long.u) == (2, 4) and blocks == 2 * slots
     short, blocks = key(8, 256, 8, 4, 2000, 2)
-    assert short.cs > 1 and blocks >= _dispatch.NARROW_MIN_BLOCKS
+    assert short.cs > 1 and blocks % slots > 0.9 * slots
     tiny, blocks = key(1, 768, 8, 4, 1000, 2)
-    assert (tiny.cs, tiny.u) == (8, 1) and blocks < _dispatch.NARROW_MIN_BLOCKS
+    assert (tiny.cs, tiny.u) == (8, 1) and blocks < slots
     few_in, _ = key(1, 5, 3, 4, 1000, 2)
-    assert few_in.cs == 4                                   # <= 5 input channels
+    assert few_in.cs == 2                                   # at most half the 5 channels
     # more than 8 outputs per group: chunks of at most 8 (9 -> 2 x 5, the second from
     # channel 4: one channel computed twice; 64 -> 8 x 8)
     nine = plan(params(2, 64, 9, 4, 1000, 2, 1, 1), "float32", family="ct1d_narrow")
@@ -1357,6 +1360,26 @@ def test_narrow_output_float32_calls_take_the_narrow_family():
         assert plan(piped, "float32", arch=arch).key.family == ("ct1d_pipe" if arch else "ct1d_narrow")
         assert plan(params(8, 64, 9, 4, 16384, 2, 1, 1), "float32", arch=arch).key.family != "ct1d_narrow"
         assert plan(params(8, 4, 8, 4, 16384, 2, 1, 1), "float32", arch=arch).key.family == "ct1d_depthwise"
+
+
+def test_narrow_plans_fill_whole_waves(rng):
+    """Over random float32 calls of at least two waves of blocks, the wave-aware plan keeps
+    the last wave nearly full: on average >= 93% of the resident slots its model counts,
+    fewer than 5% of the calls below 75% (the earlier rule, the fewest groups that give
+    >= 264 blocks: 85%, a quarter of the calls below 75%)."""
+    fills = []
+    for _ in range(1500):
+        cig, cog, groups = int(rng.integers(5, 1025)), int(rng.integers(1, 9)), int(rng.choice([1, 2, 4]))
+        S, D, K = int(rng.integers(1, 11)), int(rng.integers(1, 4)), int(rng.integers(1, 17))
+        p = params(int(rng.choice([1, 2, 4, 8, 16])), cig * groups, cog * groups, K,
+                   int(rng.choice([256, 1024, 4096, 16384, 60000])), S, 0, D, groups=groups)
+        key = _dispatch.narrow_key(p, "float32")
+        blocks = _dispatch.narrow_launch_plan(p, key).n_tiles * p.batch * groups
+        per_u = S * key.cog + 2 * len({k * D // S for k in range(K)})
+        slots = _dispatch.NARROW_SMS * _dispatch._narrow_blocks_per_sm(key.u * per_u, K * key.cog)
+        if blocks >= 2 * slots:
+            fills.append(blocks / (-(-blocks // slots) * slots))
+    assert len(fills) > 300 and np.mean(fills) >= 0.93 and np.mean(np.array(fills) < 0.75) < 0.05
 
 
 def test_random_narrow_plans_satisfy_invariants(rng):
