@@ -74,7 +74,10 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0,
     float32 calls with more than 4 input and at most 8 output channels per group go to
     ct1d_narrow (CUDA cores: all of a group's output channels per block, x read once),
     ahead of the tensor-core families (``_prefers_narrow``; on sm_90 the compute-heavy
-    ones to ct1d_wgmma, and those of 3-8 output channels to ct1d_pipe first).
+    ones to ct1d_wgmma, and those of 3-8 output channels to ct1d_pipe first), and so do
+    small float32 calls with wide reductions to 9-64 output channels per group
+    (``_prefers_narrow_small``: chunks of 8 per block) and the other dtypes' narrow-output
+    calls that only ct1d_scatter would take (``NARROW_FALLBACK_DTYPES``).
     ct1d_depthwise also takes the groups those leave with at most 32 input and fewer than
     8 output channels; the CUDA-core scatter family serves everything else (float64 and
     5-7 input channels per group beyond that, very large kernels). ``family`` forces one
@@ -98,6 +101,8 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0,
     pl = None
     if family == "ct1d_depthwise" or (family is None and cig <= DEPTHWISE_MAX_CIG):
         pl = _plan_depthwise(p, dtype)
+    if pl is None and family is None and _prefers_narrow_small(p, dtype):
+        pl = _plan_narrow(p, dtype)
     narrow = family is None and _prefers_narrow(p, dtype)
     if pl is None and narrow and arch == WGMMA_ARCH and cog * p.kernel_size >= NARROW_WGMMA_MIN_MACS:
         pl = _plan_wgmma(p, dtype)          # (None where its GEMM is too sparse)
@@ -206,14 +211,18 @@ def depthwise_launch_plan(p: ConvParams, key: DepthwiseKey) -> LaunchPlan:
 # 0.101). 16-bit and float64 calls: not measured, not routed.
 NARROW_ROUTE = True
 NARROW_DTYPES = ("float32",)
-# Calls of other dtypes that no other family but ct1d_scatter takes go to ct1d_narrow:
+# Calls of other dtypes that no family but ct1d_scatter takes go to ct1d_narrow:
 # float64, H100, session 55 (results/2026-12-06-session55/run_2/fc_f64.txt, ms,
 # ct1d_scatter -> ct1d_narrow; torch): in512-out8-s2 3.828 -> 1.236 (1.032),
 # in1024-out4-s4 10.820 -> 0.342 (0.297), in768-out8-s10 9.060 -> 0.924 (0.417),
 # in256-out8-k16d2 1.435 -> 0.483 (1.396), in768-out8-k5d2 1.115 -> 0.131 (0.195),
 # in128-out8-s8 0.820 -> 0.161, in192-out1-s4 0.308 -> 0.164, in192-out1-s8d2 0.321 ->
-# 0.155, in64-out1-k3 0.242 -> 0.214, g2-in64-out2 0.123 -> 0.105: 10 of 10 faster
-NARROW_FALLBACK_DTYPES = ("float64",)
+# 0.155, in64-out1-k3 0.242 -> 0.214, g2-in64-out2 0.123 -> 0.105: 10 of 10 faster.
+# bfloat16 (run_3/fc_bf16_scatter.txt, the calls ct1d_scatter took): in192-out1-s4 0.325
+# -> 0.104 (torch bf16 0.402), in192-out1-s8d2 0.188 -> 0.060, in1024-out4-s4 2.346 ->
+# 0.249 (0.154; ct1d_wgmma forced: 0.086, run_2), g2-in64-out2 0.094 -> 0.040, in64-out1-k3
+# 0.241 -> 0.094; float16 runs the same code but its conversions (not timed)
+NARROW_FALLBACK_DTYPES = ("float64", "bfloat16", "float16")
 NARROW_MAX_COG = 8
 NARROW_BEFORE_PIPE_COG = 2
 # ... but on sm_90 those with at least this many multiply-adds per loaded x value (C_out
@@ -245,6 +254,25 @@ NARROW_WAVES = True
 NARROW_MIN_BLOCKS = 264
 NARROW_SMS = 132            # an H100 SXM's or H200's
 NARROW_BPS = 0              # blocks per SM the model counts on (0: _narrow_blocks_per_sm's)
+
+
+# Small float32 calls (N x L_in <= NARROW_SMALL_MAX_LENGTH) with wide reductions (>=
+# NARROW_SMALL_MIN_CIG input channels per group) to 9-64 output channels per group go to
+# ct1d_narrow too, a group's outputs in chunks of <= 8 per block: the tensor-core families
+# give them 8-32 blocks, each over the whole reduction. H100, N = 1, L = 1024, ms
+# (results/2026-12-06-session55/run_3/ab_narrow.txt; the default ct1d_gemm from run 1's
+# scan; torch fp32): 1024 -> 64 K=3 S=1 0.156 -> 0.041 (0.044), 768 -> 24 K=10 S=5 0.110
+# -> 0.048 (0.036), 1024 -> 24 K=20 S=10 0.177 -> 0.095 (0.048)
+NARROW_SMALL_MIN_CIG = 512
+NARROW_SMALL_MAX_COG = 64
+NARROW_SMALL_MAX_LENGTH = 1024
+
+
+def _prefers_narrow_small(p: ConvParams, dtype: str) -> bool:
+    cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
+    return (NARROW_ROUTE and dtype in NARROW_DTYPES and cig >= NARROW_SMALL_MIN_CIG
+            and NARROW_MAX_COG < cog <= NARROW_SMALL_MAX_COG
+            and p.batch * p.length_in <= NARROW_SMALL_MAX_LENGTH)
 
 
 def _narrow_blocks_per_sm(regs_per_thread: int, macs: int) -> int:

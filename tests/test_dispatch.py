@@ -1333,8 +1333,8 @@ def test_narrow_family_splits_few_positions_over_input_channel_groups():
 def test_narrow_output_float32_calls_take_the_narrow_family():
     """float32 calls with 5 or more input and at most 8 output channels per group go to
     ct1d_narrow, whatever the width of their input (on sm_90: before ct1d_pipe at 1-2
-    output channels per group, after it from 3); float64 ones where ct1d_scatter would
-    take them; 16-bit ones, 4 input channels or 9 outputs per group do not."""
+    output channels per group, after it from 3); other dtypes where only ct1d_scatter
+    would take them; 4 input channels or 9 outputs per group do not."""
     for arch in (0, 90):
         for n, cin, cout, k, length, stride, groups in (
                 (16, 512, 8, 4, 16384, 2, 1), (8, 192, 1, 7, 30612, 4, 1),
@@ -1344,11 +1344,19 @@ def test_narrow_output_float32_calls_take_the_narrow_family():
             lp = plan(p, "float32", arch=arch)
             assert lp.key.family == "ct1d_narrow", (arch, cin, cout)
             check_any_plan(lp, p, "float32")
-            for dtype in ("float16", "bfloat16"):
-                assert plan(p, dtype, arch=arch).key.family != "ct1d_narrow"
-            # float64: ct1d_narrow rather than ct1d_scatter (7 -> 7 per group: depthwise)
-            assert plan(p, "float64", arch=arch).key.family == (
-                "ct1d_depthwise" if groups == 16 else "ct1d_narrow")
+            # other dtypes: ct1d_narrow rather than ct1d_scatter, after the other families
+            # (7 -> 7 per group: depthwise)
+            for dtype in ("float64", "float16", "bfloat16"):
+                family = plan(p, dtype, arch=arch).key.family
+                assert family != "ct1d_scatter"
+                if dtype == "float64":
+                    assert family == ("ct1d_depthwise" if groups == 16 else "ct1d_narrow")
+                with pytest.MonkeyPatch.context() as mp:     # the family without that rule
+                    mp.setattr(_dispatch, "NARROW_FALLBACK_DTYPES", ())
+                    plan.cache_clear()
+                    before = plan(p, dtype, arch=arch).key.family
+                plan.cache_clear()
+                assert family == ("ct1d_narrow" if before == "ct1d_scatter" else before)
         # >= 128 multiply-adds per x value (8 x 16 taps) on sm_90: ct1d_wgmma where it
         # covers the call, ct1d_narrow where its GEMM is half dense (dilation 2)
         heavy = params(4, 128, 8, 16, 7812, 8, 4, 1)
@@ -1360,6 +1368,27 @@ def test_narrow_output_float32_calls_take_the_narrow_family():
         assert plan(piped, "float32", arch=arch).key.family == ("ct1d_pipe" if arch else "ct1d_narrow")
         assert plan(params(8, 64, 9, 4, 16384, 2, 1, 1), "float32", arch=arch).key.family != "ct1d_narrow"
         assert plan(params(8, 4, 8, 4, 16384, 2, 1, 1), "float32", arch=arch).key.family == "ct1d_depthwise"
+
+
+def test_small_wide_reductions_take_the_narrow_family_in_chunks():
+    """float32 calls of N x L_in <= 1024 with >= 512 input and 9-64 output channels per
+    group go to ct1d_narrow, 8 output channels per block (measured 1.9-3.8x faster than
+    ct1d_gemm's 8-32 blocks); a longer row, fewer input or more output channels, or
+    another dtype do not."""
+    for arch in (0, 90):
+        for cin, cout, k, stride, padding in ((1024, 64, 3, 1, 1), (768, 24, 10, 5, 0),
+                                              (1024, 24, 20, 10, 7), (512, 9, 4, 2, 1)):
+            p = params(1, cin, cout, k, 1024, stride, padding, 1)
+            lp = plan(p, "float32", arch=arch)
+            assert lp.key.family == "ct1d_narrow" and lp.co_chunks == -(-cout // 8), (cin, cout)
+            check_narrow_plan(lp, p, "float32")
+            check_any_plan(lp, p, "float32")
+        for n, cin, cout, length in ((2, 1024, 64, 1024), (1, 1024, 64, 1025), (1, 256, 64, 1024),
+                                     (1, 1024, 65, 1024)):
+            assert plan(params(n, cin, cout, 3, length, 1, 1, 1), "float32",
+                        arch=arch).key.family != "ct1d_narrow"
+        assert plan(params(1, 1024, 64, 3, 1024, 1, 1, 1), "bfloat16",
+                    arch=arch).key.family != "ct1d_narrow"
 
 
 def test_narrow_plans_fill_whole_waves(rng):
