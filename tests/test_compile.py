@@ -444,13 +444,13 @@ def test_narrow_cases_plan_the_narrow_family_with_and_without_a_split():
 
 @pytest.mark.parametrize("key", NARROW_INSTANCES, ids=_instance_id)
 def test_narrow_instance_compiles_for_sm80_and_its_knobs(nvrtc_ok, key, monkeypatch):
-    """Plain CUDA C++ (no sm_90 feature): Ampere builds it; so do its A/B knobs (x of two
-    channels in flight, registers capped for two blocks per SM)."""
+    """Plain CUDA C++ (no sm_90 feature): Ampere builds it; so do its A/B knobs (x of one
+    channel in flight instead of two, registers capped for two blocks per SM)."""
     assert compile_instance(key, arch="sm_80")[:4] == b"\x7fELF"
     from cupyconv import _modules
     original = _modules.kernel_source
     monkeypatch.setattr(_modules, "kernel_source", lambda family: (
-        "#define CT1D_NARROW_AHEAD 2\n#define CT1D_NARROW_MIN_BLOCKS 2\n" + original(family)))
+        "#define CT1D_NARROW_AHEAD 1\n#define CT1D_NARROW_MIN_BLOCKS 2\n" + original(family)))
     assert compile_instance(key)[:4] == b"\x7fELF"
 
 
