@@ -16,9 +16,10 @@
 // are CS groups of NT = THREADS/CS position threads: group s sums its own contiguous share
 // of each chunk of input channels, and the groups' partial sums are added at the end in
 // shared memory in the fixed order bias + group 0 + group 1 + ... (group 0 starts from the
-// bias). Every output is written once by one thread, every sum in one fixed order (per
-// group: input channels ascending, taps k ascending within a channel): no atomics,
-// bitwise-reproducible results.
+// bias). Every output is written by one thread of one block (or, in the channels two
+// overlapping chunks share, by one of each with the same bits), every sum in one fixed
+// order (per group: input channels ascending, taps k ascending within a channel): no
+// atomics, bitwise-reproducible results.
 //
 // Shared memory (bytes): weights of two chunks of CK input channels, 2*CK*WP accumulator
 // elements (A = float, double for float64), each channel's K*COG weights transposed to
@@ -199,7 +200,7 @@ ct1d_narrow(const T* __restrict__ x, const T* __restrict__ w, const T* __restric
             const int ci0 = c * CK + grp * CPS;              // this group's channels
             const int n_ci = min(CPS, bp.cig - ci0);
             if constexpr (CT1D_NARROW_AHEAD <= 1) {
-                T xr[2][U][SPAN];     // the next channel's x in flight while one is multiplied
+                T xr[2][U][SPAN];     // (A/B: AHEAD 1) the next channel's x in flight
                 if (n_ci > 0) fetch(xg + (long long)ci0 * L_in, u0, u_end, xr[0]);
 #pragma unroll
                 for (int j = 0; j < CPS; ++j) {
@@ -207,7 +208,7 @@ ct1d_narrow(const T* __restrict__ x, const T* __restrict__ w, const T* __restric
                     if (j + 1 < n_ci) fetch(xg + (long long)(ci0 + j + 1) * L_in, u0, u_end, xr[(j + 1) % 2]);
                     fma_channel(wb + (grp * CPS + j) * WP, xr[j % 2], acc);
                 }
-            } else {                  // (A/B knob) AH channels' x in flight
+            } else {                  // AH channels' x in flight (the default: 2)
                 constexpr int AH = CT1D_NARROW_AHEAD, NB = AH + 1;
                 T xr[NB][U][SPAN];
 #pragma unroll
