@@ -128,8 +128,7 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0,
         pl = _plan_mma(p, dtype, arch)
     if pl is None and family is None and cig > DEPTHWISE_MAX_CIG and cog < DEPTHWISE_NARROW_COG:
         pl = _plan_depthwise(p, dtype)
-    if (pl is None and family is None and dtype in NARROW_FALLBACK_DTYPES
-            and cig > DEPTHWISE_MAX_CIG and cog <= NARROW_MAX_COG):
+    if pl is None and family is None and dtype in NARROW_FALLBACK_DTYPES and _narrow_output(p):
         pl = _plan_narrow(p, dtype)         # (rather than ct1d_scatter)
     if pl is None:
         if family is not None and family != "ct1d_scatter":
@@ -208,7 +207,7 @@ def depthwise_launch_plan(p: ConvParams, key: DepthwiseKey) -> LaunchPlan:
 # narrow groups off ct1d_depthwise: g4-cig32-cog4 0.164 -> 0.093, g16-cig7 0.128 -> 0.108,
 # g8-cig8-cog2 0.062 -> 0.050; off ct1d_pipe at one output channel: in64-out1-k3 0.150 ->
 # 0.111, proj-32-1-k7 0.146 -> 0.107; but g8-cig16-cog4 stays there (0.090, ct1d_narrow
-# 0.101). 16-bit and float64 calls: not measured, not routed.
+# 0.101). Other dtypes: only where ct1d_scatter would take them (NARROW_FALLBACK_DTYPES).
 NARROW_ROUTE = True
 NARROW_DTYPES = ("float32",)
 # Calls of other dtypes that no family but ct1d_scatter takes go to ct1d_narrow:
@@ -287,10 +286,15 @@ def _narrow_blocks_per_sm(regs_per_thread: int, macs: int) -> int:
     return 2 if regs_per_thread <= 80 and macs <= 64 else 1
 
 
+def _narrow_output(p: ConvParams) -> bool:
+    """More input channels per group than ct1d_depthwise takes, at most NARROW_MAX_COG
+    output channels per group."""
+    return (p.in_channels // p.groups > DEPTHWISE_MAX_CIG
+            and p.out_channels // p.groups <= NARROW_MAX_COG)
+
+
 def _prefers_narrow(p: ConvParams, dtype: str) -> bool:
-    cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
-    return (NARROW_ROUTE and dtype in NARROW_DTYPES and cig > DEPTHWISE_MAX_CIG
-            and cog <= NARROW_MAX_COG)
+    return NARROW_ROUTE and dtype in NARROW_DTYPES and _narrow_output(p)
 
 
 def narrow_key(p: ConvParams, dtype: str) -> Optional[NarrowKey]:

@@ -108,7 +108,7 @@ ct1d_narrow(const T* __restrict__ x, const T* __restrict__ w, const T* __restric
     constexpr int CPS0 = (8 * THREADS / (K * COG)) / CS;
     constexpr int CPS = CPS0 < 1 ? 1 : (CPS0 > 8 ? 8 : CPS0);
     constexpr int CK = CS * CPS;
-    constexpr int CHUNK = CK * K * COG;              // weights per chunk (global: contiguous)
+    constexpr int CHUNK = CK * K * COG;              // weights per chunk (global: runs of K*COG)
     constexpr int E = (CHUNK + THREADS - 1) / THREADS;
     static_assert(NT % 32 == 0, "each warp belongs to one input-channel group");
 
