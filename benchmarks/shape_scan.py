@@ -18,6 +18,11 @@ default through the launcher too, whose host time, ~45 us per launch on an H100 
 made its small calls look slow.)
 ``--variant`` (as in ab_variant.py) runs the whole scan with other dispatch rules;
 ``--no-compare`` skips the other families.
+``--select F1,F2`` keeps only the calls whose default plan is one of those families
+(``ct1d_mma-sync``: ct1d_mma's mma.sync tiles, not its warpgroup ones), ``--compare-all``
+times the other families on every kept call (not only where torch wins), ``--families``
+names the families compared. E.g. where ct1d_mma keeps mma.sync tiles, 1000 draws:
+``--n 1000 --select ct1d_mma-sync,ct1d_scatter --compare-all --families ct1d_mma,ct1d_stream``.
 """
 import argparse
 import dataclasses
@@ -78,6 +83,14 @@ def draw_calls(n: int, seed: int):
     return calls
 
 
+def selected(pl, select) -> bool:
+    """The default plan pl is one of the --select families."""
+    if not select:
+        return True
+    fam = pl.key.family
+    return fam in select or (fam == "ct1d_mma" and not pl.key.wg and "ct1d_mma-sync" in select)
+
+
 def measure(c, p, families):
     """torch ms, and per family (ms, rel. error) on the same data. The default plan (family
     None) is timed through the public API on CuPy arrays, as users call it (repeat calls
@@ -106,12 +119,23 @@ def main():
     ap.add_argument("--variant", default=None)
     ap.add_argument("--no-compare", action="store_true",
                     help="skip the other families on the calls torch wins")
+    ap.add_argument("--select", default="",
+                    help="only calls whose default family is one of these (comma-separated; "
+                         "ct1d_mma-sync: ct1d_mma's mma.sync tiles)")
+    ap.add_argument("--compare-all", action="store_true",
+                    help="time the other families on every call, not only where torch wins")
+    ap.add_argument("--families", default=",".join(FAMILIES),
+                    help="the families compared (comma-separated)")
     args = ap.parse_args()
+    select = set(filter(None, args.select.split(",")))
+    families = [f for f in args.families.split(",") if f in FAMILIES]
     if args.variant:
         use_variant(None, parse_variants([args.variant])[1][1])
     torch.backends.cudnn.allow_tf32 = False
-    calls = draw_calls(args.n, args.seed)
-    defaults = [_gpu.device_plan(p, c.dtype, 0) for c, p in calls]
+    calls = [(c, p, pl) for c, p in draw_calls(args.n, args.seed)
+             for pl in [_gpu.device_plan(p, c.dtype, 0)] if selected(pl, select)]
+    defaults = [pl for _, _, pl in calls]
+    calls = [(c, p) for c, p, _ in calls]
     warm_parallel([key_job(pl.key) for pl in defaults])
     rows, bad = [], 0
     print(f"{'config':34s} {'N':>2s} {'L':>7s} {'MB':>6s} {'torch':>7s} {'ours':>7s} "
@@ -127,28 +151,28 @@ def main():
         bad += bool(flag)
         print(f"{c.name:34s} {c.N:2d} {c.L:7d} {row['mb']:6.0f} {t_torch:7.3f} {ms:7.3f} "
               f"{row['speedup']:6.2f} {err:7.1e}  {pl.key.family}{flag}", flush=True)
-    slow = [(c, p, row) for (c, p), row in zip(calls, rows) if row["speedup"] < 1.0]
+    slow = [(c, p, row) for (c, p), row in zip(calls, rows) if row["speedup"] < 1.0 or args.compare_all]
     sp = np.array([r["speedup"] for r in rows])
     print(f"\n{len(rows)} calls: geomean {np.exp(np.log(sp).mean()):.2f}x, min {sp.min():.2f}x, "
-          f"{len(slow)} slower than torch fp32, {bad} over 1e-5 error", flush=True)
+          f"{sum(sp < 1.0)} slower than torch fp32, {bad} over 1e-5 error", flush=True)
     # every family on the calls torch wins
     fams = {}
     for c, p, _ in ([] if args.no_compare else slow):
-        for fam in FAMILIES:
+        for fam in families:
             try:
                 fams[(c.name, fam)] = _gpu.device_plan(p, c.dtype, 0, fam)
             except NotImplementedError:
                 pass
     warm_parallel([key_job(pl.key) for pl in fams.values()])
     for c, p, row in ([] if args.no_compare else slow):
-        covering = [f for f in FAMILIES if (c.name, f) in fams]
+        covering = [f for f in families if (c.name, f) in fams]
         t_torch, _, r = measure(c, p, covering)
         row["families"] = {f: {"ms": ms, "err": e} for f, (ms, e) in r.items()}
         print(f"{c.name:34s} torch {t_torch:7.3f}  " + "  ".join(
             f"{f} {ms:.3f} ({t_torch / ms:.2f}x)" for f, (ms, e) in r.items()), flush=True)
     if args.json:
         meta = dict(device=torch.cuda.get_device_name(), n=args.n, seed=args.seed,
-                    variant=args.variant)
+                    variant=args.variant, select=args.select, compare_all=args.compare_all)
         json.dump(dict(meta=meta, rows=rows), open(args.json, "w"), indent=1)
     sys.exit(1 if bad else 0)
 
