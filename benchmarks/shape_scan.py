@@ -18,7 +18,7 @@ default through the launcher too, whose host time, ~45 us per launch on an H100 
 made its small calls look slow.)
 ``--variant`` (as in ab_variant.py) runs the whole scan with other dispatch rules;
 ``--no-compare`` skips the other families.
-``--select F1,F2`` keeps only the calls whose default plan is one of those families
+``--names N1,N2`` (or ``@FILE`` of them) keeps only those calls, ``--select F1,F2`` only the calls whose default plan is one of those families
 (``ct1d_mma-sync``: ct1d_mma's mma.sync tiles, not its warpgroup ones), ``--compare-all``
 times the other families on every kept call (not only where torch wins), ``--families``
 names the families compared. E.g. where ct1d_mma keeps mma.sync tiles, 1000 draws:
@@ -122,18 +122,23 @@ def main():
     ap.add_argument("--select", default="",
                     help="only calls whose default family is one of these (comma-separated; "
                          "ct1d_mma-sync: ct1d_mma's mma.sync tiles)")
+    ap.add_argument("--names", default="",
+                    help="only these calls (comma-separated names, or @FILE of them)")
     ap.add_argument("--compare-all", action="store_true",
                     help="time the other families on every call, not only where torch wins")
     ap.add_argument("--families", default=",".join(FAMILIES),
                     help="the families compared (comma-separated)")
     args = ap.parse_args()
     select = set(filter(None, args.select.split(",")))
+    names = open(args.names[1:]).read() if args.names.startswith("@") else args.names
+    names = set(filter(None, names.strip().split(",")))
     families = [f for f in args.families.split(",") if f in FAMILIES]
     if args.variant:
         use_variant(None, parse_variants([args.variant])[1][1])
     torch.backends.cudnn.allow_tf32 = False
     calls = [(c, p, pl) for c, p in draw_calls(args.n, args.seed)
-             for pl in [_gpu.device_plan(p, c.dtype, 0)] if selected(pl, select)]
+             for pl in [_gpu.device_plan(p, c.dtype, 0)]
+             if selected(pl, select) and (not names or c.name in names)]
     defaults = [pl for _, _, pl in calls]
     calls = [(c, p) for c, p, _ in calls]
     warm_parallel([key_job(pl.key) for pl in defaults])
@@ -172,7 +177,8 @@ def main():
             f"{f} {ms:.3f} ({t_torch / ms:.2f}x)" for f, (ms, e) in r.items()), flush=True)
     if args.json:
         meta = dict(device=torch.cuda.get_device_name(), n=args.n, seed=args.seed,
-                    variant=args.variant, select=args.select, compare_all=args.compare_all)
+                    variant=args.variant, select=args.select, names=sorted(names),
+                    compare_all=args.compare_all)
         json.dump(dict(meta=meta, rows=rows), open(args.json, "w"), indent=1)
     sys.exit(1 if bad else 0)
 

@@ -77,7 +77,9 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0,
     ones to ct1d_wgmma, and those of 3-8 output channels to ct1d_pipe first), and so do
     small float32 calls with wide reductions to 9-64 output channels per group
     (``_prefers_narrow_small``: chunks of 8 per block) and the other dtypes' narrow-output
-    calls that only ct1d_scatter would take (``NARROW_FALLBACK_DTYPES``).
+    calls that only ct1d_scatter would take (``NARROW_FALLBACK_DTYPES``; float32: any
+    such call, ``SCATTER_TO_NARROW_DTYPES``). float32 calls whose ct1d_mma tile cannot
+    stage all its weights go to ct1d_stream, ct1d_gemm or ct1d_narrow (``_mma_partial``).
     ct1d_depthwise also takes the groups those leave with at most 32 input and fewer than
     8 output channels; the CUDA-core scatter family serves everything else (float64 and
     5-7 input channels per group beyond that, very large kernels). ``family`` forces one
@@ -126,9 +128,12 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0,
         pl = _plan_stream(p, dtype)
     if pl is None and family in (None, "ct1d_mma"):
         pl = _plan_mma(p, dtype, arch)
+        if family is None and pl is not None and _mma_partial(p, dtype, pl):
+            pl = _plan_mma_partial(p, dtype) or pl
     if pl is None and family is None and cig > DEPTHWISE_MAX_CIG and cog < DEPTHWISE_NARROW_COG:
         pl = _plan_depthwise(p, dtype)
-    if pl is None and family is None and dtype in NARROW_FALLBACK_DTYPES and _narrow_output(p):
+    if pl is None and family is None and (dtype in NARROW_FALLBACK_DTYPES and _narrow_output(p)
+                                          or dtype in SCATTER_TO_NARROW_DTYPES):
         pl = _plan_narrow(p, dtype)         # (rather than ct1d_scatter)
     if pl is None:
         if family is not None and family != "ct1d_scatter":
@@ -222,6 +227,14 @@ NARROW_DTYPES = ("float32",)
 # 0.249 (0.154; ct1d_wgmma forced: 0.086, run_2), g2-in64-out2 0.094 -> 0.040, in64-out1-k3
 # 0.241 -> 0.094; float16 runs the same code but its conversions (not timed)
 NARROW_FALLBACK_DTYPES = ("float64", "bfloat16", "float16")
+# ... and float32 calls of any output width that only ct1d_scatter would take (strides of
+# 10 with 16-20 taps; 5 of 1000 random calls, ct1d_narrow in chunks of 8 output channels):
+# H100, session 56 (results/2026-12-06-session56/run_2/sync_scan.txt, ms, ct1d_scatter ->
+# ct1d_narrow; torch): r040 64 -> 384 g8 K3 S10 0.142 -> 0.084 (4.130), r146 8 -> 48 K20
+# S10 (N = 1) 0.049 -> 0.026 forced (0.031), r475 8 -> 768 K20 S10 0.155 -> 0.068 (0.290),
+# r589 16 -> 512 g2 K16 S10 0.380 -> 0.163 (0.746), r813 96 -> 48 K20 S10 0.981 -> 0.309
+# (0.358; ct1d_gemm forced 0.221)
+SCATTER_TO_NARROW_DTYPES = ("float32",)
 NARROW_MAX_COG = 8
 NARROW_BEFORE_PIPE_COG = 2
 # ... but on sm_90 those with at least this many multiply-adds per loaded x value (C_out
@@ -671,6 +684,45 @@ def _mma_staged(p: ConvParams, dtype: str, arch: int) -> bool:
         return False
     key = _mma_transposed(p, dtype, arch)
     return key is not None and key.ci_chunk >= min(cig, 64) and cog <= MMA_WG_CI64_TILES * key.co_tile
+
+
+# ct1d_mma's mma.sync tiles that cannot keep all of a channel chunk's weights staged
+# (w_all False: 16-48 input channels with many taps, 96-128 with any) run float32 as
+# 3xTF32 over weight chunks, 1.1-6.8x slower than another family. 1000 random calls,
+# H100, session 56 (results/2026-12-06-session56/run_2/sync_scan.txt, forced families,
+# ms, ct1d_mma -> the route below): of the 50 such calls with at least
+# MMA_PARTIAL_MIN_POSITIONS positions (batch x groups x row), r953 32 -> 128 K21 S10 0.646
+# -> 0.095 (ct1d_stream), r062 16 -> 128 K17 S8 0.366 -> 0.064, r047 24 -> 384 K16 S8
+# 0.406 -> 0.079, r051 96 -> 1024 K7 S8 0.435 -> 0.153 (ct1d_gemm), r010 24 -> 768 K10 S10
+# 0.455 -> 0.275 (ct1d_gemm); geomean 2.04x, none slower. So they go to ct1d_stream where
+# it takes them with at most MMA_PARTIAL_STREAM_MAX_CIG input channels per group and at
+# least MMA_PARTIAL_STREAM_MIN_MACS multiply-adds per output (C_in/groups x K / S;
+# ct1d_stream at 48-64 channels or fewer multiply-adds lost to ct1d_gemm: r186 64 -> 256
+# K3 S8 0.051 -> 0.134 there, 0.040 on ct1d_gemm), else to ct1d_gemm, else ct1d_narrow.
+# Calls of fewer positions (the scan's N = 1, L = 1024: a few blocks' latency, where the
+# launches' host time hid most differences) keep ct1d_mma.
+MMA_PARTIAL_ROUTE = True
+MMA_PARTIAL_MIN_POSITIONS = 1280
+MMA_PARTIAL_STREAM_MAX_CIG = 32
+MMA_PARTIAL_STREAM_MIN_MACS = 32
+
+
+def _mma_partial(p: ConvParams, dtype: str, pl: LaunchPlan) -> bool:
+    """pl, ct1d_mma's plan for a float32 call, is a mma.sync tile that stages part of
+    its weights per step, on a call of at least MMA_PARTIAL_MIN_POSITIONS positions."""
+    k = pl.key
+    return (MMA_PARTIAL_ROUTE and dtype == "float32" and not k.wg and not k.w_all
+            and p.batch * p.groups * _row_positions(p)[1] >= MMA_PARTIAL_MIN_POSITIONS)
+
+
+def _plan_mma_partial(p: ConvParams, dtype: str) -> Optional[LaunchPlan]:
+    """The plan for a call _mma_partial takes off ct1d_mma (None: none covers it)."""
+    cig = p.in_channels // p.groups
+    pl = None
+    if (cig <= MMA_PARTIAL_STREAM_MAX_CIG
+            and cig * p.kernel_size >= MMA_PARTIAL_STREAM_MIN_MACS * p.stride):
+        pl = _plan_stream(p, dtype)
+    return pl or _plan_gemm(p, dtype) or _plan_narrow(p, dtype)
 
 
 def _prefers_stream(p: ConvParams, dtype: str, arch: int = 0) -> bool:

@@ -2078,3 +2078,62 @@ def test_nco64_from_33_channels(monkeypatch):
         assert pl(P=2)[1].key.family != "ct1d_pipe"
     finally:
         plan.cache_clear()
+
+
+def test_partial_weight_mma_tiles_leave_ct1d_mma():
+    """float32 calls whose ct1d_mma tile would stage part of its weights per step (w_all
+    False: 3xTF32 over weight chunks, measured 1.1-6.8x slower) go to ct1d_stream (<= 32
+    input channels per group, >= 32 multiply-adds per output), else ct1d_gemm, else
+    ct1d_narrow; calls of fewer than MMA_PARTIAL_MIN_POSITIONS positions and other dtypes
+    keep ct1d_mma."""
+    cases = [(params(8, 16, 128, 17, 1925, 8, 3, 1), "ct1d_stream"),      # scan r062
+             (params(1, 32, 128, 16, 15151, 8, 1, 1), "ct1d_stream"),     # r136
+             (params(4, 96, 1024, 7, 485, 8, 1, 1), "ct1d_gemm"),         # r051
+             (params(8, 24, 768, 10, 778, 10, 2, 1), "ct1d_gemm"),        # r010: 24 MACs
+             (params(1, 128, 192, 16, 11719, 2, 1, 2), "ct1d_narrow")]    # r840
+    for arch in (0, 90):
+        for p, family in cases:
+            lp = plan(p, "float32", arch=arch)
+            assert lp.key.family == family, (arch, p, lp.key)
+            check_any_plan(lp, p, "float32")
+            with pytest.MonkeyPatch.context() as mp:       # the plan without the route
+                mp.setattr(_dispatch, "MMA_PARTIAL_ROUTE", False)
+                plan.cache_clear()
+                before = plan(p, "float32", arch=arch)
+            plan.cache_clear()
+            assert before.key.family == "ct1d_mma" and not before.key.w_all and not before.key.wg
+            assert _dispatch._mma_partial(p, "float32", before)
+            assert plan(p, "bfloat16", arch=arch).key.family != "ct1d_stream"
+        small = params(1, 16, 128, 17, 1024, 8, 3, 1)      # 1024 + 2 positions: N = 1, L = 1024
+        assert plan(small, "float32", arch=arch).key.family == "ct1d_mma"
+    # no float32 call keeps a partial-weight mma.sync tile where another family covers it
+    rng = np.random.default_rng(5)
+    routed = 0
+    for _ in range(3000):
+        cig, cog = (int(v) for v in rng.choice([8, 16, 24, 32, 48, 64, 96, 128], 2))
+        k, s = int(rng.integers(1, 22)), int(rng.choice([1, 2, 3, 4, 5, 8, 10]))
+        p = params(int(rng.integers(1, 5)), cig, cog * 4, k, int(rng.integers(200, 4000)), s,
+                   int(rng.integers(0, k)), int(rng.integers(1, 4)))
+        lp = plan(p, "float32", arch=90)
+        if lp.key.family == "ct1d_mma" and not lp.key.wg and not lp.key.w_all:
+            assert (p.batch * _dispatch._row_positions(p)[1] < _dispatch.MMA_PARTIAL_MIN_POSITIONS
+                    or _dispatch._plan_mma_partial(p, "float32") is None), p
+        routed += lp.key.family in ("ct1d_stream", "ct1d_gemm", "ct1d_narrow")
+    assert routed > 100, routed
+
+
+def test_float32_calls_only_scatter_would_take_go_to_the_narrow_family():
+    """Strides of 10 with 16-20 taps, which no tensor-core family takes: ct1d_narrow in
+    chunks of 8 output channels (measured 1.7-3.2x faster than ct1d_scatter), any width."""
+    for arch in (0, 90):
+        for p in (params(1, 8, 48, 20, 1024, 10, 25, 3, output_padding=5),      # scan r146
+                  params(1, 8, 768, 20, 2081, 10, 5, 1),                         # r475
+                  params(1, 96, 48, 20, 27780, 10, 3, 1)):                       # r813
+            lp = plan(p, "float32", arch=arch)
+            assert lp.key.family == "ct1d_narrow", (arch, p, lp.key)
+            check_any_plan(lp, p, "float32")
+            with pytest.MonkeyPatch.context() as mp:
+                mp.setattr(_dispatch, "SCATTER_TO_NARROW_DTYPES", ())
+                plan.cache_clear()
+                assert plan(p, "float32", arch=arch).key.family == "ct1d_scatter"
+            plan.cache_clear()

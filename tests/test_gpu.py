@@ -657,6 +657,48 @@ def test_narrow_family_random_calls(rng, monkeypatch, split):
         _dispatch.plan.cache_clear()
 
 
+def test_mma_partial_route_random_calls(rng):
+    """float32 calls whose ct1d_mma tile would stage part of its weights per step (16-128
+    input channels per group with many taps, strides 3-10) through the dispatcher: each
+    takes ct1d_stream, ct1d_gemm or ct1d_narrow (both of the first two seen), poisoned
+    outputs, against float64."""
+    from cupyconv import _dispatch
+    from cupyconv._args import check_conv_args
+    from cupyconv._gpu import device_plan
+    done, seen = 0, set()
+    while done < 24:
+        c = _random_call(rng, "float32")
+        S = int(rng.choice([2, 3, 4, 5, 8, 10]))
+        K = int(rng.integers(3, 22))
+        G = int(rng.choice([1, 1, 1, 2]))
+        c["K"] = K
+        c["kw"].update(stride=S, dilation=int(rng.integers(1, 4)), groups=G,
+                       padding=int(rng.integers(0, K)), output_padding=int(rng.integers(0, S)))
+        c["C_in"] = G * int(rng.choice([16, 24, 32, 48, 64, 96, 128]))
+        c["C_out"] = G * int(rng.choice([64, 96, 128, 192, 384]))
+        c["N"], c["L"], c["batched"] = int(rng.integers(1, 4)), int(rng.integers(800, 3000)), True
+        if not _valid(c):
+            continue
+        x, w, b = _inputs(rng, c)
+        p = check_conv_args(x.shape, w.shape, None if b is None else b.shape, **c["kw"])
+        with pytest.MonkeyPatch.context() as mp:        # the plan without the route
+            mp.setattr(_dispatch, "MMA_PARTIAL_ROUTE", False)
+            _dispatch.plan.cache_clear()
+            before = device_plan(p, "float32", 0)
+        _dispatch.plan.cache_clear()
+        if before.key.family != "ct1d_mma" or not _dispatch._mma_partial(p, "float32", before):
+            continue
+        key = device_plan(p, "float32", 0).key
+        assert key.family in ("ct1d_stream", "ct1d_gemm", "ct1d_narrow"), (c, key)
+        seen.add(key.family)
+        y = _launch_poisoned(x, w, b, "float32", **c["kw"])
+        err = _rel_err(y, _ref64(x, w, b, **c["kw"]))
+        _record(f"err_float32_partial_{key.family}", err, dict(call=c, key=key.name_expression()))
+        assert err <= TOL["float32"], (c, key, err)
+        done += 1
+    assert {"ct1d_stream", "ct1d_gemm"} <= seen, seen
+
+
 @pytest.mark.parametrize("dtype,calls", [("float32", 40), ("bfloat16", 12), ("float16", 12)])
 def test_stream_family_random_calls(rng, dtype, calls):
     """The streaming family forced on random calls: 8-64 input channels per group (zero
