@@ -264,6 +264,16 @@ _NARROW_SMEM = 48 * 1024
 # positions per thread where even 8 do not.
 NARROW_WAVES = True
 NARROW_MIN_BLOCKS = 264
+# A group's float32 sum of an output is one chain of ceil(C_in/groups / cs) x (taps of
+# its class) additions, whose error grows with its length: H100, session 56
+# (results/2026-12-06-session56/run_5/ab_chain.txt, against float64): 4096-6144 additions
+# read 1.1-1.4e-6, above the 1e-6 bar (scan calls r018 256 -> 8 with 16 taps per class at
+# cs = 1; 384 -> 512 K16 S1; 768 -> 512 K16 S2 D2), 2048 read 5.8-8.0e-7, 192-1344
+# 3.5-6.5e-7. So the threads take at least the input-channel groups (cs, up to 8) that
+# keep the chains within this many additions. More groups than the cost model picks cost
+# time (at most 512 additions: r018 0.239 -> 0.277 ms, a 192 -> 1 K7 S3 D3 call 0.140 ->
+# 0.199), hence the bound at the longest chains measured below the bar.
+NARROW_MAX_CHAIN = 2048
 NARROW_SMS = 132            # an H100 SXM's or H200's
 NARROW_BPS = 0              # blocks per SM the model counts on (0: _narrow_blocks_per_sm's)
 
@@ -322,6 +332,8 @@ def narrow_key(p: ConvParams, dtype: str) -> Optional[NarrowKey]:
             or p.length_out + p.padding + S >= 2**31):
         return None
     columns = used_columns(S, D, K)
+    taps = max_class_taps(S, D, K)
+    cs_min = next((c for c in (1, 2, 4) if -(-cig // c) * taps <= NARROW_MAX_CHAIN), 8)
     per_u = (S * cob + 2 * columns) * (2 if dtype == "float64" else 1)
     u = min(_NARROW_MAX_U, max(1, _NARROW_REGS // per_u))
     _, n_u = _row_positions(p)
@@ -339,9 +351,9 @@ def narrow_key(p: ConvParams, dtype: str) -> Optional[NarrowKey]:
             waves = -(-blocks(u, cs) // (NARROW_SMS * per_sm))
             return (waves * (-(-cig // cs) * (u + 1) + cob * (cs + 1)), cs, -u)
         u, cs = min(((u_, cs_) for u_ in range(1, u + 1) for cs_ in (1, 2, 4, 8)
-                     if cs_ == 1 or cs_ <= cig // 2), key=lambda c: cost(*c))
+                     if cs_ == cs_min or cs_min < cs_ <= cig // 2), key=lambda c: cost(*c))
     else:
-        cs = 1
+        cs = cs_min
         while cs < 8 and cs * 2 <= cig and blocks(u, cs) < NARROW_MIN_BLOCKS:
             cs *= 2
         while u > 1 and blocks(u, cs) < NARROW_MIN_BLOCKS:

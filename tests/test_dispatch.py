@@ -367,7 +367,8 @@ def test_scatter_tile_loop_stays_in_int32():
 def test_rows_near_int32_leave_the_tiled_families():
     """Rows whose last tile would reach past 2**31 positions (a tile spans up to
     _MAX_TILE_POSITIONS positions u): not for the tensor-core families that store
-    position by position from o0 + p in int32; the call still runs (ct1d_scatter)."""
+    position by position from o0 + p in int32; the call still runs (ct1d_narrow, whose
+    rows reach 2**31 - padding - stride; ct1d_pipe; ct1d_scatter)."""
     S = 2
     length = (2**31 - 1 - S * 400) // S        # L_out = (L-1)*2 + 3, within 800 of 2**31
     p = params(n=1, c_in=64, c_out=64, k=3, length=length, stride=S, padding=1, dilation=1)
@@ -375,7 +376,7 @@ def test_rows_near_int32_leave_the_tiled_families():
     for family in ("ct1d_mma", "ct1d_gemm", "ct1d_wgmma", "ct1d_stream"):
         with pytest.raises(NotImplementedError, match="does not cover"):
             plan(p, "float32", family=family, arch=90)
-    assert plan(p, "float32", arch=90).key.family in ("ct1d_scatter", "ct1d_pipe")
+    assert plan(p, "float32", arch=90).key.family in ("ct1d_narrow", "ct1d_scatter", "ct1d_pipe")
     shorter = params(n=1, c_in=64, c_out=64, k=3, length=length - 600, stride=S, padding=1,
                      dilation=1)
     assert _dispatch._rows_fit_int32(shorter)
@@ -1366,7 +1367,11 @@ def test_narrow_output_float32_calls_take_the_narrow_family():
         # 16 -> 4 per group with ct1d_pipe there: ct1d_pipe (measured faster)
         piped = params(8, 128, 32, 8, 16384, 4, 2, 1, groups=8)
         assert plan(piped, "float32", arch=arch).key.family == ("ct1d_pipe" if arch else "ct1d_narrow")
-        assert plan(params(8, 64, 9, 4, 16384, 2, 1, 1), "float32", arch=arch).key.family != "ct1d_narrow"
+        # (9 outputs: not by this rule; on sm_80 the partial-weight route, ct1d_gemm taking
+        # none of fewer than 16 outputs, sends it there)
+        nine = params(8, 64, 9, 4, 16384, 2, 1, 1)
+        assert not _dispatch._prefers_narrow(nine, "float32")
+        assert plan(nine, "float32", arch=arch).key.family == ("ct1d_pipe" if arch else "ct1d_narrow")
         assert plan(params(8, 4, 8, 4, 16384, 2, 1, 1), "float32", arch=arch).key.family == "ct1d_depthwise"
 
 
@@ -1470,9 +1475,11 @@ def test_depthwise_calls_take_the_depthwise_family():
 
 def test_depthwise_limits_fall_back_to_scatter():
     """More output channels than grid rows, or rows near 2**31 positions: not this family
-    (the scatter family tiles channels, and checks row lengths itself)."""
+    (the scatter family tiles channels, and checks row lengths itself; float32 calls go
+    to ct1d_narrow first, 8 output channels per grid row)."""
     many = params(1, 1, 70000, 3, 16, 2, 1, 1)                      # 1 -> 70000 channels
-    assert plan(many, "float32").key.family == "ct1d_scatter"
+    assert plan(many, "float64").key.family == "ct1d_scatter"
+    assert plan(many, "float32").key.family == "ct1d_narrow"
     with pytest.raises(NotImplementedError):
         plan(many, "float32", family="ct1d_depthwise")
     near = params(1, 4, 4, 3, 2**30 - 1, 2, 0, 1, groups=4)         # L_out = 2**31 - 1
@@ -2137,3 +2144,28 @@ def test_float32_calls_only_scatter_would_take_go_to_the_narrow_family():
                 plan.cache_clear()
                 assert plan(p, "float32", arch=arch).key.family == "ct1d_scatter"
             plan.cache_clear()
+
+
+def test_narrow_sum_chains_stay_within_the_bound():
+    """ct1d_narrow's threads take enough input-channel groups that each output's float32
+    chain (ceil(C_in/groups / cs) x taps of its class) stays within NARROW_MAX_CHAIN
+    additions where 8 groups allow it (4096-6144 read 1.1-1.4e-6 against float64); the
+    bound changes nothing for short reductions."""
+    from cupyconv._keys import max_class_taps
+    rng = np.random.default_rng(11)
+    bounded = 0
+    for _ in range(2000):
+        cig = int(rng.choice([5, 16, 64, 128, 192, 256, 384, 768, 1024, 2048]))
+        k, s, d = int(rng.integers(1, 33)), int(rng.choice([1, 2, 3, 4, 8])), int(rng.integers(1, 4))
+        p = params(int(rng.integers(1, 9)), cig, int(rng.integers(1, 9)), k,
+                   int(rng.integers(100, 20000)), s, 0, d)
+        key = _dispatch.narrow_key(p, "float32")
+        chain = -(-cig // key.cs) * max_class_taps(s, d, k)
+        assert chain <= _dispatch.NARROW_MAX_CHAIN or key.cs == 8, (p, key)
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(_dispatch, "NARROW_MAX_CHAIN", 1 << 30)
+            free = _dispatch.narrow_key(p, "float32")
+        bounded += free != key
+        if cig * max_class_taps(s, d, k) <= _dispatch.NARROW_MAX_CHAIN:
+            assert free == key
+    assert bounded > 50, bounded
