@@ -802,6 +802,13 @@ _GEMM_WIDE_MIN_BLOCKS = 64
 # at 168-200 and spill, yet were 6-14% faster than 2x4 tiles in 3 of 4 runs (encodec-s5,
 # up-64-64-s3: results/2026-11-30-session5/tune_gemm_*, session6/tune_gemm_*)
 _GEMM_WIDE_MAX_WARPS = 12
+# Experimental, off (no GPU measurement yet): where no ring of 16-channel chunks fits (one
+# live class with 16 taps and >= 128 channels per tile: 384 -> 512 K16 S1 takes 230-850 KB),
+# chunks of 8 input channels in 3xTF32. Such wide calls run on ct1d_narrow's CUDA cores
+# instead (session 56, H100: 384 -> 512 K16 S1 N1 L17857 5.7 ms, torch 3.2;
+# 768 -> 512 K16 S2 D2 16.4 ms, torch 9.6). benchmarks/results/2026-12-06-session56/
+# run_next.sh times it (dispatch.GEMM_CK8:True) and tests it (tests/test_gpu.py).
+GEMM_CK8 = False
 
 
 def _prefers_gemm(p: ConvParams, dtype: str) -> bool:
@@ -842,12 +849,14 @@ def gemm_key(p: ConvParams, dtype: str) -> Optional[GemmKey]:
     # float32: the scaled 3xFP16 split (half the MMAs of 3xTF32; it measures each chunk two
     # chunks ahead, so it wants a deeper ring), else 3xTF32; 16-bit chunks go through
     # registers into two stages (kernels/ct1d_gemm.cu)
-    arith = ([(True, (5, 4, 3)), (False, (3, 2))] if dtype == "float32"
-             else [(False, (2,))])
-    for f16x3, depths in arith:
+    arith = ([(True, 16, (5, 4, 3)), (False, 16, (3, 2))] if dtype == "float32"
+             else [(False, 16, (2,))])
+    if GEMM_CK8 and dtype == "float32":     # (experimental) then chunks of 8, in 3xTF32
+        arith += [(False, 8, (3, 2))]
+    for f16x3, ck, depths in arith:
         for nt, min_blocks in shapes:
             for stages in depths:
-                key = GemmKey(dtype, S, D, K, mt, nt, wc, wn, 16, stages, min_blocks, f16x3)
+                key = GemmKey(dtype, S, D, K, mt, nt, wc, wn, ck, stages, min_blocks, f16x3)
                 if key.smem_bytes() <= gemm_smem_limit(key):
                     return key
     return None

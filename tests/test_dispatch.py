@@ -2169,3 +2169,17 @@ def test_narrow_sum_chains_stay_within_the_bound():
         if cig * max_class_taps(s, d, k) <= _dispatch.NARROW_MAX_CHAIN:
             assert free == key
     assert bounded > 50, bounded
+
+
+def test_gemm_ck8_rings_only_behind_their_flag(monkeypatch):
+    """GEMM_CK8 (experimental, off): ct1d_gemm takes one-class calls whose 16-channel rings
+    do not fit (384 -> 512, K = 16, S = 1) as 3xTF32 rings of 8-channel chunks that fit;
+    off, it takes none of them and nothing else changes."""
+    wide = params(1, 384, 512, 16, 17857, 1, 1, 1)
+    assert _dispatch.GEMM_CK8 is False and _dispatch.gemm_key(wide, "float32") is None
+    seed_key = _dispatch.gemm_key(params(**SEED), "float32")
+    monkeypatch.setattr(_dispatch, "GEMM_CK8", True)
+    key = _dispatch.gemm_key(wide, "float32")
+    assert key.ci_chunk == 8 and not key.f16x3 and key.smem_bytes() <= _dispatch.gemm_smem_limit(key)
+    assert _dispatch.gemm_key(wide, "bfloat16") is None
+    assert _dispatch.gemm_key(params(**SEED), "float32") == seed_key

@@ -699,6 +699,41 @@ def test_mma_partial_route_random_calls(rng):
     assert {"ct1d_stream", "ct1d_gemm"} <= seen, seen
 
 
+def test_gemm_ck8_random_calls(rng, monkeypatch):
+    """Experimental ct1d_gemm rings of 8-channel chunks (dispatch.GEMM_CK8, off by default)
+    forced on random float32 calls whose 16-channel rings do not fit (one live class with
+    12-16 taps, >= 128 output channels per group): partial chunks, padding, poisoned
+    outputs, against float64."""
+    from cupyconv import _dispatch
+    from cupyconv._args import check_conv_args
+    monkeypatch.setattr(_dispatch, "GEMM_CK8", True)
+    _dispatch.plan.cache_clear()
+    done = 0
+    try:
+        while done < 12:
+            c = _random_call(rng, "float32")
+            S = int(rng.choice([1, 1, 2, 3]))
+            K = int(rng.integers(12, 17))
+            G = int(rng.choice([1, 1, 2]))
+            c["K"] = K
+            c["kw"].update(stride=S, dilation=S, groups=G, padding=int(rng.integers(0, K)),
+                           output_padding=int(rng.integers(0, S)))
+            c["C_in"] = G * int(rng.choice([20, 64, 128, 200]))
+            c["C_out"] = G * int(rng.choice([128, 192, 256]))
+            c["N"], c["L"] = int(rng.integers(1, 3)), int(rng.integers(100, 1500))
+            if not _valid(c):
+                continue
+            p = check_conv_args((c["N"], c["C_in"], c["L"]), (c["C_in"], c["C_out"] // G, K),
+                                None, **c["kw"])
+            key = _dispatch.gemm_key(p, "float32")
+            if key is None or key.ci_chunk != 8:
+                continue
+            assert _check_forced_family(rng, c, "ct1d_gemm"), c
+            done += 1
+    finally:
+        _dispatch.plan.cache_clear()
+
+
 @pytest.mark.parametrize("dtype,calls", [("float32", 40), ("bfloat16", 12), ("float16", 12)])
 def test_stream_family_random_calls(rng, dtype, calls):
     """The streaming family forced on random calls: 8-64 input channels per group (zero
