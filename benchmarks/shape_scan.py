@@ -10,7 +10,9 @@ channels on either side, strides 1-10, kernels S, 2S, 2S+1 and odd sizes up to 1
 dilation up to 3, any legal padding and output padding, grouped and depthwise calls, and
 small latency-bound calls (N = 1, L = 1024). Lengths are chosen so that x and y together
 take 24-192 MB (odd lengths included). Every call's output is NaN-poisoned and compared
-with torch in float64 (a relative error over 1e-5 is printed as an error, exit status 1).
+with torch in float64 (a relative error over 1e-5, for 16-bit dtypes 1e-2, is printed as
+an error, exit status 1). ``--dtype`` runs the same shapes in another dtype (torch in that
+dtype too).
 Calls where cupyconv is slower than torch are then timed on every family that covers them.
 The default plan is timed through cupyconv.conv_transpose1d on CuPy arrays (repeat calls
 take the fast path), forced families through the launcher. (Session 54's run 2 timed the
@@ -38,6 +40,8 @@ from cupyconv._dispatch import FAMILIES
 from cupyconv.bench import Config, config_params, min_bytes
 from gpu_timing import key_job, launch_ms, parse_variants, torch_case, use_variant, warm_parallel
 
+# relative error against float64 above which a call is reported as an error
+ERROR_BAR = {"float32": 1e-5, "float64": 1e-12, "float16": 1e-2, "bfloat16": 1e-2}
 CHANNELS = (1, 4, 8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024)
 
 
@@ -123,6 +127,7 @@ def main():
     ap.add_argument("--select", default="",
                     help="only calls whose default family is one of these (comma-separated; "
                          "ct1d_mma-sync: ct1d_mma's mma.sync tiles)")
+    ap.add_argument("--dtype", default=None, choices=list(ERROR_BAR))
     ap.add_argument("--names", default="",
                     help="only these calls (comma-separated names, or @FILE of them)")
     ap.add_argument("--compare-all", action="store_true",
@@ -137,7 +142,11 @@ def main():
     if args.variant:
         use_variant(None, parse_variants([args.variant])[1][1])
     torch.backends.cudnn.allow_tf32 = False
-    calls = [(c, p, pl) for c, p in draw_calls(args.n, args.seed)
+    drawn = draw_calls(args.n, args.seed)
+    if args.dtype:
+        drawn = [(dataclasses.replace(c, dtype=args.dtype), p) for c, p in drawn]
+    bar = ERROR_BAR[args.dtype or "float32"]
+    calls = [(c, p, pl) for c, p in drawn
              for pl in [_gpu.device_plan(p, c.dtype, 0)]
              if selected(pl, select) and (not names or c.name in names)]
     defaults = [pl for _, _, pl in calls]
@@ -153,14 +162,14 @@ def main():
                    torch_ms=t_torch, torch_err=err_torch, ms=ms, err=err,
                    speedup=t_torch / ms, mb=min_bytes(c) / 1e6)
         rows.append(row)
-        flag = "  ERROR" if not err <= 1e-5 else ""
+        flag = "  ERROR" if not err <= bar else ""
         bad += bool(flag)
         print(f"{c.name:34s} {c.N:2d} {c.L:7d} {row['mb']:6.0f} {t_torch:7.3f} {ms:7.3f} "
               f"{row['speedup']:6.2f} {err:7.1e}  {pl.key.family}{flag}", flush=True)
     slow = [(c, p, row) for (c, p), row in zip(calls, rows) if row["speedup"] < 1.0 or args.compare_all]
     sp = np.array([r["speedup"] for r in rows])
     print(f"\n{len(rows)} calls: geomean {np.exp(np.log(sp).mean()):.2f}x, min {sp.min():.2f}x, "
-          f"{sum(sp < 1.0)} slower than torch fp32, {bad} over 1e-5 error", flush=True)
+          f"{sum(sp < 1.0)} slower than torch, {bad} over {bar:g} error", flush=True)
     # every family on the calls torch wins
     fams = {}
     for c, p, _ in ([] if args.no_compare else slow):
@@ -178,7 +187,7 @@ def main():
             f"{f} {ms:.3f} ({t_torch / ms:.2f}x)" for f, (ms, e) in r.items()), flush=True)
     if args.json:
         meta = dict(device=torch.cuda.get_device_name(), n=args.n, seed=args.seed,
-                    variant=args.variant, select=args.select, names=sorted(names),
+                    variant=args.variant, select=args.select, names=sorted(names), dtype=args.dtype,
                     compare_all=args.compare_all)
         json.dump(dict(meta=meta, rows=rows), open(args.json, "w"), indent=1)
     sys.exit(1 if bad else 0)

@@ -1,7 +1,10 @@
 """The benchmark's printed table (no GPU needed)."""
 import json
+import sys
 from dataclasses import replace
 from pathlib import Path
+
+import pytest
 
 from cupyconv.bench import _table
 
@@ -160,3 +163,23 @@ def test_report_of_a_dtype_run_judges_no_targets(tmp_path, capsys):
     assert main(["--report", str(RESULTS)]) == 0       # the committed sweep: judged
     out = capsys.readouterr().out
     assert "issue 4's targets:\n" in out and "not judged" not in out
+
+
+def test_shape_scan_draws_legal_calls_and_selects_by_default_family(monkeypatch):
+    """benchmarks/shape_scan.py: the seeded draw is reproducible and every call legal;
+    --select's ct1d_mma-sync keeps ct1d_mma's mma.sync plans, not its warpgroup ones."""
+    pytest.importorskip("torch")
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    shape_scan = __import__("shape_scan")
+    from cupyconv._dispatch import plan
+    a, b = shape_scan.draw_calls(40, 3), shape_scan.draw_calls(40, 3)
+    assert [c for c, _ in a] == [c for c, _ in b] and len(a) == 40
+    assert all(p.length_out >= 1 for _, p in a)
+    plans = [plan(p, c.dtype, None, 90) for c, p in shape_scan.draw_calls(300, 0)]
+    sync = [pl for pl in plans if shape_scan.selected(pl, {"ct1d_mma-sync"})]
+    assert sync and all(pl.key.family == "ct1d_mma" and not pl.key.wg for pl in sync)
+    assert any(pl.key.family == "ct1d_mma" and pl.key.wg for pl in plans)
+    assert all(shape_scan.selected(pl, set()) for pl in plans)
+    assert not any(shape_scan.selected(pl, {"ct1d_scatter"}) for pl in plans
+                   if pl.key.family != "ct1d_scatter")
+    sys.modules.pop("shape_scan", None)

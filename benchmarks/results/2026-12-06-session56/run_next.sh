@@ -6,7 +6,9 @@
 #  - ct1d_gemm's calls against forced ct1d_wgmma (scan r131: 0.313 vs 0.210 ms; the
 #    WGMMA_MIN_BLOCKS rule), 1000 random draws;
 #  - the partial-weight route on the small calls it leaves on ct1d_mma
-#    (MMA_PARTIAL_MIN_POSITIONS 0 against 1280, in one process).
+#    (MMA_PARTIAL_MIN_POSITIONS 0 against 1280, in one process);
+#  - last (optional, ~4 min): bfloat16 calls on ct1d_mma's mma.sync tiles against the other
+#    families (is the partial-weight route worth having there too?).
 set -uo pipefail
 OUT=${OUT:-benchmarks/results/local}; mkdir -p "$OUT"
 export PYTHONUNBUFFERED=1 CUPY_CACHE_DIR=/tmp/cupyconv-cache
@@ -27,3 +29,7 @@ timeout 120 python3 ab_variant.py auto --call r126=1,64,24,4,1024,2,2,3 \
   --call r626=1,48,128,7,1024,1,2,1 --variant all=dispatch.MMA_PARTIAL_MIN_POSITIONS:0 \
   > "$OUT/ab_small.txt" 2>&1
 echo "small rc $?"; grep -E "median" "$OUT/ab_small.txt" | cut -c1-160
+timeout 280 python3 shape_scan.py --n 1000 --dtype bfloat16 --select ct1d_mma-sync --compare-all \
+  --families ct1d_mma,ct1d_stream,ct1d_gemm,ct1d_narrow --json "$OUT/bf16_sync_scan.json" \
+  > "$OUT/bf16_sync_scan.txt" 2>&1
+echo "bf16 scan rc $?"; grep -E "calls:" "$OUT/bf16_sync_scan.txt"
