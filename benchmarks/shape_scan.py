@@ -146,11 +146,12 @@ def main():
     if args.dtype:
         drawn = [(dataclasses.replace(c, dtype=args.dtype), p) for c, p in drawn]
     bar = ERROR_BAR[args.dtype or "float32"]
-    calls = [(c, p, pl) for c, p in drawn
-             for pl in [_gpu.device_plan(p, c.dtype, 0)]
-             if selected(pl, select) and (not names or c.name in names)]
-    defaults = [pl for _, _, pl in calls]
-    calls = [(c, p) for c, p, _ in calls]
+    calls, defaults = [], []
+    for c, p in drawn:
+        pl = None if names and c.name not in names else _gpu.device_plan(p, c.dtype, 0)
+        if pl is not None and selected(pl, select):
+            calls.append((c, p))
+            defaults.append(pl)
     warm_parallel([key_job(pl.key) for pl in defaults])
     rows, bad = [], 0
     print(f"{'config':34s} {'N':>2s} {'L':>7s} {'MB':>6s} {'torch':>7s} {'ours':>7s} "

@@ -50,6 +50,18 @@ def scatter_plan(p, dtype):
     return plan(p, dtype, family="ct1d_scatter") if HAS_FAMILIES else plan(p, dtype)
 
 
+def plan_with(name: str, value, p, dtype: str, arch: int = 0) -> LaunchPlan:
+    """plan() with the dispatch constant ``name`` set to ``value`` (e.g. a rule switched
+    off), its cache cleared on both sides so no plan leaks either way."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(_dispatch, name, value)
+        plan.cache_clear()
+        try:
+            return plan(p, dtype, arch=arch)
+        finally:
+            plan.cache_clear()
+
+
 def check_any_plan(lp: LaunchPlan, p, dtype: str):
     """Invariants for the default plan, whichever family it picked."""
     key = lp.key
@@ -1352,11 +1364,8 @@ def test_narrow_output_float32_calls_take_the_narrow_family():
                 assert family != "ct1d_scatter"
                 if dtype == "float64":
                     assert family == ("ct1d_depthwise" if groups == 16 else "ct1d_narrow")
-                with pytest.MonkeyPatch.context() as mp:     # the family without that rule
-                    mp.setattr(_dispatch, "NARROW_FALLBACK_DTYPES", ())
-                    plan.cache_clear()
-                    before = plan(p, dtype, arch=arch).key.family
-                plan.cache_clear()
+                # the family without that rule
+                before = plan_with("NARROW_FALLBACK_DTYPES", (), p, dtype, arch).key.family
                 assert family == ("ct1d_narrow" if before == "ct1d_scatter" else before)
         # >= 128 multiply-adds per x value (8 x 16 taps) on sm_90: ct1d_wgmma where it
         # covers the call, ct1d_narrow where its GEMM is half dense (dilation 2)
@@ -2103,11 +2112,7 @@ def test_partial_weight_mma_tiles_leave_ct1d_mma():
             lp = plan(p, "float32", arch=arch)
             assert lp.key.family == family, (arch, p, lp.key)
             check_any_plan(lp, p, "float32")
-            with pytest.MonkeyPatch.context() as mp:       # the plan without the route
-                mp.setattr(_dispatch, "MMA_PARTIAL_ROUTE", False)
-                plan.cache_clear()
-                before = plan(p, "float32", arch=arch)
-            plan.cache_clear()
+            before = plan_with("MMA_PARTIAL_ROUTE", False, p, "float32", arch)    # no route
             assert before.key.family == "ct1d_mma" and not before.key.w_all and not before.key.wg
             assert _dispatch._mma_partial(p, "float32", before)
             assert plan(p, "bfloat16", arch=arch).key.family != "ct1d_stream"
@@ -2139,11 +2144,8 @@ def test_float32_calls_only_scatter_would_take_go_to_the_narrow_family():
             lp = plan(p, "float32", arch=arch)
             assert lp.key.family == "ct1d_narrow", (arch, p, lp.key)
             check_any_plan(lp, p, "float32")
-            with pytest.MonkeyPatch.context() as mp:
-                mp.setattr(_dispatch, "SCATTER_TO_NARROW_DTYPES", ())
-                plan.cache_clear()
-                assert plan(p, "float32", arch=arch).key.family == "ct1d_scatter"
-            plan.cache_clear()
+            without = plan_with("SCATTER_TO_NARROW_DTYPES", (), p, "float32", arch)
+            assert without.key.family == "ct1d_scatter"
 
 
 def test_narrow_sum_chains_stay_within_the_bound():
