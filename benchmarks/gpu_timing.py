@@ -126,7 +126,8 @@ def torch_case(c):
     """A sweep configuration's call on fresh seeded torch data in its dtype: ``call()``
     runs torch (float32 as given), ``ref`` is its float64 result, ``x, w, b`` are CuPy
     views of the inputs and ``y`` a CuPy view of the torch output buffer ``yt``
-    (bfloat16 as int16 views, as cupyconv hands them to the kernels)."""
+    (bfloat16 as int16 views, as cupyconv hands them to the kernels); ``xt, wt, bt`` are
+    the torch inputs (CuPy has no bfloat16: the public API takes those as torch)."""
     import torch
     dt = getattr(torch, c.dtype)
     g = torch.Generator(device="cuda").manual_seed(1)
@@ -141,6 +142,6 @@ def torch_case(c):
 
     def view(t):
         return cupy.from_dlpack(t.view(torch.int16) if t.dtype == torch.bfloat16 else t)
-    return SimpleNamespace(call=lambda: f(xt, wt, bt, **kw), ref=ref, yt=yt,
+    return SimpleNamespace(call=lambda: f(xt, wt, bt, **kw), ref=ref, yt=yt, xt=xt, wt=wt, bt=bt,
                            x=view(xt), w=view(wt), b=None if bt is None else view(bt),
                            y=view(yt))

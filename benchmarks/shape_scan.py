@@ -14,7 +14,7 @@ with torch in float64 (a relative error over 1e-5, for 16-bit dtypes 1e-2, is pr
 an error, exit status 1). ``--dtype`` runs the same shapes in another dtype (torch in that
 dtype too).
 Calls where cupyconv is slower than torch are then timed on every family that covers them.
-The default plan is timed through cupyconv.conv_transpose1d on CuPy arrays (repeat calls
+The default plan is timed through cupyconv.conv_transpose1d on CuPy arrays (bfloat16: torch tensors; repeat calls
 take the fast path), forced families through the launcher. (Session 54's run 2 timed the
 default through the launcher too, whose host time, ~45 us per launch on an H100 host,
 made its small calls look slow.)
@@ -111,7 +111,10 @@ def measure(c, p, families):
         run()
         err = ((case.yt.double() - case.ref).norm() / case.ref.norm()).item()
         if fam is None:
-            run = lambda: cupyconv.conv_transpose1d(case.x, case.w, case.b, **kw)  # noqa: E731
+            # bfloat16 through torch tensors (CuPy has none); other dtypes on CuPy arrays
+            x, w, b = ((case.xt, case.wt, case.bt) if c.dtype == "bfloat16"
+                       else (case.x, case.w, case.b))
+            run = lambda: cupyconv.conv_transpose1d(x, w, b, **kw)  # noqa: E731
         out[fam or "default"] = (launch_ms(run), err)
     return t_torch, err_torch, out
 
