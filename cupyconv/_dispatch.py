@@ -123,13 +123,13 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0,
             pl = None
     if pl is None and (family == "ct1d_gemm" or (family is None and _prefers_gemm(p, dtype)
                                                   and not _mma_staged(p, dtype, arch))):
-        pl = _plan_gemm(p, dtype)
+        pl = _plan_gemm(p, dtype, ck8=family == "ct1d_gemm")
     if pl is None and (family == "ct1d_stream" or (family is None and _prefers_stream(p, dtype, arch))):
         pl = _plan_stream(p, dtype)
     if pl is None and family in (None, "ct1d_mma"):
         pl = _plan_mma(p, dtype, arch)
         if family is None and pl is not None and _mma_partial(p, dtype, pl):
-            pl = _plan_mma_partial(p, dtype) or pl
+            pl = _plan_mma_partial(p, dtype, arch) or pl
     if pl is None and family is None and cig > DEPTHWISE_MAX_CIG and cog < DEPTHWISE_NARROW_COG:
         pl = _plan_depthwise(p, dtype)
     if pl is None and family is None and (dtype in NARROW_FALLBACK_DTYPES and _narrow_output(p)
@@ -727,14 +727,19 @@ def _mma_partial(p: ConvParams, dtype: str, pl: LaunchPlan) -> bool:
             and p.batch * p.groups * _row_positions(p)[1] >= MMA_PARTIAL_MIN_POSITIONS)
 
 
-def _plan_mma_partial(p: ConvParams, dtype: str) -> Optional[LaunchPlan]:
-    """The plan for a call _mma_partial takes off ct1d_mma (None: none covers it)."""
+def _plan_mma_partial(p: ConvParams, dtype: str, arch: int) -> Optional[LaunchPlan]:
+    """The plan for a call _mma_partial takes off ct1d_mma (None: none covers it):
+    ct1d_wgmma before ct1d_gemm where it beats it (``_wgmma_any``), and ct1d_gemm's
+    8-channel rings (GEMM_CK8) before ct1d_narrow."""
     cig = p.in_channels // p.groups
     pl = None
     if (cig <= MMA_PARTIAL_STREAM_MAX_CIG
             and cig * p.kernel_size >= MMA_PARTIAL_STREAM_MIN_MACS * p.stride):
         pl = _plan_stream(p, dtype)
-    return pl or _plan_gemm(p, dtype) or _plan_narrow(p, dtype)
+    if pl is None and arch == WGMMA_ARCH:
+        pl = _plan_wgmma(p, dtype)
+        pl = pl if pl is not None and _wgmma_any(p, pl) else None
+    return pl or _plan_gemm(p, dtype, ck8=True) or _plan_narrow(p, dtype)
 
 
 def _prefers_stream(p: ConvParams, dtype: str, arch: int = 0) -> bool:
@@ -802,13 +807,19 @@ _GEMM_WIDE_MIN_BLOCKS = 64
 # at 168-200 and spill, yet were 6-14% faster than 2x4 tiles in 3 of 4 runs (encodec-s5,
 # up-64-64-s3: results/2026-11-30-session5/tune_gemm_*, session6/tune_gemm_*)
 _GEMM_WIDE_MAX_WARPS = 12
-# Experimental, off (no GPU measurement yet): where no ring of 16-channel chunks fits (one
-# live class with 16 taps and >= 128 channels per tile: 384 -> 512 K16 S1 takes 230-850 KB),
-# chunks of 8 input channels in 3xTF32. Such wide calls run on ct1d_narrow's CUDA cores
-# instead (session 56, H100: 384 -> 512 K16 S1 N1 L17857 5.7 ms, torch 3.2;
-# 768 -> 512 K16 S2 D2 16.4 ms, torch 9.6). benchmarks/results/2026-12-06-session56/
-# run_next.sh times it (dispatch.GEMM_CK8:True) and tests it (tests/test_gpu.py).
-GEMM_CK8 = False
+# Where no ring of 16-channel chunks fits (one live class with 12-16 taps and >= 128
+# channels per tile: 384 -> 512 K16 S1 takes 230-850 KB), ct1d_gemm can run chunks of 8
+# input channels in 3xTF32 (``gemm_key(ck8=True)``). Such calls otherwise fall to
+# ct1d_narrow's CUDA cores; there the 8-channel rings were 1.5-2.8x faster on 5 of 5
+# (H100, one process, ms: 384 -> 512 K16 S1 N1 L17857 5.727 -> 2.316, torch 3.245; 768 ->
+# 512 K16 S2 D2 17.87 -> 6.44, torch 9.62; 256 -> 256 K12 S1 2.551 -> 0.934; 200 -> 192 K13
+# S3 D3 0.855 -> 0.444; 128 -> 192 K16 S2 D2 0.504 -> 0.341; results/2026-12-06-session57/
+# run_1/ab_ck8.txt, run_3/ab_ck8.txt). Where ct1d_stream or ct1d_mma took the call they
+# lost (3 of 3 ct1d_stream calls 1.2-1.6x slower, e.g. 32 -> 768 K16 S2 D2 in 4 groups
+# 0.207 -> 0.329 ms; 768 -> 128 K7 S2 D2 N1 L1024 on ct1d_mma 0.153 -> 0.296), though they
+# beat ct1d_mma on three small N = 1 calls (32 -> 1024 K16 S1 0.138 -> 0.057). So they
+# serve MMA_PARTIAL_ROUTE's calls before ct1d_narrow (and a forced ct1d_gemm), nothing else.
+GEMM_CK8 = True
 
 
 def _prefers_gemm(p: ConvParams, dtype: str) -> bool:
@@ -822,8 +833,9 @@ def _prefers_gemm(p: ConvParams, dtype: str) -> bool:
             or (macs >= GEMM_MIN_MACS // 2 and cog >= GEMM_MIN_COG))
 
 
-def gemm_key(p: ConvParams, dtype: str) -> Optional[GemmKey]:
-    """The ct1d_gemm instance for a call (None where the family does not apply)."""
+def gemm_key(p: ConvParams, dtype: str, ck8: bool = False) -> Optional[GemmKey]:
+    """The ct1d_gemm instance for a call (None where the family does not apply); with
+    ``ck8`` (and GEMM_CK8), float32 rings of 8-channel chunks where 16-channel ones do not fit."""
     S, D, K = p.stride, p.dilation, p.kernel_size
     cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
     if (dtype == "float64" or K > MAX_UNROLLED_K or S > 16 or cig < 8 or cog < 16
@@ -851,7 +863,7 @@ def gemm_key(p: ConvParams, dtype: str) -> Optional[GemmKey]:
     # registers into two stages (kernels/ct1d_gemm.cu)
     arith = ([(True, 16, (5, 4, 3)), (False, 16, (3, 2))] if dtype == "float32"
              else [(False, 16, (2,))])
-    if GEMM_CK8 and dtype == "float32":     # (experimental) then chunks of 8, in 3xTF32
+    if ck8 and GEMM_CK8 and dtype == "float32":     # then chunks of 8, in 3xTF32
         arith += [(False, 8, (3, 2))]
     for f16x3, ck, depths in arith:
         for nt, min_blocks in shapes:
@@ -866,8 +878,8 @@ def gemm_smem_limit(key: GemmKey) -> int:
     return _MMA_SMEM if key.min_blocks > 1 else _GEMM_SMEM
 
 
-def _plan_gemm(p: ConvParams, dtype: str) -> Optional[LaunchPlan]:
-    key = gemm_key(p, dtype)
+def _plan_gemm(p: ConvParams, dtype: str, ck8: bool = False) -> Optional[LaunchPlan]:
+    key = gemm_key(p, dtype, ck8)
     return None if key is None else gemm_launch_plan(p, key)
 
 
@@ -905,6 +917,21 @@ WGMMA_MIN_DENSITY = 0.5
 # blocks: 0.72x), 5% faster on sd-s2d1k7 (32 channels).
 WGMMA_MIN_CIG = 128
 WGMMA_MIN_BLOCKS = 256
+# ... or, at strides of 2 and more, with any input channels where its GEMM rows are at
+# least this full (``_wgmma_row_use``: output channels over the channel tiles that hold
+# them, times the (class, offset) pairs some tap fills). Measured against ct1d_gemm on
+# the float32 calls of two 1000-call random draws that ct1d_gemm took and ct1d_wgmma
+# covers (H100, one process; results/2026-12-06-session57/run_1/gemm_scan.txt, seed 0,
+# 104 calls; run_3/gemm_scan_s1.txt, seed 1, 107): ct1d_wgmma was faster on 3 in 4, up to
+# 3.25x (96 -> 192 K16 S10 1.328 -> 0.409 ms); it lost where rows were half empty (512 ->
+# 32 S2: 64-channel tiles, 0.55x), at stride 1 (768 -> 24 K3 D2: 0.19x) and on N = 1
+# calls of 128-144 blocks (384 -> 1024 K16 S2 0.52x; the sweep's small-512-256-s8 0.1009
+# -> 0.1401 ms, run_3/ab_small512.txt). With 64 blocks this rule gained 1.105x / 1.075x
+# on the two draws, 2 / 6 calls over 5% slower; with WGMMA_MIN_BLOCKS (256) 1.056x /
+# 1.065x, 1 / 2 slower (at worst 0.82x, 384 -> 192 K16 S4 in 4 groups): that one. It
+# applies to the calls plan() would give ct1d_gemm, also through MMA_PARTIAL_ROUTE
+# (``_wgmma_any``).
+WGMMA_ANY_MIN_ROW_USE = 0.7
 # ... and where its fixed 128-position tiles leave at most this fraction of the computed
 # positions empty: a row of L_in + 1 positions (vocoder layers) with L_in = 256 computes
 # 384 for 257, and hifigan-u1-b16 was the one such layer ct1d_wgmma lost (0.371 against
@@ -1037,9 +1064,32 @@ def _prefers_wgmma(p: ConvParams, pl: LaunchPlan) -> bool:
             return False
         if WGMMA_16BIT_ANY:     # (the calls plan() would give ct1d_gemm)
             return _prefers_gemm(p, pl.key.dtype) and gemm_key(p, pl.key.dtype) is not None
-    waste = 1 - _row_positions(p)[1] / (pl.n_tiles * pl.key.nu)
-    return (_prefers_gemm(p, pl.key.dtype) and p.in_channels // p.groups >= WGMMA_MIN_CIG
-            and _block_count(p, pl) >= WGMMA_MIN_BLOCKS and waste <= WGMMA_MAX_TILE_WASTE)
+    if not (_prefers_gemm(p, pl.key.dtype) and _tile_waste(p, pl) <= WGMMA_MAX_TILE_WASTE):
+        return False
+    if p.in_channels // p.groups >= WGMMA_MIN_CIG and _block_count(p, pl) >= WGMMA_MIN_BLOCKS:
+        return True
+    return _wgmma_any(p, pl) and not _mma_staged(p, pl.key.dtype, WGMMA_ARCH)
+
+
+def _tile_waste(p: ConvParams, pl: LaunchPlan) -> float:
+    """The fraction of a row-tiled plan's computed positions that lie past the row."""
+    return 1 - _row_positions(p)[1] / (pl.n_tiles * pl.key.nu)
+
+
+def _wgmma_any(p: ConvParams, pl: LaunchPlan) -> bool:
+    """WGMMA_ANY_MIN_ROW_USE: the ct1d_wgmma plan ``pl`` beats ct1d_gemm on a float32 call
+    whatever its input channels (strides of 2 and more, enough blocks, rows full enough)."""
+    return (p.stride >= 2 and _block_count(p, pl) >= WGMMA_MIN_BLOCKS
+            and _tile_waste(p, pl) <= WGMMA_MAX_TILE_WASTE
+            and _wgmma_row_use(p, pl) >= WGMMA_ANY_MIN_ROW_USE)
+
+
+def _wgmma_row_use(p: ConvParams, pl: LaunchPlan) -> float:
+    """The fraction of a ct1d_wgmma plan's GEMM rows that hold taps: output channels over
+    the channel tiles that hold them, times the (class, column offset) pairs some tap fills."""
+    S, D, K = p.stride, p.dilation, p.kernel_size
+    nc = (K - 1) * D // S + 1
+    return (p.out_channels // p.groups) / (pl.co_chunks * pl.key.co_tile) * K / (S * nc)
 
 
 def _plan_wgmma(p: ConvParams, dtype: str) -> Optional[LaunchPlan]:

@@ -970,6 +970,7 @@ def test_mma_warpgroup_session19_rules(monkeypatch, no_pipe_route):
         monkeypatch.setattr(_dispatch, "MMA_WG_WIDE_W", False)
         monkeypatch.setattr(_dispatch, "MMA_WG_T_MAX_STRIDE", 4)
         monkeypatch.setattr(_dispatch, "MMA_WG_T_MACS_STRIDE", 4)
+        monkeypatch.setattr(_dispatch, "WGMMA_ANY_MIN_ROW_USE", 2.0)   # (ct1d_gemm's calls)
         plan.cache_clear()
         for p, fam in ((k7, "ct1d_gemm"), (u3, "ct1d_gemm"), (s5, "ct1d_stream"), (g16, "ct1d_stream")):
             assert plan(p, "float32", None, 90).key.family == fam
@@ -1175,6 +1176,36 @@ def test_wgmma_16bit_two_blocks_per_sm_where_they_fit(dtype, monkeypatch):
     vocoder = params(4, 256, 256, 16, 4096, stride=8, padding=0, dilation=1)
     monkeypatch.setattr(_dispatch, "SMEM_PER_SM", 140 * 1024)
     assert _dispatch.wgmma_key(vocoder, dtype).blocks == 1
+
+
+def test_wgmma_takes_full_row_strided_gemm_calls_of_any_width():
+    """WGMMA_ANY_MIN_ROW_USE: at strides >= 2, float32 calls ct1d_gemm would take (also
+    through MMA_PARTIAL_ROUTE) go to ct1d_wgmma whatever their input channels where at
+    least 70% of its GEMM rows hold taps and the call has >= 256 blocks; half-empty rows,
+    stride 1, few blocks and GPUs other than sm_90 stay on ct1d_gemm (random scans, H100,
+    session 57)."""
+    def family(p, arch=90):
+        return plan(p, "float32", None, arch).key.family
+    r412 = params(16, 96, 192, 16, 1489, 10, 3, 1)          # 1.328 -> 0.409 ms measured
+    assert family(r412) == "ct1d_wgmma" and family(r412, 80) == "ct1d_gemm"
+    assert family(r412, 0) == "ct1d_gemm"
+    check_wgmma_plan(plan(r412, "float32", None, 90), r412, "float32")
+    r010 = params(8, 24, 768, 10, 778, 10, 2, 1)             # via MMA_PARTIAL_ROUTE
+    assert family(r010) == "ct1d_wgmma"
+    assert plan_with("WGMMA_ANY_MIN_ROW_USE", 2.0, r010, "float32", 90).key.family == "ct1d_gemm"
+    # rows: 32 of 64 channels per tile, 7 of 8 (class, offset) pairs (0.55x measured)
+    half = params(8, 512, 32, 7, 1303, 2, 3, 1)
+    wg = _dispatch._plan_wgmma(half, "float32")
+    assert _dispatch._wgmma_row_use(half, wg) == 0.5 * 7 / 8 and family(half) == "ct1d_gemm"
+    # K = 3 < S = 4: a quarter of the (class, offset) rows empty, 96 of 96 channels held
+    assert _dispatch._wgmma_row_use(params(16, 384, 96, 3, 488, 4, 0, 1),
+                                    _dispatch._plan_wgmma(params(16, 384, 96, 3, 488, 4, 0, 1),
+                                                          "float32")) == 0.75
+    # stride 1 (768 -> 24 K3 D2: 0.19x measured), and 128 blocks (small-512-256-s8)
+    assert family(params(8, 768, 24, 3, 2528, 1, 1, 2)) == "ct1d_gemm"
+    small = params(1, 512, 256, 16, 1024, 8, 4, 1)
+    assert _dispatch._block_count(small, _dispatch._plan_wgmma(small, "float32")) < 256
+    assert family(small) == "ct1d_gemm"
 
 
 def test_wgmma_only_on_sm90_for_wide_float32_calls(no_pipe_route):
@@ -2099,17 +2130,20 @@ def test_nco64_from_33_channels(monkeypatch):
 def test_partial_weight_mma_tiles_leave_ct1d_mma():
     """float32 calls whose ct1d_mma tile would stage part of its weights per step (w_all
     False: 3xTF32 over weight chunks, measured 1.1-6.8x slower) go to ct1d_stream (<= 32
-    input channels per group, >= 32 multiply-adds per output), else ct1d_gemm, else
-    ct1d_narrow; calls of fewer than MMA_PARTIAL_MIN_POSITIONS positions and other dtypes
-    keep ct1d_mma."""
-    cases = [(params(8, 16, 128, 17, 1925, 8, 3, 1), "ct1d_stream"),      # scan r062
-             (params(1, 32, 128, 16, 15151, 8, 1, 1), "ct1d_stream"),     # r136
-             (params(4, 96, 1024, 7, 485, 8, 1, 1), "ct1d_gemm"),         # r051
-             (params(8, 24, 768, 10, 778, 10, 2, 1), "ct1d_gemm"),        # r010: 24 MACs
-             (params(1, 128, 192, 16, 11719, 2, 1, 2), "ct1d_narrow")]    # r840
+    input channels per group, >= 32 multiply-adds per output), else ct1d_gemm (on sm_90
+    ct1d_wgmma where WGMMA_ANY_MIN_ROW_USE takes it; 8-channel rings where 16-channel ones do
+    not fit), else ct1d_narrow; calls of fewer than
+    MMA_PARTIAL_MIN_POSITIONS positions and other dtypes keep ct1d_mma."""
+    # (call, family elsewhere, family on sm_90: ct1d_wgmma for full rows and >= 256 blocks)
+    cases = [(params(8, 16, 128, 17, 1925, 8, 3, 1), "ct1d_stream", "ct1d_stream"),  # scan r062
+             (params(1, 32, 128, 16, 15151, 8, 1, 1), "ct1d_stream", "ct1d_stream"),  # r136
+             (params(4, 96, 1024, 7, 485, 8, 1, 1), "ct1d_gemm", "ct1d_wgmma"),      # r051
+             (params(8, 24, 768, 10, 778, 10, 2, 1), "ct1d_gemm", "ct1d_wgmma"),     # r010: 24 MACs
+             (params(1, 128, 192, 16, 11719, 2, 1, 2), "ct1d_gemm", "ct1d_gemm")]    # r840: CK8
     for arch in (0, 90):
-        for p, family in cases:
+        for p, family, family90 in cases:
             lp = plan(p, "float32", arch=arch)
+            family = family90 if arch == 90 else family
             assert lp.key.family == family, (arch, p, lp.key)
             check_any_plan(lp, p, "float32")
             before = plan_with("MMA_PARTIAL_ROUTE", False, p, "float32", arch)    # no route
@@ -2129,8 +2163,8 @@ def test_partial_weight_mma_tiles_leave_ct1d_mma():
         lp = plan(p, "float32", arch=90)
         if lp.key.family == "ct1d_mma" and not lp.key.wg and not lp.key.w_all:
             assert (p.batch * _dispatch._row_positions(p)[1] < _dispatch.MMA_PARTIAL_MIN_POSITIONS
-                    or _dispatch._plan_mma_partial(p, "float32") is None), p
-        routed += lp.key.family in ("ct1d_stream", "ct1d_gemm", "ct1d_narrow")
+                    or _dispatch._plan_mma_partial(p, "float32", 90) is None), p
+        routed += lp.key.family in ("ct1d_stream", "ct1d_gemm", "ct1d_wgmma", "ct1d_narrow")
     assert routed > 100, routed
 
 
@@ -2173,15 +2207,26 @@ def test_narrow_sum_chains_stay_within_the_bound():
     assert bounded > 50, bounded
 
 
-def test_gemm_ck8_rings_only_behind_their_flag(monkeypatch):
-    """GEMM_CK8 (experimental, off): ct1d_gemm takes one-class calls whose 16-channel rings
-    do not fit (384 -> 512, K = 16, S = 1) as 3xTF32 rings of 8-channel chunks that fit;
-    off, it takes none of them and nothing else changes."""
+def test_gemm_ck8_rings_serve_the_partial_route_before_narrow(monkeypatch):
+    """GEMM_CK8: one-class calls whose 16-channel ct1d_gemm rings do not fit (384 -> 512,
+    K = 16, S = 1), which MMA_PARTIAL_ROUTE took to ct1d_narrow, run 3xTF32 rings of
+    8-channel chunks (measured 1.5-2.8x faster); a forced ct1d_gemm takes them too, no
+    other route does (ct1d_stream and ct1d_mma calls were faster than these rings)."""
     wide = params(1, 384, 512, 16, 17857, 1, 1, 1)
-    assert _dispatch.GEMM_CK8 is False and _dispatch.gemm_key(wide, "float32") is None
-    seed_key = _dispatch.gemm_key(params(**SEED), "float32")
-    monkeypatch.setattr(_dispatch, "GEMM_CK8", True)
-    key = _dispatch.gemm_key(wide, "float32")
+    assert _dispatch.gemm_key(wide, "float32") is None             # only when asked for
+    key = _dispatch.gemm_key(wide, "float32", ck8=True)
     assert key.ci_chunk == 8 and not key.f16x3 and key.smem_bytes() <= _dispatch.gemm_smem_limit(key)
-    assert _dispatch.gemm_key(wide, "bfloat16") is None
-    assert _dispatch.gemm_key(params(**SEED), "float32") == seed_key
+    assert _dispatch.gemm_key(wide, "bfloat16", ck8=True) is None
+    seed_key = _dispatch.gemm_key(params(**SEED), "float32")
+    assert _dispatch.gemm_key(params(**SEED), "float32", ck8=True) == seed_key
+    for arch in (0, 90):
+        lp = plan(wide, "float32", arch=arch)
+        assert lp.key == key, (arch, lp.key)
+        check_any_plan(lp, wide, "float32")
+        assert plan(wide, "float32", "ct1d_gemm", arch).key == key
+        assert plan_with("GEMM_CK8", False, wide, "float32", arch).key.family == "ct1d_narrow"
+    # a ct1d_stream call whose 16-channel rings do not fit either keeps ct1d_stream
+    stream = params(4, 24, 256, 16, 14288, 1, 4, 1)
+    assert _dispatch.gemm_key(stream, "float32") is None
+    assert _dispatch.gemm_key(stream, "float32", ck8=True) is not None
+    assert plan(stream, "float32", arch=90).key.family == "ct1d_stream"

@@ -699,14 +699,13 @@ def test_mma_partial_route_random_calls(rng):
     assert {"ct1d_stream", "ct1d_gemm"} <= seen, seen
 
 
-def test_gemm_ck8_random_calls(rng, monkeypatch):
-    """Experimental ct1d_gemm rings of 8-channel chunks (dispatch.GEMM_CK8, off by default)
-    forced on random float32 calls whose 16-channel rings do not fit (one live class with
-    12-16 taps, >= 128 output channels per group): partial chunks, padding, poisoned
-    outputs, against float64."""
+def test_gemm_ck8_random_calls(rng):
+    """ct1d_gemm rings of 8-channel chunks (dispatch.GEMM_CK8) forced on random float32
+    calls whose 16-channel rings do not fit (one live class with 12-16 taps, >= 128
+    output channels per group): partial chunks, padding, poisoned outputs, against
+    float64."""
     from cupyconv import _dispatch
     from cupyconv._args import check_conv_args
-    monkeypatch.setattr(_dispatch, "GEMM_CK8", True)
     _dispatch.plan.cache_clear()
     done = 0
     try:
@@ -725,7 +724,7 @@ def test_gemm_ck8_random_calls(rng, monkeypatch):
                 continue
             p = check_conv_args((c["N"], c["C_in"], c["L"]), (c["C_in"], c["C_out"] // G, K),
                                 None, **c["kw"])
-            key = _dispatch.gemm_key(p, "float32")
+            key = _dispatch.gemm_key(p, "float32", ck8=True)
             if key is None or key.ci_chunk != 8:
                 continue
             assert _check_forced_family(rng, c, "ct1d_gemm"), c
