@@ -660,8 +660,8 @@ def test_narrow_family_random_calls(rng, monkeypatch, split):
 def test_mma_partial_route_random_calls(rng):
     """float32 calls whose ct1d_mma tile would stage part of its weights per step (16-128
     input channels per group with many taps, strides 3-10) through the dispatcher: each
-    takes ct1d_stream, ct1d_gemm or ct1d_narrow (both of the first two seen), poisoned
-    outputs, against float64."""
+    takes ct1d_stream, ct1d_wgmma, ct1d_gemm or ct1d_narrow (ct1d_stream and one of the
+    GEMM families seen), poisoned outputs, against float64."""
     from cupyconv import _dispatch
     from cupyconv._args import check_conv_args
     from cupyconv._gpu import device_plan
@@ -689,14 +689,14 @@ def test_mma_partial_route_random_calls(rng):
         if before.key.family != "ct1d_mma" or not _dispatch._mma_partial(p, "float32", before):
             continue
         key = device_plan(p, "float32", 0).key
-        assert key.family in ("ct1d_stream", "ct1d_gemm", "ct1d_narrow"), (c, key)
+        assert key.family in ("ct1d_stream", "ct1d_wgmma", "ct1d_gemm", "ct1d_narrow"), (c, key)
         seen.add(key.family)
         y = _launch_poisoned(x, w, b, "float32", **c["kw"])
         err = _rel_err(y, _ref64(x, w, b, **c["kw"]))
         _record(f"err_float32_partial_{key.family}", err, dict(call=c, key=key.name_expression()))
         assert err <= TOL["float32"], (c, key, err)
         done += 1
-    assert {"ct1d_stream", "ct1d_gemm"} <= seen, seen
+    assert "ct1d_stream" in seen and seen & {"ct1d_wgmma", "ct1d_gemm"}, seen
 
 
 def test_gemm_ck8_random_calls(rng):
