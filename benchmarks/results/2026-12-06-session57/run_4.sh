@@ -9,6 +9,7 @@ nvidia-smi --query-gpu=name --format=csv,noheader | tee "$OUT/gpu.txt"
 PYTHONPATH=$PWD CUPYCONV_REPORT_DIR=$OUT/stats timeout 150 python3 -m pytest -m gpu -n 16 -q -rs -W ignore \
   tests/test_gpu.py -p no:cacheprovider -k "wgmma or mma_partial or gemm_ck8" > "$OUT/tests.log" 2>&1
 echo "tests rc $?"; tail -n 4 "$OUT/tests.log" | cut -c1-400
+python3 benchmarks/merge_gpu_stats.py "$OUT/stats"
 (cd benchmarks && PYTHONPATH=$PWD/..:$PWD timeout 90 python3 shape_scan.py --no-compare \
   --json "$OUT/scan.json" > "$OUT/scan.txt" 2>&1)
 echo "scan rc $?"; grep -E "calls:" "$OUT/scan.txt"
