@@ -715,27 +715,44 @@ def _mma_staged(p: ConvParams, dtype: str, arch: int) -> bool:
 # launches' host time hid most differences) keep ct1d_mma.
 MMA_PARTIAL_ROUTE = True
 MMA_PARTIAL_MIN_POSITIONS = 1280
+# 16-bit calls take one MMA per product, yet their partial-weight tiles lost too where
+# K >= MMA_PARTIAL_16BIT_MIN_K: bfloat16, the 157 such calls of 1000 random draws
+# (seed 0) against every family (H100, forced, one process, results/2026-12-06-session57/
+# run_5/bf16_sync_scan.txt): the route's ct1d_stream or ct1d_gemm 2.2x faster on the 51
+# with K >= 8 and none more than 4% slower (96 -> 192 K16 S10 1.802 -> 0.411 ms, 128 ->
+# 768 K21 S10 G2 1.717 -> 0.326); with fewer taps ct1d_mma won 13 of 106 by up to 1.95x
+# (96 -> 48 K3 S1 0.033 -> 0.065), and its ct1d_narrow fallback lost (256 -> 8 K16 S2 D2
+# 0.164 -> 0.243), so 16-bit calls take the route's first two families only, at any
+# number of positions.
+MMA_PARTIAL_16BIT_DTYPES = ("bfloat16", "float16")
+MMA_PARTIAL_16BIT_MIN_K = 8
 MMA_PARTIAL_STREAM_MAX_CIG = 32
 MMA_PARTIAL_STREAM_MIN_MACS = 32
 
 
 def _mma_partial(p: ConvParams, dtype: str, pl: LaunchPlan) -> bool:
-    """pl, ct1d_mma's plan for a float32 call, is a mma.sync tile that stages part of
-    its weights per step, on a call of at least MMA_PARTIAL_MIN_POSITIONS positions."""
+    """pl, ct1d_mma's plan for a call, is a mma.sync tile that stages part of its
+    weights per step, on a float32 call of at least MMA_PARTIAL_MIN_POSITIONS positions
+    or a 16-bit one of at least MMA_PARTIAL_16BIT_MIN_K taps."""
     k = pl.key
-    return (MMA_PARTIAL_ROUTE and dtype == "float32" and not k.wg and not k.w_all
-            and p.batch * p.groups * _row_positions(p)[1] >= MMA_PARTIAL_MIN_POSITIONS)
+    if not MMA_PARTIAL_ROUTE or k.wg or k.w_all:
+        return False
+    if dtype == "float32":
+        return p.batch * p.groups * _row_positions(p)[1] >= MMA_PARTIAL_MIN_POSITIONS
+    return dtype in MMA_PARTIAL_16BIT_DTYPES and p.kernel_size >= MMA_PARTIAL_16BIT_MIN_K
 
 
 def _plan_mma_partial(p: ConvParams, dtype: str, arch: int) -> Optional[LaunchPlan]:
     """The plan for a call _mma_partial takes off ct1d_mma (None: none covers it):
     ct1d_wgmma before ct1d_gemm where it beats it (``_wgmma_any``), and ct1d_gemm's
-    8-channel rings (GEMM_CK8) before ct1d_narrow."""
+    8-channel rings (GEMM_CK8) before ct1d_narrow; 16-bit calls ct1d_stream or ct1d_gemm."""
     cig = p.in_channels // p.groups
     pl = None
     if (cig <= MMA_PARTIAL_STREAM_MAX_CIG
             and cig * p.kernel_size >= MMA_PARTIAL_STREAM_MIN_MACS * p.stride):
         pl = _plan_stream(p, dtype)
+    if dtype != "float32":                  # (MMA_PARTIAL_16BIT_*)
+        return pl or _plan_gemm(p, dtype)
     if pl is None and arch == WGMMA_ARCH:
         pl = _plan_wgmma(p, dtype)
         pl = pl if pl is not None and _wgmma_any(p, pl) else None

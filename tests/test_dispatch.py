@@ -2132,8 +2132,8 @@ def test_partial_weight_mma_tiles_leave_ct1d_mma():
     False: 3xTF32 over weight chunks, measured 1.1-6.8x slower) go to ct1d_stream (<= 32
     input channels per group, >= 32 multiply-adds per output), else ct1d_gemm (on sm_90
     ct1d_wgmma where WGMMA_ANY_MIN_ROW_USE takes it; 8-channel rings where 16-channel ones do
-    not fit), else ct1d_narrow; calls of fewer than
-    MMA_PARTIAL_MIN_POSITIONS positions and other dtypes keep ct1d_mma."""
+    not fit), else ct1d_narrow; float32 calls of fewer than
+    MMA_PARTIAL_MIN_POSITIONS positions keep ct1d_mma (16-bit calls: the next test)."""
     # (call, family elsewhere, family on sm_90: ct1d_wgmma for full rows and >= 256 blocks)
     cases = [(params(8, 16, 128, 17, 1925, 8, 3, 1), "ct1d_stream", "ct1d_stream"),  # scan r062
              (params(1, 32, 128, 16, 15151, 8, 1, 1), "ct1d_stream", "ct1d_stream"),  # r136
@@ -2149,7 +2149,6 @@ def test_partial_weight_mma_tiles_leave_ct1d_mma():
             before = plan_with("MMA_PARTIAL_ROUTE", False, p, "float32", arch)    # no route
             assert before.key.family == "ct1d_mma" and not before.key.w_all and not before.key.wg
             assert _dispatch._mma_partial(p, "float32", before)
-            assert plan(p, "bfloat16", arch=arch).key.family != "ct1d_stream"
         small = params(1, 16, 128, 17, 1024, 8, 3, 1)      # 1024 + 2 positions: N = 1, L = 1024
         assert plan(small, "float32", arch=arch).key.family == "ct1d_mma"
     # no float32 call keeps a partial-weight mma.sync tile where another family covers it
@@ -2166,6 +2165,39 @@ def test_partial_weight_mma_tiles_leave_ct1d_mma():
                     or _dispatch._plan_mma_partial(p, "float32", 90) is None), p
         routed += lp.key.family in ("ct1d_stream", "ct1d_gemm", "ct1d_wgmma", "ct1d_narrow")
     assert routed > 100, routed
+
+
+def test_partial_weight_mma_tiles_leave_ct1d_mma_in_16_bits():
+    """MMA_PARTIAL_16BIT_*: bfloat16/float16 calls of >= 8 taps whose ct1d_mma tile would
+    stage part of its weights per step go to ct1d_stream or ct1d_gemm (measured 2.2x
+    faster on 51 of 51 bf16 calls, none more than 4% slower), at any number of positions;
+    fewer taps, or no such family, keep ct1d_mma (never ct1d_narrow)."""
+    cases = [(params(8, 16, 128, 17, 1925, 8, 3, 1), "ct1d_stream"),      # scan r062
+             (params(16, 96, 192, 16, 1489, 10, 3, 1), "ct1d_gemm"),      # r412: 1.80 -> 0.41 ms
+             (params(1, 48, 768, 17, 1024, 8, 2, 2), "ct1d_gemm")]        # r892, N = 1
+    for dtype in ("bfloat16", "float16"):
+        for arch in (0, 90):
+            for p, family in cases:
+                before = plan_with("MMA_PARTIAL_ROUTE", False, p, dtype, arch)
+                assert before.key.family == "ct1d_mma" and not before.key.w_all, before.key
+                lp = plan(p, dtype, arch=arch)
+                assert lp.key.family == family, (dtype, arch, p, lp.key)
+                check_any_plan(lp, p, dtype)
+                assert plan_with("MMA_PARTIAL_16BIT_MIN_K", 17 + 1, p, dtype, arch).key.family == "ct1d_mma"
+    # 7 taps: ct1d_mma (it won 13 of the 106 such calls, by up to 1.95x)
+    k7 = params(4, 96, 1024, 7, 485, 8, 1, 1)
+    assert not plan_with("MMA_PARTIAL_ROUTE", False, k7, "bfloat16", 90).key.w_all
+    assert plan(k7, "bfloat16", arch=90).key.family == "ct1d_mma"
+    # no 16-bit call is routed to ct1d_narrow (it lost there: 256 -> 8 K16 S2 D2)
+    rng = np.random.default_rng(7)
+    for _ in range(1500):
+        cig, cog = (int(v) for v in rng.choice([8, 16, 24, 32, 48, 64, 96, 128], 2))
+        k, s = int(rng.integers(8, 22)), int(rng.choice([1, 2, 3, 4, 5, 8, 10]))
+        p = params(int(rng.integers(1, 5)), cig, cog * 4, k, int(rng.integers(200, 4000)), s,
+                   int(rng.integers(0, k)), int(rng.integers(1, 4)))
+        before = plan_with("MMA_PARTIAL_ROUTE", False, p, "bfloat16", 90)
+        if before.key.family == "ct1d_mma" and not before.key.wg and not before.key.w_all:
+            assert plan(p, "bfloat16", arch=90).key.family in ("ct1d_stream", "ct1d_gemm", "ct1d_mma")
 
 
 def test_float32_calls_only_scatter_would_take_go_to_the_narrow_family():

@@ -657,17 +657,19 @@ def test_narrow_family_random_calls(rng, monkeypatch, split):
         _dispatch.plan.cache_clear()
 
 
-def test_mma_partial_route_random_calls(rng):
-    """float32 calls whose ct1d_mma tile would stage part of its weights per step (16-128
-    input channels per group with many taps, strides 3-10) through the dispatcher: each
-    takes ct1d_stream, ct1d_wgmma, ct1d_gemm or ct1d_narrow (ct1d_stream and one of the
-    GEMM families seen), poisoned outputs, against float64."""
+@pytest.mark.parametrize("dtype", ["float32", "bfloat16"])
+def test_mma_partial_route_random_calls(rng, dtype):
+    """Calls whose ct1d_mma tile would stage part of its weights per step (16-128 input
+    channels per group with many taps, strides 3-10) through the dispatcher: each takes
+    ct1d_stream, ct1d_wgmma, ct1d_gemm or ct1d_narrow (ct1d_stream and one of the GEMM
+    families seen; bfloat16: the first and third only, K >= 8), poisoned outputs, against
+    float64."""
     from cupyconv import _dispatch
     from cupyconv._args import check_conv_args
     from cupyconv._gpu import device_plan
     done, seen = 0, set()
     while done < 24:
-        c = _random_call(rng, "float32")
+        c = _random_call(rng, dtype)
         S = int(rng.choice([2, 3, 4, 5, 8, 10]))
         K = int(rng.integers(3, 22))
         G = int(rng.choice([1, 1, 1, 2]))
@@ -684,17 +686,19 @@ def test_mma_partial_route_random_calls(rng):
         with pytest.MonkeyPatch.context() as mp:        # the plan without the route
             mp.setattr(_dispatch, "MMA_PARTIAL_ROUTE", False)
             _dispatch.plan.cache_clear()
-            before = device_plan(p, "float32", 0)
+            before = device_plan(p, dtype, 0)
         _dispatch.plan.cache_clear()
-        if before.key.family != "ct1d_mma" or not _dispatch._mma_partial(p, "float32", before):
+        if before.key.family != "ct1d_mma" or not _dispatch._mma_partial(p, dtype, before):
             continue
-        key = device_plan(p, "float32", 0).key
-        assert key.family in ("ct1d_stream", "ct1d_wgmma", "ct1d_gemm", "ct1d_narrow"), (c, key)
+        key = device_plan(p, dtype, 0).key
+        families = (("ct1d_stream", "ct1d_wgmma", "ct1d_gemm", "ct1d_narrow") if dtype == "float32"
+                    else ("ct1d_stream", "ct1d_gemm"))
+        assert key.family in families and (dtype == "float32" or K >= 8), (c, key)
         seen.add(key.family)
-        y = _launch_poisoned(x, w, b, "float32", **c["kw"])
+        y = _launch_poisoned(x, w, b, dtype, **c["kw"])
         err = _rel_err(y, _ref64(x, w, b, **c["kw"]))
-        _record(f"err_float32_partial_{key.family}", err, dict(call=c, key=key.name_expression()))
-        assert err <= TOL["float32"], (c, key, err)
+        _record(f"err_{dtype}_partial_{key.family}", err, dict(call=c, key=key.name_expression()))
+        assert err <= TOL[dtype], (c, key, err)
         done += 1
     assert "ct1d_stream" in seen and seen & {"ct1d_wgmma", "ct1d_gemm"}, seen
 
