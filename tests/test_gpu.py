@@ -691,6 +691,9 @@ def test_mma_partial_route_random_calls(rng, dtype):
         if before.key.family != "ct1d_mma" or not _dispatch._mma_partial(p, dtype, before):
             continue
         key = device_plan(p, dtype, 0).key
+        if dtype != "float32" and _dispatch._plan_mma_partial(p, dtype, 90) is None:
+            assert key == before.key, (c, key)      # neither 16-bit family covers it
+            continue
         families = (("ct1d_stream", "ct1d_wgmma", "ct1d_gemm", "ct1d_narrow") if dtype == "float32"
                     else ("ct1d_stream", "ct1d_gemm"))
         assert key.family in families and (dtype == "float32" or K >= 8), (c, key)
