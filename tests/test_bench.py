@@ -183,3 +183,27 @@ def test_shape_scan_draws_legal_calls_and_selects_by_default_family(monkeypatch)
     assert not any(shape_scan.selected(pl, {"ct1d_scatter"}) for pl in plans
                    if pl.key.family != "ct1d_scatter")
     sys.modules.pop("shape_scan", None)
+
+
+def test_plan_diff_lists_the_calls_a_dispatch_change_moves(monkeypatch, tmp_path, capsys):
+    """benchmarks/plan_diff.py: with GEMM_CK8 off as the "before", the second draw's
+    r104 and r114 (ct1d_narrow -> ct1d_gemm's 8-channel rings) are listed and written for
+    --names; a change that moves nothing lists nothing; the rule is restored afterwards."""
+    pytest.importorskip("torch")
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    plan_diff = __import__("plan_diff")
+    from cupyconv import _dispatch
+    names = tmp_path / "names.txt"
+    monkeypatch.setattr(sys, "argv", ["plan_diff.py", "--variant", "old=dispatch.GEMM_CK8:False",
+                                      "--n", "120", "--seed", "1", "--names", str(names)])
+    plan_diff.main()
+    out = capsys.readouterr().out
+    assert names.read_text().split(",") == ["r104-de-384-512-k16s1d1p1", "r114-de-768-512-k16s2d2p13"]
+    assert "ct1d_narrow -> ct1d_gemm" in out and "2 of 120 calls change plan" in out
+    assert _dispatch.GEMM_CK8 is True
+    monkeypatch.setattr(sys, "argv", ["plan_diff.py", "--variant", "same=dispatch.GEMM_CK8:True",
+                                      "--n", "40"])
+    plan_diff.main()
+    assert "0 of 40 calls change plan" in capsys.readouterr().out
+    for mod in ("plan_diff", "shape_scan", "gpu_timing"):
+        sys.modules.pop(mod, None)
