@@ -939,7 +939,7 @@ WGMMA_MIN_BLOCKS = 256
 # them, times the (class, offset) pairs some tap fills). Measured against ct1d_gemm on
 # the float32 calls of two 1000-call random draws that ct1d_gemm took and ct1d_wgmma
 # covers (H100, one process; results/2026-12-06-session57/run_1/gemm_scan.txt, seed 0,
-# 104 calls; run_3/gemm_scan_s1.txt, seed 1, 107): ct1d_wgmma was faster on 3 in 4, up to
+# 104 calls; run_3/gemm_scan_s1.txt, seed 1, 107): ct1d_wgmma was faster on 73 and 75, up to
 # 3.25x (96 -> 192 K16 S10 1.328 -> 0.409 ms); it lost where rows were half empty (512 ->
 # 32 S2: 64-channel tiles, 0.55x), at stride 1 (768 -> 24 K3 D2: 0.19x) and on N = 1
 # calls of 128-144 blocks (384 -> 1024 K16 S2 0.52x; the sweep's small-512-256-s8 0.1009
