@@ -947,7 +947,8 @@ WGMMA_MIN_BLOCKS = 256
 # on the two draws, 2 / 6 calls over 5% slower; with WGMMA_MIN_BLOCKS (256) 1.056x /
 # 1.065x, 1 / 2 slower (at worst 0.82x, 384 -> 192 K16 S4 in 4 groups): that one. It
 # applies to the calls plan() would give ct1d_gemm, also through MMA_PARTIAL_ROUTE
-# (``_wgmma_any``).
+# (``_wgmma_any``). Out of sample (a third draw, seed 2, run_4/gemm_scan_s2.txt): 1.036x
+# over its 112 covered calls, 2 more than 5% slower (96 -> 192 K7 S2 0.87x).
 WGMMA_ANY_MIN_ROW_USE = 0.7
 # ... and where its fixed 128-position tiles leave at most this fraction of the computed
 # positions empty: a row of L_in + 1 positions (vocoder layers) with L_in = 256 computes
