@@ -945,7 +945,7 @@ WGMMA_MIN_BLOCKS = 256
 # calls of 128-144 blocks (384 -> 1024 K16 S2 0.52x; the sweep's small-512-256-s8 0.1009
 # -> 0.1401 ms, run_3/ab_small512.txt). With 64 blocks this rule gained 1.105x / 1.075x
 # on the two draws, 2 / 6 calls over 5% slower; with WGMMA_MIN_BLOCKS (256) 1.056x /
-# 1.065x, 1 / 2 slower (at worst 0.82x, 384 -> 192 K16 S4 in 4 groups): that one. It
+# 1.065x, 1 / 2 slower (at worst 0.82x, 384 -> 192 K16 S4 in 4 groups): shipped. It
 # applies to the calls plan() would give ct1d_gemm, also through MMA_PARTIAL_ROUTE
 # (``_wgmma_any``). Out of sample (a third draw, seed 2, run_4/gemm_scan_s2.txt): 1.036x
 # over its 112 covered calls, 2 more than 5% slower (96 -> 192 K7 S2 0.87x).
@@ -1082,10 +1082,11 @@ def _prefers_wgmma(p: ConvParams, pl: LaunchPlan) -> bool:
             return False
         if WGMMA_16BIT_ANY:     # (the calls plan() would give ct1d_gemm)
             return _prefers_gemm(p, pl.key.dtype) and gemm_key(p, pl.key.dtype) is not None
-    if not (_prefers_gemm(p, pl.key.dtype) and _tile_waste(p, pl) <= WGMMA_MAX_TILE_WASTE):
+    if not _prefers_gemm(p, pl.key.dtype):
         return False
-    if p.in_channels // p.groups >= WGMMA_MIN_CIG and _block_count(p, pl) >= WGMMA_MIN_BLOCKS:
-        return True
+    if p.in_channels // p.groups >= WGMMA_MIN_CIG:
+        return (_block_count(p, pl) >= WGMMA_MIN_BLOCKS
+                and _tile_waste(p, pl) <= WGMMA_MAX_TILE_WASTE)
     return _wgmma_any(p, pl) and not _mma_staged(p, pl.key.dtype, WGMMA_ARCH)
 
 
