@@ -79,13 +79,15 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0,
     (``_prefers_narrow_small``: chunks of 8 per block) and the other dtypes' narrow-output
     calls that only ct1d_scatter would take (``NARROW_FALLBACK_DTYPES``; float32: any
     such call, ``SCATTER_TO_NARROW_DTYPES``). float32 calls whose ct1d_mma tile cannot
-    stage all its weights go to ct1d_stream, ct1d_gemm or ct1d_narrow (``_mma_partial``).
+    stage all its weights go to ct1d_stream, ct1d_wgmma, ct1d_gemm or ct1d_narrow, 16-bit
+    ones of >= 8 taps to ct1d_stream or ct1d_gemm (``_mma_partial``).
     ct1d_depthwise also takes the groups those leave with at most 32 input and fewer than
     8 output channels; the CUDA-core scatter family serves everything else (float64 and
     5-7 input channels per group beyond that, very large kernels). ``family`` forces one
     (tests use it to run several on the same calls). ``arch`` is the device's compute
     capability (90 for sm_90; 0: none known): on sm_90 the float32 calls ct1d_gemm would
-    take go to ct1d_wgmma, its warpgroup-MMA successor, where that applies, ct1d_mma's
+    take go to ct1d_wgmma, its warpgroup-MMA successor, where that applies and pays
+    (``_prefers_wgmma``: wide or strided full-row GEMMs of enough blocks), ct1d_mma's
     64-channel x 128-position instances run their products on warpgroup MMA
     (``mma_warpgroup``), and memory-bound float32 calls of 16-64 input channels per group
     that ct1d_pipe covers go there first (``_prefers_pipe``). ``card`` names the sm_90
