@@ -9,10 +9,9 @@ only: no GPU needed). Prints each changed call and its family before -> after, a
 "before" is the variant (e.g. a rule switched off), "after" the shipped rules.
 """
 import argparse
-import ast
 
 from cupyconv import _dispatch
-from gpu_timing import parse_variants
+from gpu_timing import parse_variants, use_variant
 from shape_scan import draw_calls
 
 
@@ -33,17 +32,11 @@ def main():
     args = ap.parse_args()
     calls = draw_calls(args.n, args.seed)
     after = plans(calls, args.dtype, args.arch, args.card)
-    saved = {}
-    for macro, value in parse_variants([args.variant])[1][1]:
-        name = macro.split(".", 1)[1]          # (dispatch.NAME)
-        saved[name] = getattr(_dispatch, name)
-        setattr(_dispatch, name, ast.literal_eval(value))
+    use_variant(None, parse_variants([args.variant])[1][1])
     try:
         before = plans(calls, args.dtype, args.arch, args.card)
     finally:
-        for name, value in saved.items():
-            setattr(_dispatch, name, value)
-        _dispatch.plan.cache_clear()
+        use_variant(None, None)             # the shipped rules again
     changed = [c.name for c, _ in calls if before[c.name] != after[c.name]]
     for name in changed:
         print(f"{name:34s} {before[name].key.family} -> {after[name].key.family}  {after[name].key}")

@@ -15,8 +15,8 @@ from typing import Optional, Tuple
 from ._args import ConvParams
 # (the key classes are also imported from here by benchmarks/ and tests/)
 from ._keys import (ELEMENT_BYTES, DepthwiseKey, GemmKey, KernelKey, LaunchPlan, MmaKey,
-                    NarrowKey, PipeKey, StreamKey, WgmmaKey, live_classes, max_class_taps,
-                    used_columns)
+                    NarrowKey, PipeKey, StreamKey, WgmmaKey, gemm_density, live_classes,
+                    max_class_taps, used_columns)
 
 # Taps up to this many are compile-time constants (fully unrolled index arithmetic);
 # larger kernels use the runtime-parameter instance (S = D = K = 0 in the name).
@@ -1063,7 +1063,7 @@ def wgmma_key(p: ConvParams, dtype: str = "float32") -> Optional[WgmmaKey]:
     cig = p.in_channels // p.groups
     nc = (K - 1) * D // S + 1
     if (dtype not in ("float32", "float16", "bfloat16") or K > MAX_UNROLLED_K or S > 16 or cig < 16
-            or K / (S * nc) <= WGMMA_MIN_DENSITY or not _rows_fit_int32(p)):
+            or gemm_density(S, D, K) <= WGMMA_MIN_DENSITY or not _rows_fit_int32(p)):
         return None
     for wn, nw in WGMMA_SHAPES:
         key = WgmmaKey(S, D, K, 2, wn, nw, dtype=dtype)
@@ -1108,9 +1108,8 @@ def _wgmma_any(p: ConvParams, pl: LaunchPlan) -> bool:
 def _wgmma_row_use(p: ConvParams, pl: LaunchPlan) -> float:
     """The fraction of a ct1d_wgmma plan's GEMM rows that hold taps: output channels over
     the channel tiles that hold them, times the (class, column offset) pairs some tap fills."""
-    S, D, K = p.stride, p.dilation, p.kernel_size
-    nc = (K - 1) * D // S + 1
-    return (p.out_channels // p.groups) / (pl.co_chunks * pl.key.co_tile) * K / (S * nc)
+    return ((p.out_channels // p.groups) / (pl.co_chunks * pl.key.co_tile)
+            * gemm_density(p.stride, p.dilation, p.kernel_size))
 
 
 def _plan_wgmma(p: ConvParams, dtype: str) -> Optional[LaunchPlan]:

@@ -66,6 +66,12 @@ def live_classes(S: int, D: int, K: int) -> int:
     return len({(k * D) % S for k in range(K)})
 
 
+def gemm_density(S: int, D: int, K: int) -> float:
+    """The fraction of the (class, column offset) pairs, S x (CMAX + 1), that some tap
+    fills: K / (S * (CMAX + 1)), 1 for every vocoder layer (K = 2S)."""
+    return K / (S * ((K - 1) * D // S + 1))
+
+
 def used_columns(S: int, D: int, K: int) -> int:
     """Column offsets k*D div S that some tap reads (the CUDA-core gather kernels load
     exactly these per position: column_used in kernels/ct1d_rows.cuh)."""
