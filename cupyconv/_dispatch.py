@@ -141,6 +141,10 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0,
         if family is not None and family != "ct1d_scatter":
             raise NotImplementedError(f"{family} does not cover this call")
         pl = _plan_scatter(p, dtype)
+    if arch == WGMMA_ARCH and pl.key.family == "ct1d_gemm" and pl.key.split == 1:
+        split = gemm_split(p, pl)
+        if split > 1:
+            pl = replace(pl, key=replace(pl.key, split=split))
     # checked here, before any module is compiled for the call
     if p.groups * pl.co_chunks > MAX_GRID_YZ:
         raise NotImplementedError(f"groups * ceil(C_out/groups / {pl.key.co_tile}) = "
@@ -900,6 +904,35 @@ def gemm_smem_limit(key: GemmKey) -> int:
 def _plan_gemm(p: ConvParams, dtype: str, ck8: bool = False) -> Optional[LaunchPlan]:
     key = gemm_key(p, dtype, ck8)
     return None if key is None else gemm_launch_plan(p, key)
+
+
+# sm_90: ct1d_gemm calls of fewer tiles than resident blocks (small batches and lengths:
+# an N = 1, L = 1024 call of 1024 -> 96 channels has 18 tiles for 132 SMs, each over 64
+# chunks of input channels) split each tile's reduction over a cluster of up to
+# GEMM_SPLIT_MAX blocks (ct1d_gemm_split; 8 is the portable cluster size; 1: off) ...
+GEMM_SPLIT_MAX = 8
+# ... on this many SMs (H100 / H200 SXM), each holding the key's min_blocks; the split is
+# the one with the least modelled time: waves of blocks x (chunks per block + this many
+# chunk-times of a block's fixed work: ring fill, partial tile, reduction)
+GEMM_SPLIT_SMS = 132
+GEMM_SPLIT_FIXED_CHUNKS = 2
+
+
+def gemm_split(p: ConvParams, pl: LaunchPlan) -> int:
+    """Blocks per cluster that share each tile of the ct1d_gemm plan ``pl`` (1: none)."""
+    blocks, slots = _block_count(p, pl), GEMM_SPLIT_SMS * pl.key.min_blocks
+    chunks = -(-(p.in_channels // p.groups) // pl.key.ci_chunk)
+    if blocks >= slots:
+        return 1
+    best, best_time = 1, chunks + GEMM_SPLIT_FIXED_CHUNKS
+    for split in range(2, GEMM_SPLIT_MAX + 1):
+        per = -(-chunks // split)
+        if (split - 1) * per >= chunks:         # (a block without chunks)
+            continue
+        time = -(-blocks * split // slots) * (per + GEMM_SPLIT_FIXED_CHUNKS)
+        if time < best_time:
+            best, best_time = split, time
+    return best
 
 
 def class_positions(p: ConvParams, r: int) -> int:

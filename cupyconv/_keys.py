@@ -173,14 +173,21 @@ class GemmKey:
     stages: int         # depth of the cp.async ring (>= 3 with f16x3)
     min_blocks: int     # resident blocks per SM the register allocation must allow
     f16x3: bool = False  # float32 through the scaled 3xFP16 split (ci_chunk % 16 == 0)
+    split: int = 1      # blocks (an sm_90 cluster) sharing each tile's reduction: 1-8
 
     family = "ct1d_gemm"
 
     def name_expression(self) -> str:
-        return (f"{self.family}<{CTYPES[self.dtype]}, {self.stride}, {self.dilation}, "
-                f"{self.kernel_size}, {self.mt}, {self.nt}, {self.wc}, {self.wn}, "
-                f"{self.ci_chunk}, {self.stages}, {self.min_blocks}, "
-                f"{'true' if self.f16x3 else 'false'}>")
+        args = (f"{CTYPES[self.dtype]}, {self.stride}, {self.dilation}, {self.kernel_size}, "
+                f"{self.mt}, {self.nt}, {self.wc}, {self.wn}, {self.ci_chunk}, {self.stages}, "
+                f"{self.min_blocks}, {'true' if self.f16x3 else 'false'}")
+        if self.split > 1:
+            return f"{self.family}_split<{args}, {self.split}>"
+        return f"{self.family}<{args}>"
+
+    @property
+    def options(self) -> tuple:
+        return ("-arch=sm_90a",) if self.split > 1 else ()
 
     @property
     def threads(self) -> int:

@@ -50,6 +50,12 @@
 //     float32 sums through one FFMA by 2^-(s_w + s_x), exact.
 // Its pitches are 4 mod 16, so lanes reading channels 2tq, 2tq+1 stay conflict-free.
 //
+// Calls of few blocks (small batches and lengths, wide reductions: fewer tiles than SMs)
+// split the reduction instead (sm_90, ct1d_gemm_split): a cluster of SPLIT blocks takes
+// each tile, block q the q-th run of its input-channel chunks, and the partial tiles are
+// added in distributed shared memory in rank order (split_epilogue): no workspace, no
+// atomics, the same bits on every run.
+//
 // float16/bfloat16 use the same float stage: a 4-byte cp.async cannot stage single 16-bit
 // elements, so each thread loads its elements of the next chunk into registers before
 // this chunk's MMAs and stores them, converted, after them (two stages). Their values are
@@ -86,6 +92,49 @@ __device__ __forceinline__ void split(float f, unsigned& hi, unsigned& lo) {
     lo = CT1D_GEMM_ROUND_LO ? tf32_round(rest) : __float_as_uint(rest);
 }
 
+// SPLIT > 1 (sm_90): the output tile's sums from a cluster of SPLIT blocks, each over its
+// own share of the input channels (the partial sums acc, without bias). Each block puts
+// its partials into its shared memory (tile layout of the epilogue below, in float);
+// after a cluster barrier, block q stores every SPLIT-th run of THREADS tile elements,
+// adding the ranks' partials in rank order (the same bits on every run) from their shared
+// memory, then the bias; a second barrier keeps each block's partials until all are read.
+template <typename T, int S, int D, int K, int MT, int NT, int THREADS, int OUT_W, int SPLIT>
+__device__ __forceinline__ void split_epilogue(const float (&acc)[MT][NT][4], float* part,
+                                               int row0, int pos0, int r, int rank, int co_n,
+                                               int pad_s, int o0, int L_out, const T* bg, T* yb)
+{
+    constexpr int OP = OUT_W + 1, NU = OUT_W / S - 1;
+#pragma unroll
+    for (int mt = 0; mt < MT; ++mt)
+#pragma unroll
+        for (int h = 0; h < 2; ++h) {
+            const int row = row0 + mt * 16 + 8 * h;
+#pragma unroll
+            for (int nt = 0; nt < NT; ++nt) {
+                const int p = (pos0 + nt * 8) * S + r;
+                part[row * OP + p] = acc[mt][nt][2 * h];
+                part[row * OP + p + S] = acc[mt][nt][2 * h + 1];
+            }
+        }
+    cluster_sync();
+    for (int e = threadIdx.x + rank * THREADS; e < co_n * OUT_W; e += SPLIT * THREADS) {
+        const int row = e / OUT_W, p = e - row * OUT_W;
+        const int rr = p % S, i = p / S - (rr < pad_s), o = o0 + p;
+        if (i < 0 || i >= NU || o < 0 || o >= L_out) continue;
+        T v;
+        if (live_classes(S, D, K) == S || class_taps(rr, S, D, K) > 0) {
+            float sum = 0.f;
+#pragma unroll
+            for (int q = 0; q < SPLIT; ++q) sum += ld_cluster(part + row * OP + p, q);
+            v = from_acc<T>(sum + (bg != nullptr ? to_acc(bg[row]) : 0.f));
+        } else {
+            v = bg != nullptr ? bg[row] : from_acc<T>(0.f);
+        }
+        yb[(long long)row * L_out + o] = v;
+    }
+    cluster_sync();
+}
+
 // Template parameters:
 //   T          float (cp.async staging, 3xTF32), f16_t or bf16_t (register staging, 1xTF32)
 //   S, D, K    stride, dilation, kernel size
@@ -97,12 +146,13 @@ __device__ __forceinline__ void split(float f, unsigned& hi, unsigned& lo) {
 //   STAGES     depth of the cp.async ring (>= 2; 2 for 16-bit types)
 //   MINB       blocks per SM the registers must allow (2: at most 128 per thread for 8 warps)
 //   F16X3_ON   float32 through the scaled 3xFP16 split (CK % 16 == 0)
+//   SPLIT      blocks per cluster that share each tile's reduction (1: none; sm_90 only)
 template <typename T, int S, int D, int K, int MT, int NT, int WC, int WN, int CK, int STAGES,
-          int MINB, bool F16X3_ON>
-__global__ void __launch_bounds__(live_classes(S, D, K) * WC * WN * 32, MINB)
-ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__ bias,
-          T* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
-          int u_first, int n_tiles, int n_offset)
+          bool F16X3_ON, int SPLIT>
+__device__ __forceinline__ void
+gemm_tiles(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__ bias,
+           T* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
+           int u_first, int n_tiles, int n_offset)
 {
     pdl_prologue();
     constexpr bool F32 = is_f32<T>::value;           // else float16/bfloat16
@@ -128,8 +178,14 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
     constexpr int FLUSH = CT1D_GEMM_FLUSH;
 
     const BlockPlace bp = block_place(C_in, C_out, groups, CO_B, n_offset);
-    const int cig = bp.cig, cog = bp.cog, g = bp.g, co_base = bp.co_base, co_n = bp.co_n;
+    const int cog = bp.cog, g = bp.g, co_base = bp.co_base, co_n = bp.co_n;
     const long long n = bp.n;
+    // SPLIT: cluster rank q reduces over the group's input channels [ci_lo, ci_lo + cig)
+    // only, an equal run of whole chunks (the dispatcher gives every rank at least one)
+    const int rank = SPLIT > 1 ? (int)cluster_rank() : 0;
+    const int ci_lo = SPLIT > 1 ? rank * ((bp.cig + CK * SPLIT - 1) / (CK * SPLIT)) * CK : 0;
+    const int cig = SPLIT > 1 ? max(0, min(bp.cig - ci_lo, (bp.cig + CK * SPLIT - 1) / (CK * SPLIT) * CK))
+                              : bp.cig;
     const int n_chunks = (cig + CK - 1) / CK;
 
     // F16X3: the largest exponents (weights, x) of chunks ch, ch+1, ch+2 at [ch % 3]
@@ -152,8 +208,8 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
     // Every class has MAXT taps (vocoder layers: K = 2S): no per-tap test in the loop.
     constexpr bool UNIFORM = RL * MAXT == K;
 
-    const T* xn = x + (n * C_in + (long long)g * cig) * L_in;
-    const T* wg = w + (long long)g * cig * cog * K + (long long)co_base * K;
+    const T* xn = x + (n * C_in + (long long)g * bp.cig + ci_lo) * L_in;
+    const T* wg = w + ((long long)g * bp.cig + ci_lo) * cog * K + (long long)co_base * K;
     const long long row0 = n * C_out + (long long)g * cog + co_base;   // global row of tile row 0
     T* yb = y + row0 * L_out;
     const T* bg = bias == nullptr ? nullptr : bias + g * cog + co_base;
@@ -190,7 +246,8 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
     }
     const long long w_step = (long long)cog * K;      // one input channel further
 
-    for (int tile = blockIdx.x; tile < n_tiles; tile += gridDim.x) {
+    // (a cluster's blocks are consecutive along x: they take the same tiles)
+    for (int tile = blockIdx.x / SPLIT; tile < n_tiles; tile += gridDim.x / SPLIT) {
         const int u0 = u_first + tile * NU;
         const int o0 = u0 * S - pad;                  // output position of tile column 0
 
@@ -499,36 +556,69 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
         // blocks start from zero either way)
         if (F16X3 && tid < 6) emax[tid / 2][tid % 2] = 0;
 
-        // class r into the tile: position (u - u0)*S + r
+        if constexpr (SPLIT > 1) {
+            split_epilogue<T, S, D, K, MT, NT, THREADS, OUT_W, SPLIT>(
+                acc, reinterpret_cast<float*>(smem_raw), co_w + gq, u_w + 2 * tq + dr, r, rank,
+                co_n, pad_s, o0, L_out, bg, yb);
+        } else {
+            // class r into the tile: position (u - u0)*S + r
 #pragma unroll
-        for (int mt = 0; mt < MT; ++mt)
+            for (int mt = 0; mt < MT; ++mt)
 #pragma unroll
-            for (int h = 0; h < 2; ++h) {
-                const int row = co_w + mt * 16 + gq + 8 * h;
-                const float b = (bg != nullptr && row < co_n) ? to_acc(bg[row]) : 0.f;
+                for (int h = 0; h < 2; ++h) {
+                    const int row = co_w + mt * 16 + gq + 8 * h;
+                    const float b = (bg != nullptr && row < co_n) ? to_acc(bg[row]) : 0.f;
 #pragma unroll
-                for (int nt = 0; nt < NT; ++nt) {
-                    const int p = (u_w + nt * 8 + 2 * tq + dr) * S + r;
-                    out_s[row * OP + p] = from_acc<T>(acc[mt][nt][2 * h] + b);
-                    out_s[row * OP + p + S] = from_acc<T>(acc[mt][nt][2 * h + 1] + b);
+                    for (int nt = 0; nt < NT; ++nt) {
+                        const int p = (u_w + nt * 8 + 2 * tq + dr) * S + r;
+                        out_s[row * OP + p] = from_acc<T>(acc[mt][nt][2 * h] + b);
+                        out_s[row * OP + p + S] = from_acc<T>(acc[mt][nt][2 * h + 1] + b);
+                    }
                 }
+            __syncthreads();
+            // Copy-out, coalesced along each row: tile column p holds class p mod S at
+            // u = u0 + p div S (its i-th position, i = u - u0 - shift), written here iff
+            // 0 <= i < NU; classes that no tap reaches hold the bias.
+            for (int e = tid; e < co_n * OUT_W; e += THREADS) {
+                const int row = e / OUT_W, p = e - row * OUT_W;
+                const int rr = p % S, i = p / S - (rr < pad_s), o = o0 + p;
+                if (i < 0 || i >= NU || o < 0 || o >= L_out) continue;
+                T v;
+                if (RL == S || class_taps(rr, S, D, K) > 0) {
+                    v = out_s[row * OP + p];
+                } else {
+                    v = bg != nullptr ? bg[row] : from_acc<T>(0.f);
+                }
+                yb[(long long)row * L_out + o] = v;
             }
-        __syncthreads();
-        // Copy-out, coalesced along each row: tile column p holds class p mod S at
-        // u = u0 + p div S (its i-th position, i = u - u0 - shift), written here iff
-        // 0 <= i < NU; classes that no tap reaches hold the bias.
-        for (int e = tid; e < co_n * OUT_W; e += THREADS) {
-            const int row = e / OUT_W, p = e - row * OUT_W;
-            const int rr = p % S, i = p / S - (rr < pad_s), o = o0 + p;
-            if (i < 0 || i >= NU || o < 0 || o >= L_out) continue;
-            T v;
-            if (RL == S || class_taps(rr, S, D, K) > 0) {
-                v = out_s[row * OP + p];
-            } else {
-                v = bg != nullptr ? bg[row] : from_acc<T>(0.f);
-            }
-            yb[(long long)row * L_out + o] = v;
+            __syncthreads();                          // out_s read before the next ring fill
         }
-        __syncthreads();                              // out_s read before the next ring fill
     }
 }
+
+template <typename T, int S, int D, int K, int MT, int NT, int WC, int WN, int CK, int STAGES,
+          int MINB, bool F16X3_ON>
+__global__ void __launch_bounds__(live_classes(S, D, K) * WC * WN * 32, MINB)
+ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__ bias,
+          T* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
+          int u_first, int n_tiles, int n_offset)
+{
+    gemm_tiles<T, S, D, K, MT, NT, WC, WN, CK, STAGES, F16X3_ON, 1>(
+        x, w, bias, y, C_in, C_out, groups, L_in, L_out, pad, u_first, n_tiles, n_offset);
+}
+
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+// Split reduction: clusters of SPLIT blocks (grid x = SPLIT x the tile blocks), each rank a
+// share of the input channels, reduced through distributed shared memory (split_epilogue)
+template <typename T, int S, int D, int K, int MT, int NT, int WC, int WN, int CK, int STAGES,
+          int MINB, bool F16X3_ON, int SPLIT>
+__global__ void __cluster_dims__(SPLIT, 1, 1) __launch_bounds__(live_classes(S, D, K) * WC * WN * 32, MINB)
+ct1d_gemm_split(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__ bias,
+                T* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
+                int u_first, int n_tiles, int n_offset)
+{
+    static_assert(SPLIT >= 2 && SPLIT <= 8, "a portable cluster holds at most 8 blocks");
+    gemm_tiles<T, S, D, K, MT, NT, WC, WN, CK, STAGES, F16X3_ON, SPLIT>(
+        x, w, bias, y, C_in, C_out, groups, L_in, L_out, pad, u_first, n_tiles, n_offset);
+}
+#endif

@@ -72,9 +72,10 @@ def check_any_plan(lp: LaunchPlan, p, dtype: str):
     # ct1d_wgmma names its element type last, and not at all for float32 (the default)
     ctype = "" if key.family == "ct1d_wgmma" else f"{CTYPES[dtype]}, "
     last = f"(, {CTYPES[dtype]})?" if key.family == "ct1d_wgmma" and dtype != "float32" else ""
-    assert re.fullmatch(rf"{key.family}<{ctype}\d+(, (\d+|true|false))+{last}>", name), name
+    kernel = key.family + ("_split" if getattr(key, "split", 1) > 1 else "")
+    assert re.fullmatch(rf"{kernel}<{ctype}\d+(, (\d+|true|false))+{last}>", name), name
     if key.kernel_size:
-        assert name.startswith(f"{key.family}<{ctype}{S}, {D}, {K}, "), name
+        assert name.startswith(f"{kernel}<{ctype}{S}, {D}, {K}, "), name
     else:
         assert K > MAX_UNROLLED_K
     assert hash(key) == hash(type(key)(**key.__dict__)) and key == type(key)(**key.__dict__)
@@ -688,6 +689,17 @@ def check_gemm_plan(lp: LaunchPlan, p, dtype: str):
     if key.min_blocks == 2:        # two blocks of at most 8 warps share an SM
         assert key.threads <= 256 and lp.smem_bytes <= SM90_TWO_BLOCKS
     assert lp == _dispatch.gemm_launch_plan(p, key)
+    # split reductions: sm_90 clusters of 2-8 blocks (portable size), every block a
+    # non-empty run of input-channel chunks, only for calls of fewer tiles than block slots
+    assert 1 <= key.split <= 8
+    if key.split > 1:
+        chunks = -(-(p.in_channels // p.groups) // key.ci_chunk)
+        assert (key.split - 1) * -(-chunks // key.split) < chunks
+        assert key.name_expression().startswith("ct1d_gemm_split<")
+        assert key.name_expression().endswith(f", {key.split}>") and key.options == ("-arch=sm_90a",)
+        assert _dispatch._block_count(p, lp) < _dispatch.GEMM_SPLIT_SMS * key.min_blocks
+    else:
+        assert key.name_expression().startswith("ct1d_gemm<") and key.options == ()
 
 
 def test_class_positions_and_shifts_match_brute_force(rng):
@@ -2267,3 +2279,38 @@ def test_gemm_ck8_rings_serve_the_partial_route_before_narrow():
     assert _dispatch.gemm_key(stream, "float32") is None
     assert _dispatch.gemm_key(stream, "float32", ck8=True) is not None
     assert plan(stream, "float32", arch=90).key.family == "ct1d_stream"
+
+
+def test_gemm_split_for_calls_of_few_tiles(rng):
+    """GEMM_SPLIT_MAX: on sm_90, ct1d_gemm calls of fewer tiles than resident blocks split
+    each tile's reduction over a cluster of blocks (1024 -> 96, K = 3, N = 1, L = 1024: 18
+    tiles of 64 input-channel chunks for 264 block slots -> 8 blocks of 8 chunks per tile);
+    other cards, and calls that fill the GPU, keep one block per tile."""
+    small = params(1, 1024, 96, 3, 1024, 1, 0, 1)
+    lp = plan(small, "float32", arch=90)
+    assert lp.key.family == "ct1d_gemm" and lp.key.split == 8, lp.key
+    check_any_plan(lp, small, "float32")
+    assert plan(small, "float32", "ct1d_gemm", 90).key == lp.key           # forced too
+    assert plan(small, "float32", "ct1d_gemm", 0).key == replace(lp.key, split=1)
+    assert plan_with("GEMM_SPLIT_MAX", 1, small, "float32", 90).key == replace(lp.key, split=1)
+    # as many blocks as the SMs hold already: no split
+    assert plan(params(16, 1024, 96, 3, 8192, 1, 0, 1), "float32", "ct1d_gemm", 90).key.split == 1
+    split = 0
+    for _ in range(300):
+        cig, cog = int(rng.integers(8, 1100)), int(rng.integers(16, 600))
+        S = int(rng.integers(1, 9))
+        K = int(rng.integers(1, 3 * S + 2))
+        p = params(int(rng.integers(1, 5)), cig, cog, K, int(rng.integers(16, 3000)), S,
+                   0, int(rng.integers(1, 4)))
+        for dtype in ("float32", "bfloat16"):
+            try:
+                lp = plan(p, dtype, "ct1d_gemm", 90)
+            except NotImplementedError:
+                continue
+            check_any_plan(lp, p, dtype)
+            split += lp.key.split > 1
+            # the chosen split is the model's best: no other count of blocks is faster
+            k = replace(lp.key, split=1)
+            assert _dispatch.gemm_split(p, replace(lp, key=k)) == lp.key.split
+    assert split > 100, split
+

@@ -14,6 +14,7 @@ import os
 import subprocess
 import sys
 import tempfile
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -738,6 +739,58 @@ def test_gemm_ck8_random_calls(rng):
             done += 1
     finally:
         _dispatch.plan.cache_clear()
+
+
+@pytest.mark.parametrize("dtype,calls", [("float32", 24), ("bfloat16", 8)])
+def test_gemm_split_random_calls(rng, monkeypatch, dtype, calls):
+    """ct1d_gemm_split (sm_90 clusters of 2-8 blocks sharing each tile's reduction through
+    distributed shared memory) forced on random calls at every cluster size the call's
+    chunks allow: uneven shares (the last block's run shorter), partial chunks, several
+    tiles per block, channel tiles, groups, bias, padding, dead classes; NaN-poisoned
+    outputs against float64, and a second run bitwise equal (the ranks add in order)."""
+    _skip_without_wgmma()
+    from cupyconv import _gpu
+    from cupyconv._args import check_conv_args
+    device_plan = _gpu.device_plan
+    sizes = set()
+    done = 0
+    while done < calls:
+        c = _random_call(rng, dtype)
+        S = int(rng.choice([1, 2, 3, 4, 8]))
+        D = int(rng.choice([1, 1, 2, 3]))
+        K = int(rng.integers(1, 2 * S + 2))
+        G = int(rng.choice([1, 1, 2]))
+        c["K"] = K
+        c["kw"].update(stride=S, dilation=D, groups=G, padding=int(rng.integers(0, (K - 1) * D + 2)),
+                       output_padding=int(rng.integers(0, max(S, D))))
+        c["C_in"] = G * int(rng.integers(17, 700))
+        c["C_out"] = G * int(rng.integers(16, 200))
+        c["N"], c["L"], c["batched"] = int(rng.integers(1, 3)), int(rng.integers(1, 2500)), True
+        if not _valid(c):
+            continue
+        p = check_conv_args((c["N"], c["C_in"], c["L"]), (c["C_in"], c["C_out"] // G, K),
+                            None, **c["kw"])
+        try:
+            lp = device_plan(p, dtype, 0, "ct1d_gemm")
+        except NotImplementedError:
+            continue
+        chunks = -(-(c["C_in"] // G) // lp.key.ci_chunk)
+        split = int(rng.integers(2, 9))
+        if (split - 1) * -(-chunks // split) >= chunks:     # a block without chunks
+            continue
+        forced = replace(lp, key=replace(lp.key, split=split))
+        monkeypatch.setattr(_gpu, "device_plan", lambda *a, **k: forced)
+        x, w, b = _inputs(rng, c)
+        y = _launch_poisoned(x, w, b, dtype, "ct1d_gemm", **c["kw"])
+        again = _launch_poisoned(x, w, b, dtype, "ct1d_gemm", **c["kw"])
+        monkeypatch.setattr(_gpu, "device_plan", device_plan)
+        assert y.tobytes() == again.tobytes(), (c, forced.key)
+        err = _rel_err(y, _ref64(x, w, b, **c["kw"]))
+        _record(f"err_{dtype}_gemm_split", err, dict(call=c, key=forced.key.name_expression()))
+        assert err <= TOL[dtype], (c, forced.key, err)
+        sizes.add(split)
+        done += 1
+    assert len(sizes) >= 4, sizes
 
 
 @pytest.mark.parametrize("dtype,calls", [("float32", 40), ("bfloat16", 12), ("float16", 12)])

@@ -1,0 +1,112 @@
+"""ct1d_gemm's split reductions (``_dispatch.gemm_split``, sm_90 clusters) on shape_scan's
+random calls: every call whose default plan is ct1d_gemm with fewer tiles than block
+slots, timed with each cluster size its chunks allow (1: no split) side by side with
+torch fp32 (TF32 off), each output NaN-poisoned and checked against float64.
+
+    python benchmarks/split_scan.py [--n 1000] [--seed 3] [--splits 1,2,3,4,6,8]
+                                    [--names N1,N2 | @FILE] [--json OUT.json]
+    (GPU machine with torch, repo root; PYTHONPATH=.:benchmarks)
+
+Forced cluster sizes run through the launcher with the plan replaced (``_gpu.device_plan``);
+``api`` is the default plan through cupyconv.conv_transpose1d on CuPy arrays (repeat calls
+take the fast path). The summary compares the dispatcher's choice with no split and with
+the fastest size measured (the oracle).
+"""
+import argparse
+import dataclasses
+import json
+import sys
+
+import numpy as np
+import torch
+
+import cupyconv
+from cupyconv import _dispatch, _gpu
+from cupyconv.bench import min_bytes
+from gpu_timing import key_job, launch_ms, torch_case, warm_parallel
+from shape_scan import draw_calls
+
+
+def split_fits(chunks: int, split: int) -> bool:
+    """Every block of a cluster of ``split`` gets at least one chunk."""
+    return split == 1 or (split - 1) * -(-chunks // split) < chunks
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--n", type=int, default=1000)
+    ap.add_argument("--seed", type=int, default=3)
+    ap.add_argument("--splits", default="1,2,3,4,6,8")
+    ap.add_argument("--names", default="")
+    ap.add_argument("--json", default=None)
+    args = ap.parse_args()
+    torch.backends.cudnn.allow_tf32 = False
+    names = open(args.names[1:]).read() if args.names.startswith("@") else args.names
+    names = set(filter(None, names.strip().split(",")))
+    device_plan = _gpu.device_plan
+    calls = []
+    for c, p in draw_calls(args.n, args.seed):
+        if names and c.name not in names:
+            continue
+        pl = device_plan(p, c.dtype, 0)
+        slots = _dispatch.GEMM_SPLIT_SMS * getattr(pl.key, "min_blocks", 0)
+        if pl.key.family != "ct1d_gemm" or _dispatch._block_count(p, pl) >= slots:
+            continue
+        chunks = -(-(p.in_channels // p.groups) // pl.key.ci_chunk)
+        base = dataclasses.replace(pl, key=dataclasses.replace(pl.key, split=1))
+        forced = {s: dataclasses.replace(base, key=dataclasses.replace(base.key, split=s))
+                  for s in map(int, args.splits.split(",")) if s <= 8 and split_fits(chunks, s)}
+        calls.append((c, p, pl, chunks, forced))
+    warm_parallel([key_job(pl.key) for *_, forced in calls for pl in forced.values()]
+                  + [key_job(pl.key) for _, _, pl, _, _ in calls])
+    rows = []
+    cols = sorted({s for *_, forced in calls for s in forced})
+    print(f"{'config':34s} {'N':>2s} {'L':>5s} {'tiles':>5s} {'chunks':>6s} {'pick':>4s} "
+          f"{'torch':>7s} {'api':>7s} " + " ".join(f"{'s' + str(s):>7s}" for s in cols)
+          + "  worst err", flush=True)
+    for c, p, pl, chunks, forced in calls:
+        case = torch_case(c)
+        t_torch = launch_ms(case.call)
+        times, errs = {}, {}
+        for s, fpl in forced.items():
+            _gpu.device_plan = lambda *a, _pl=fpl, **k: _pl      # noqa: E731
+            try:
+                run = lambda: _gpu.launch(case.x, case.w, case.b, case.y, p, c.dtype, 0)  # noqa: E731
+                case.yt.fill_(float("nan"))
+                run()
+                errs[s] = ((case.yt.double() - case.ref).norm() / case.ref.norm()).item()
+                times[s] = launch_ms(run)
+            finally:
+                _gpu.device_plan = device_plan
+        kw = dict(stride=c.S, padding=c.P, output_padding=c.OP, groups=c.G, dilation=c.D)
+        t_api = launch_ms(lambda: cupyconv.conv_transpose1d(case.x, case.w, case.b, **kw))
+        row = dict(config=dataclasses.asdict(c), key=repr(pl.key), pick=pl.key.split,
+                   tiles=_dispatch._block_count(p, pl), chunks=chunks, torch_ms=t_torch,
+                   api_ms=t_api, ms={str(s): t for s, t in times.items()},
+                   err={str(s): e for s, e in errs.items()}, mb=min_bytes(c) / 1e6)
+        rows.append(row)
+        print(f"{c.name:34s} {c.N:2d} {c.L:5d} {row['tiles']:5d} {chunks:6d} {pl.key.split:4d} "
+              f"{t_torch:7.3f} {t_api:7.3f} "
+              + " ".join(f"{times[s]:7.3f}" if s in times else f"{'-':>7s}" for s in cols)
+              + f"  {max(errs.values()):.1e}", flush=True)
+    if rows:
+        pick = np.array([r["ms"][str(r["pick"])] for r in rows])
+        one = np.array([r["ms"]["1"] for r in rows])
+        best = np.array([min(r["ms"].values()) for r in rows])
+        tt = np.array([r["torch_ms"] for r in rows])
+        gm = lambda a: float(np.exp(np.log(a).mean()))  # noqa: E731
+        print(f"\n{len(rows)} calls: the pick against no split {gm(one / pick):.3f}x "
+              f"({int((pick > 1.05 * one).sum())} more than 5% slower), against the best size "
+              f"{gm(best / pick):.3f}x; over torch fp32 {gm(tt / one):.2f}x -> {gm(tt / pick):.2f}x, "
+              f"slower than torch {int((tt < one).sum())} -> {int((tt < pick).sum())}; "
+              f"worst error {max(max(r['err'].values()) for r in rows):.1e}", flush=True)
+    if args.json:
+        meta = dict(device=torch.cuda.get_device_name(), n=args.n, seed=args.seed,
+                    splits=args.splits, names=sorted(names))
+        json.dump(dict(meta=meta, rows=rows), open(args.json, "w"), indent=1)
+    bad = [r for r in rows if not max(r["err"].values()) <= 1e-5]
+    sys.exit(1 if bad else 0)
+
+
+if __name__ == "__main__":
+    main()
