@@ -906,32 +906,38 @@ def _plan_gemm(p: ConvParams, dtype: str, ck8: bool = False) -> Optional[LaunchP
     return None if key is None else gemm_launch_plan(p, key)
 
 
-# sm_90: ct1d_gemm calls of fewer tiles than resident blocks (small batches and lengths:
-# an N = 1, L = 1024 call of 1024 -> 96 channels has 18 tiles for 132 SMs, each over 64
-# chunks of input channels) split each tile's reduction over a cluster of up to
-# GEMM_SPLIT_MAX blocks (ct1d_gemm_split; 8 is the portable cluster size; 1: off) ...
+# sm_90: ct1d_gemm calls of few tiles with long reductions split each tile's reduction
+# over a cluster of blocks (ct1d_gemm_split; 1: off; 8 is the portable cluster size): as
+# many blocks as keep one wave of one block per SM (GEMM_SPLIT_SMS, an H100/H200 SXM) and a
+# chunk of input channels for every block, the most that shorten a block's run of chunks.
+# Only from GEMM_SPLIT_MIN_MACS multiply-adds per output (C_in/groups x K / S): with fewer,
+# the blocks' fixed work (ring fill, partial tile, cluster reduction) outweighed the chunks
+# saved. Every cluster size on the ct1d_gemm calls of fewer tiles than block slots in
+# two 1000-call draws (H100, results/2026-12-06-session58/run_3/split_scan_s*.txt, ms):
+# 1.25x and 1.09x over no split on their 77 and 68 calls, one more than 5% slower (the
+# fastest size per call: 1.35x, 1.17x). 1024 -> 96 K3 N1 L1024 0.146 -> 0.033 (8 blocks;
+# torch 0.051), 1024 -> 16 K2 N1 L5771 0.119 -> 0.038 (torch 0.044), 768 -> 32 K7 N8 L940
+# 0.199 -> 0.058 (torch 0.101). Two blocks per SM (min_blocks 2) or two waves lost:
+# 384 -> 384 K5 S5, 102 tiles, 0.055 -> 0.123 at 2 blocks per tile; and so did short
+# reductions at any size: 256 -> 128 K7 S8, 64 tiles, 0.038 -> 0.074.
 GEMM_SPLIT_MAX = 8
-# ... on this many SMs (H100 / H200 SXM), each holding the key's min_blocks; the split is
-# the one with the least modelled time: waves of blocks x (chunks per block + this many
-# chunk-times of a block's fixed work: ring fill, partial tile, reduction)
 GEMM_SPLIT_SMS = 132
-GEMM_SPLIT_FIXED_CHUNKS = 2
+GEMM_SPLIT_MIN_MACS = 256
 
 
 def gemm_split(p: ConvParams, pl: LaunchPlan) -> int:
     """Blocks per cluster that share each tile of the ct1d_gemm plan ``pl`` (1: none)."""
-    blocks, slots = _block_count(p, pl), GEMM_SPLIT_SMS * pl.key.min_blocks
-    chunks = -(-(p.in_channels // p.groups) // pl.key.ci_chunk)
-    if blocks >= slots:
+    cig, k = p.in_channels // p.groups, pl.key
+    if cig * k.kernel_size < GEMM_SPLIT_MIN_MACS * k.stride:
         return 1
-    best, best_time = 1, chunks + GEMM_SPLIT_FIXED_CHUNKS
+    tiles, chunks = _block_count(p, pl), -(-cig // k.ci_chunk)
+    best, best_per = 1, chunks
     for split in range(2, GEMM_SPLIT_MAX + 1):
         per = -(-chunks // split)
-        if (split - 1) * per >= chunks:         # (a block without chunks)
-            continue
-        time = -(-blocks * split // slots) * (per + GEMM_SPLIT_FIXED_CHUNKS)
-        if time < best_time:
-            best, best_time = split, time
+        if tiles * split > GEMM_SPLIT_SMS:
+            break
+        if (split - 1) * per < chunks and per < best_per:     # (no block without chunks)
+            best, best_per = split, per
     return best
 
 
