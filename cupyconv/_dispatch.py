@@ -906,35 +906,41 @@ def _plan_gemm(p: ConvParams, dtype: str, ck8: bool = False) -> Optional[LaunchP
     return None if key is None else gemm_launch_plan(p, key)
 
 
-# sm_90: ct1d_gemm calls of few tiles with long reductions split each tile's reduction
-# over a cluster of blocks (ct1d_gemm_split; 1: off; 8 is the portable cluster size): as
-# many blocks as keep one wave of one block per SM (GEMM_SPLIT_SMS, an H100/H200 SXM) and a
-# chunk of input channels for every block, the most that shorten a block's run of chunks.
-# Only from GEMM_SPLIT_MIN_MACS multiply-adds per output (C_in/groups x K / S): with fewer,
-# the blocks' fixed work (ring fill, partial tile, cluster reduction) outweighed the chunks
-# saved. Every cluster size on the ct1d_gemm calls of fewer tiles than block slots in
-# two 1000-call draws (H100, results/2026-12-06-session58/run_3/split_scan_s*.txt, ms):
-# 1.25x and 1.09x over no split on their 77 and 68 calls, one more than 5% slower (the
-# fastest size per call: 1.35x, 1.17x). 1024 -> 96 K3 N1 L1024 0.146 -> 0.033 (8 blocks;
-# torch 0.051), 1024 -> 16 K2 N1 L5771 0.119 -> 0.038 (torch 0.044), 768 -> 32 K7 N8 L940
-# 0.199 -> 0.058 (torch 0.101). Two blocks per SM (min_blocks 2) or two waves lost:
-# 384 -> 384 K5 S5, 102 tiles, 0.055 -> 0.123 at 2 blocks per tile; and so did short
-# reductions at any size: 256 -> 128 K7 S8, 64 tiles, 0.038 -> 0.074.
+# sm_90: ct1d_gemm calls of few tiles split each tile's reduction over a cluster of blocks
+# (ct1d_gemm_split; 1: off; 8 is the portable cluster size): the size that leaves each
+# block the fewest chunks of input channels within one wave of one block per SM
+# (GEMM_SPLIT_SMS, an H100/H200 SXM), every block at least one chunk ...
 GEMM_SPLIT_MAX = 8
 GEMM_SPLIT_SMS = 132
-GEMM_SPLIT_MIN_MACS = 256
+# ... from GEMM_SPLIT_MIN_MACS multiply-adds per output (C_in/groups x K / S), and where
+# blocks have more than 8 warps (strides >= 3: a warp per live class) only while every
+# block keeps GEMM_SPLIT_WIDE_BLOCK_MACS of them: such blocks' fixed work (ring fill,
+# partial tile, cluster reduction) outweighed a short run of chunks. Chosen on every
+# cluster size of the ct1d_gemm calls of fewer tiles than block slots in four 1000-call
+# draws (H100, results/2026-12-06-session58/run_3-4/split_scan_s*.txt, ms): over no split
+# 1.22x, 1.08x, 1.20x, 1.27x on their 76, 68, 81, 92 calls, 3 of them more than 5% slower
+# (the fastest size per call: 1.35x, 1.17x, 1.27x, 1.42x). 1024 -> 96 K3 N1 L1024 0.146 ->
+# 0.033 (8 blocks per tile; torch 0.051), 1024 -> 16 K2 N1 L5771 0.119 -> 0.038 (torch
+# 0.044), 768 -> 32 K7 N8 L940 0.199 -> 0.058 (torch 0.101). What lost: two blocks per SM
+# or two waves (384 -> 384 K5 S5, 102 tiles: 0.055 -> 0.123 at 2 blocks per tile), short
+# reductions (256 -> 128 K7 S8: 0.038 -> 0.074), 10-warp blocks at 256 multiply-adds per
+# block (256 -> 48 K20 S10: 0.048 -> 0.067). Not taken: two waves for long reductions won
+# some (768 -> 48 K16 S1 N1 L1024, 80 tiles: 0.809 -> 0.621 at 4 blocks per tile).
+GEMM_SPLIT_MIN_MACS = 128
+GEMM_SPLIT_WIDE_BLOCK_MACS = 320
 
 
 def gemm_split(p: ConvParams, pl: LaunchPlan) -> int:
     """Blocks per cluster that share each tile of the ct1d_gemm plan ``pl`` (1: none)."""
     cig, k = p.in_channels // p.groups, pl.key
-    if cig * k.kernel_size < GEMM_SPLIT_MIN_MACS * k.stride:
+    macs = cig * k.kernel_size / k.stride
+    if macs < GEMM_SPLIT_MIN_MACS:
         return 1
     tiles, chunks = _block_count(p, pl), -(-cig // k.ci_chunk)
     best, best_per = 1, chunks
     for split in range(2, GEMM_SPLIT_MAX + 1):
         per = -(-chunks // split)
-        if tiles * split > GEMM_SPLIT_SMS:
+        if tiles * split > GEMM_SPLIT_SMS or (k.threads > 256 and macs < GEMM_SPLIT_WIDE_BLOCK_MACS * split):
             break
         if (split - 1) * per < chunks and per < best_per:     # (no block without chunks)
             best, best_per = split, per

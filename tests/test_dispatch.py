@@ -698,7 +698,9 @@ def check_gemm_plan(lp: LaunchPlan, p, dtype: str):
         assert key.name_expression().startswith("ct1d_gemm_split<")
         assert key.name_expression().endswith(f", {key.split}>") and key.options == ("-arch=sm_90a",)
         assert _dispatch._block_count(p, lp) * key.split <= _dispatch.GEMM_SPLIT_SMS
-        assert p.in_channels // p.groups * K >= _dispatch.GEMM_SPLIT_MIN_MACS * S
+        macs = p.in_channels // p.groups * K / S
+        assert macs >= max(_dispatch.GEMM_SPLIT_MIN_MACS,
+                           _dispatch.GEMM_SPLIT_WIDE_BLOCK_MACS * key.split * (key.threads > 256))
     else:
         assert key.name_expression().startswith("ct1d_gemm<") and key.options == ()
 
@@ -2297,9 +2299,14 @@ def test_gemm_split_for_calls_of_few_tiles(rng):
     assert plan_with("GEMM_SPLIT_MAX", 1, small, "float32", 90).key == replace(lp.key, split=1)
     # as many blocks as the SMs hold already, or short reductions: no split
     assert plan(params(16, 1024, 96, 3, 8192, 1, 0, 1), "float32", "ct1d_gemm", 90).key.split == 1
-    short = params(1, 256, 128, 7, 1024, 8, 2, 1)          # 224 multiply-adds per output
+    short = params(1, 64, 128, 3, 1024, 2, 2, 1)           # 64 x 3 / 2 multiply-adds per output
     assert plan(short, "float32", "ct1d_gemm", 90).key.split == 1
-    assert plan_with("GEMM_SPLIT_MIN_MACS", 128, short, "float32", 90).key.split > 1
+    assert plan_with("GEMM_SPLIT_MIN_MACS", 64, short, "float32", 90).key.split > 1
+    # 10-warp blocks (S = 10): while each keeps 320 multiply-adds per output
+    wide = params(1, 256, 48, 20, 1024, 10, 14, 3)          # 512 per output: no split
+    lp = plan(wide, "float32", "ct1d_gemm", 90)
+    assert lp.key.threads > 256 and lp.key.split == 1
+    assert plan(params(1, 1024, 48, 20, 1024, 10, 14, 3), "float32", "ct1d_gemm", 90).key.split == 2
     split = 0
     for _ in range(300):
         cig, cog = int(rng.integers(8, 1100)), int(rng.integers(16, 600))
