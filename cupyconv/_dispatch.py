@@ -928,13 +928,18 @@ GEMM_SPLIT_SMS = 132
 # some (768 -> 48 K16 S1 N1 L1024, 80 tiles: 0.809 -> 0.621 at 4 blocks per tile).
 GEMM_SPLIT_MIN_MACS = 128
 GEMM_SPLIT_WIDE_BLOCK_MACS = 320
+# Out of sample (run 5, draws 4 and 5): 1.20x and 1.21x on 71 and 78 calls, one each more
+# than 5% slower (64 -> 128 K4 S2 N1: 0.013 -> 0.018); calls slower than torch 37 -> 25 and
+# 28 -> 15. Measured in float32 only (the 16-bit kernels are correct split, GPU tests; in
+# the draws ct1d_wgmma takes nearly all of their ct1d_gemm calls: 10 of 1000 would split)
+GEMM_SPLIT_DTYPES = ("float32",)
 
 
 def gemm_split(p: ConvParams, pl: LaunchPlan) -> int:
     """Blocks per cluster that share each tile of the ct1d_gemm plan ``pl`` (1: none)."""
     cig, k = p.in_channels // p.groups, pl.key
     macs = cig * k.kernel_size / k.stride
-    if macs < GEMM_SPLIT_MIN_MACS:
+    if macs < GEMM_SPLIT_MIN_MACS or k.dtype not in GEMM_SPLIT_DTYPES:
         return 1
     tiles, chunks = _block_count(p, pl), -(-cig // k.ci_chunk)
     best, best_per = 1, chunks

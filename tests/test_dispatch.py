@@ -693,6 +693,7 @@ def check_gemm_plan(lp: LaunchPlan, p, dtype: str):
     # non-empty run of input-channel chunks, one wave of one block per SM, long reductions
     assert 1 <= key.split <= 8
     if key.split > 1:
+        assert dtype in _dispatch.GEMM_SPLIT_DTYPES
         chunks = -(-(p.in_channels // p.groups) // key.ci_chunk)
         assert (key.split - 1) * -(-chunks // key.split) < chunks
         assert key.name_expression().startswith("ct1d_gemm_split<")
@@ -2324,5 +2325,5 @@ def test_gemm_split_for_calls_of_few_tiles(rng):
             # (the rule sees the plan without its split)
             k = replace(lp.key, split=1)
             assert _dispatch.gemm_split(p, replace(lp, key=k)) == lp.key.split
-    assert split > 50, split
+    assert split > 30, split
 
