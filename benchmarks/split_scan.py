@@ -13,7 +13,8 @@ through ``_gpu.run_pointers``, the launch every call ends in, so that host time 
 prepares per call, session 58's run 2 read 0.027-0.045 ms for calls the API runs in
 0.016-0.036); ``api`` is the default plan through cupyconv.conv_transpose1d on CuPy arrays
 (repeat calls take the fast path). The summary compares the dispatcher's choice with no
-split and with the fastest size measured (the oracle).
+split and with the fastest size measured (the oracle). ``--one-block`` adds the dispatcher's split
+compiled for one block per SM (``m<size>``: no 128-register cap) where its key has two.
 """
 import argparse
 import dataclasses
@@ -43,6 +44,8 @@ def main():
     ap.add_argument("--splits", default="1,2,3,4,6,8")
     ap.add_argument("--names", default="")
     ap.add_argument("--json", default=None)
+    ap.add_argument("--one-block", action="store_true",
+                    help="also the dispatcher's split at min_blocks 1 (column m<size>)")
     args = ap.parse_args()
     torch.backends.cudnn.allow_tf32 = False
     names = open(args.names[1:]).read() if args.names.startswith("@") else args.names
@@ -61,13 +64,18 @@ def main():
         sizes = set(map(int, args.splits.split(","))) | {1, pl.key.split}
         forced = {s: dataclasses.replace(base, key=dataclasses.replace(base.key, split=s))
                   for s in sorted(sizes) if s <= 8 and split_fits(chunks, s)}
+        if args.one_block and pl.key.split > 1 and pl.key.min_blocks > 1:
+            # (a split plan's clusters take one wave of one block per SM anyway)
+            forced[-pl.key.split] = dataclasses.replace(
+                pl, key=dataclasses.replace(pl.key, min_blocks=1))
         calls.append((c, p, pl, chunks, forced))
     warm_parallel([key_job(pl.key) for *_, forced in calls for pl in forced.values()]
                   + [key_job(pl.key) for _, _, pl, _, _ in calls])
     rows = []
     cols = sorted({s for *_, forced in calls for s in forced})
     print(f"{'config':34s} {'N':>2s} {'L':>5s} {'tiles':>5s} {'chunks':>6s} {'pick':>4s} "
-          f"{'torch':>7s} {'api':>7s} " + " ".join(f"{'s' + str(s):>7s}" for s in cols)
+          f"{'torch':>7s} {'api':>7s} "
+          + " ".join(f"{('s' if s > 0 else 'm') + str(abs(s)):>7s}" for s in cols)
           + "  worst err", flush=True)
     for c, p, pl, chunks, forced in calls:
         case = torch_case(c)
@@ -101,7 +109,7 @@ def main():
     if rows:
         pick = np.array([r["ms"][str(r["pick"])] for r in rows])
         one = np.array([r["ms"]["1"] for r in rows])
-        best = np.array([min(r["ms"].values()) for r in rows])
+        best = np.array([min(v for k, v in r["ms"].items() if int(k) > 0) for r in rows])
         tt = np.array([r["torch_ms"] for r in rows])
         gm = lambda a: float(np.exp(np.log(a).mean()))  # noqa: E731
         print(f"\n{len(rows)} calls: the pick against no split {gm(one / pick):.3f}x "
@@ -109,6 +117,13 @@ def main():
               f"{gm(best / pick):.3f}x; over torch fp32 {gm(tt / one):.2f}x -> {gm(tt / pick):.2f}x, "
               f"slower than torch {int((tt < one).sum())} -> {int((tt < pick).sum())}; "
               f"worst error {max(max(r['err'].values()) for r in rows):.1e}", flush=True)
+    one_block = [(r["ms"][str(r["pick"])], r["ms"][str(-r["pick"])]) for r in rows
+                 if str(-r["pick"]) in r["ms"]]
+    if one_block:
+        a, b = np.array(one_block).T
+        print(f"{len(a)} split plans of two blocks per SM at one: "
+              f"{float(np.exp(np.log(a / b).mean())):.3f}x, {int((b > 1.05 * a).sum())} more "
+              f"than 5% slower", flush=True)
     if args.json:
         meta = dict(device=torch.cuda.get_device_name(), n=args.n, seed=args.seed,
                     splits=args.splits, names=sorted(names))

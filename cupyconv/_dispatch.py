@@ -89,8 +89,10 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0,
     take go to ct1d_wgmma, its warpgroup-MMA successor, where that applies and pays
     (``_prefers_wgmma``: wide or strided full-row GEMMs of enough blocks), ct1d_mma's
     64-channel x 128-position instances run their products on warpgroup MMA
-    (``mma_warpgroup``), and memory-bound float32 calls of 16-64 input channels per group
-    that ct1d_pipe covers go there first (``_prefers_pipe``). ``card`` names the sm_90
+    (``mma_warpgroup``), memory-bound float32 calls of 16-64 input channels per group
+    that ct1d_pipe covers go there first (``_prefers_pipe``), and float32 ct1d_gemm calls
+    of few tiles split each tile's reduction over a cluster of blocks (``gemm_split``:
+    ``GemmKey.split``, kernel ct1d_gemm_split). ``card`` names the sm_90
     card whose measured rules apply (``card_of``; "": the H200's, CARD_RULES the others').
     """
     if family not in (None,) + FAMILIES:
@@ -919,9 +921,7 @@ GEMM_SPLIT_SMS = 132
 # cluster size of the ct1d_gemm calls of fewer tiles than block slots in four 1000-call
 # draws (H100, results/2026-12-06-session58/run_3-4/split_scan_s*.txt, ms): over no split
 # 1.22x, 1.08x, 1.20x, 1.27x on their 76, 68, 81, 92 calls, 3 of them more than 5% slower
-# (the fastest size per call: 1.35x, 1.17x, 1.27x, 1.42x). 1024 -> 96 K3 N1 L1024 0.146 ->
-# 0.033 (8 blocks per tile; torch 0.051), 1024 -> 16 K2 N1 L5771 0.119 -> 0.038 (torch
-# 0.044), 768 -> 32 K7 N8 L940 0.199 -> 0.058 (torch 0.101). What lost: two blocks per SM
+# (the fastest size per call: 1.35x, 1.17x, 1.27x, 1.42x). What lost: two blocks per SM
 # or two waves (384 -> 384 K5 S5, 102 tiles: 0.055 -> 0.123 at 2 blocks per tile), short
 # reductions (256 -> 128 K7 S8: 0.038 -> 0.074), 10-warp blocks at 256 multiply-adds per
 # block (256 -> 48 K20 S10: 0.048 -> 0.067). Not taken: two waves for long reductions won
@@ -930,8 +930,11 @@ GEMM_SPLIT_MIN_MACS = 128
 GEMM_SPLIT_WIDE_BLOCK_MACS = 320
 # Out of sample (run 5, draws 4 and 5): 1.20x and 1.21x on 71 and 78 calls, one each more
 # than 5% slower (64 -> 128 K4 S2 N1: 0.013 -> 0.018); calls slower than torch 37 -> 25 and
-# 28 -> 15. Measured in float32 only (the 16-bit kernels are correct split, GPU tests; in
-# the draws ct1d_wgmma takes nearly all of their ct1d_gemm calls: 10 of 1000 would split)
+# 28 -> 15. E.g. (N1 L1024) 384 -> 32 K7 S3 D3, 4 tiles: 0.120 -> 0.022 at 8 blocks per
+# tile (torch 0.024); 512 -> 128 K3 S2 D2, 17 tiles: 0.083 -> 0.033 at 7 (torch 0.031);
+# 768 -> 32 K7 D3 N16 L469, 32 tiles: 0.210 -> 0.087 at 4 (torch 0.111). Measured in
+# float32 only (16-bit instances split correctly, GPU tests; ct1d_wgmma takes nearly all
+# of their ct1d_gemm calls: 10 of a 1000-call draw would split)
 GEMM_SPLIT_DTYPES = ("float32",)
 
 
@@ -945,7 +948,8 @@ def gemm_split(p: ConvParams, pl: LaunchPlan) -> int:
     best, best_per = 1, chunks
     for split in range(2, GEMM_SPLIT_MAX + 1):
         per = -(-chunks // split)
-        if tiles * split > GEMM_SPLIT_SMS or (k.threads > 256 and macs < GEMM_SPLIT_WIDE_BLOCK_MACS * split):
+        wide_short = k.threads > 256 and macs < GEMM_SPLIT_WIDE_BLOCK_MACS * split
+        if tiles * split > GEMM_SPLIT_SMS or wide_short:
             break
         if (split - 1) * per < chunks and per < best_per:     # (no block without chunks)
             best, best_per = split, per

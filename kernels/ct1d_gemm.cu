@@ -183,9 +183,9 @@ gemm_tiles(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
     // SPLIT: cluster rank q reduces over the group's input channels [ci_lo, ci_lo + cig)
     // only, an equal run of whole chunks (the dispatcher gives every rank at least one)
     const int rank = SPLIT > 1 ? (int)cluster_rank() : 0;
-    const int ci_lo = SPLIT > 1 ? rank * ((bp.cig + CK * SPLIT - 1) / (CK * SPLIT)) * CK : 0;
-    const int cig = SPLIT > 1 ? max(0, min(bp.cig - ci_lo, (bp.cig + CK * SPLIT - 1) / (CK * SPLIT) * CK))
-                              : bp.cig;
+    const int ci_run = (bp.cig + CK * SPLIT - 1) / (CK * SPLIT) * CK;    // channels per rank
+    const int ci_lo = SPLIT > 1 ? rank * ci_run : 0;
+    const int cig = SPLIT > 1 ? max(0, min(bp.cig - ci_lo, ci_run)) : bp.cig;
     const int n_chunks = (cig + CK - 1) / CK;
 
     // F16X3: the largest exponents (weights, x) of chunks ch, ch+1, ch+2 at [ch % 3]
@@ -612,7 +612,8 @@ ct1d_gemm(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict_
 // share of the input channels, reduced through distributed shared memory (split_epilogue)
 template <typename T, int S, int D, int K, int MT, int NT, int WC, int WN, int CK, int STAGES,
           int MINB, bool F16X3_ON, int SPLIT>
-__global__ void __cluster_dims__(SPLIT, 1, 1) __launch_bounds__(live_classes(S, D, K) * WC * WN * 32, MINB)
+__global__ void __cluster_dims__(SPLIT, 1, 1)
+__launch_bounds__(live_classes(S, D, K) * WC * WN * 32, MINB)
 ct1d_gemm_split(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__ bias,
                 T* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
                 int u_first, int n_tiles, int n_offset)
