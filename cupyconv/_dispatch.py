@@ -146,7 +146,7 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0,
     if arch == WGMMA_ARCH and pl.key.family == "ct1d_gemm" and pl.key.split == 1:
         split = gemm_split(p, pl)
         if split > 1:
-            pl = replace(pl, key=replace(pl.key, split=split))
+            pl = replace(pl, key=split_key(pl.key, split))
     # checked here, before any module is compiled for the call
     if p.groups * pl.co_chunks > MAX_GRID_YZ:
         raise NotImplementedError(f"groups * ceil(C_out/groups / {pl.key.co_tile}) = "
@@ -936,6 +936,14 @@ GEMM_SPLIT_WIDE_BLOCK_MACS = 320
 # float32 only (16-bit instances split correctly, GPU tests; ct1d_wgmma takes nearly all
 # of their ct1d_gemm calls: 10 of a 1000-call draw would split)
 GEMM_SPLIT_DTYPES = ("float32",)
+
+
+def split_key(key: GemmKey, split: int) -> GemmKey:
+    """``key`` with each tile shared by a cluster of ``split`` blocks. Those run one wave of one
+    block per SM, so they are compiled for one (no 128-register cap where the key allows
+    two: 1.14x on 35 such plans of draws 4 and 5, 5 of them 6-18% slower;
+    results/2026-12-06-session58/run_8/)."""
+    return replace(key, split=split, min_blocks=1 if split > 1 else key.min_blocks)
 
 
 def gemm_split(p: ConvParams, pl: LaunchPlan) -> int:

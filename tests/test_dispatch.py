@@ -2296,8 +2296,10 @@ def test_gemm_split_for_calls_of_few_tiles(rng):
     assert lp.key.family == "ct1d_gemm" and lp.key.split == 7, lp.key
     check_any_plan(lp, small, "float32")
     assert plan(small, "float32", "ct1d_gemm", 90).key == lp.key           # forced too
-    assert plan(small, "float32", "ct1d_gemm", 0).key == replace(lp.key, split=1)
-    assert plan_with("GEMM_SPLIT_MAX", 1, small, "float32", 90).key == replace(lp.key, split=1)
+    unsplit = plan(small, "float32", "ct1d_gemm", 0).key
+    assert unsplit.split == 1 and lp.key == _dispatch.split_key(unsplit, 7)
+    assert unsplit.min_blocks == 2 and lp.key.min_blocks == 1     # one block per SM when split
+    assert plan_with("GEMM_SPLIT_MAX", 1, small, "float32", 90).key == unsplit
     # as many blocks as the SMs hold already, or short reductions: no split
     assert plan(params(16, 1024, 96, 3, 8192, 1, 0, 1), "float32", "ct1d_gemm", 90).key.split == 1
     short = params(1, 64, 128, 3, 1024, 2, 2, 1)           # 64 x 3 / 2 multiply-adds per output
@@ -2322,8 +2324,10 @@ def test_gemm_split_for_calls_of_few_tiles(rng):
                 continue
             check_any_plan(lp, p, dtype)
             split += lp.key.split > 1
-            # (the rule sees the plan without its split)
-            k = replace(lp.key, split=1)
-            assert _dispatch.gemm_split(p, replace(lp, key=k)) == lp.key.split
+            # the rule sees the plan without its split; split instances take one block per SM
+            if lp.key.split > 1:
+                k = _dispatch.gemm_key(p, dtype, ck8=True)          # (as a forced ct1d_gemm)
+                assert lp.key == _dispatch.split_key(k, lp.key.split) and lp.key.min_blocks == 1
+            assert _dispatch.gemm_split(p, replace(lp, key=replace(lp.key, split=1))) == lp.key.split
     assert split > 30, split
 

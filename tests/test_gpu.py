@@ -749,7 +749,7 @@ def test_gemm_split_random_calls(rng, monkeypatch, dtype, calls):
     tiles per block, channel tiles, groups, bias, padding, dead classes; NaN-poisoned
     outputs against float64, and a second run bitwise equal (the ranks add in order)."""
     _skip_without_wgmma()
-    from cupyconv import _gpu
+    from cupyconv import _dispatch, _gpu
     from cupyconv._args import check_conv_args
     device_plan = _gpu.device_plan
     sizes = set()
@@ -778,7 +778,7 @@ def test_gemm_split_random_calls(rng, monkeypatch, dtype, calls):
         split = int(rng.integers(2, 9))
         if (split - 1) * -(-chunks // split) >= chunks:     # a block without chunks
             continue
-        forced = replace(lp, key=replace(lp.key, split=split))
+        forced = replace(lp, key=_dispatch.split_key(lp.key, split))
         monkeypatch.setattr(_gpu, "device_plan", lambda *a, **k: forced)
         x, w, b = _inputs(rng, c)
         y = _launch_poisoned(x, w, b, dtype, "ct1d_gemm", **c["kw"])
