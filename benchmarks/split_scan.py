@@ -30,25 +30,8 @@ import torch
 import cupyconv
 from cupyconv import _dispatch, _gpu
 from cupyconv.bench import min_bytes
-from gpu_timing import key_job, launch_ms, torch_case, warm_parallel
+from gpu_timing import key_job, launch_ms, torch_case, use_variant, warm_parallel
 from shape_scan import draw_calls
-
-
-def split_fits(chunks: int, split: int) -> bool:
-    """Every block of a cluster of ``split`` gets at least one chunk."""
-    return split == 1 or (split - 1) * -(-chunks // split) < chunks
-
-
-def unsplit_plan(device_plan, p, dtype):
-    """The dispatcher's plan for a call with the split rule off."""
-    limit = _dispatch.GEMM_SPLIT_MAX
-    _dispatch.GEMM_SPLIT_MAX = 1
-    _dispatch.plan.cache_clear()
-    try:
-        return device_plan(p, dtype, 0)
-    finally:
-        _dispatch.GEMM_SPLIT_MAX = limit
-        _dispatch.plan.cache_clear()
 
 
 def main():
@@ -65,19 +48,22 @@ def main():
     names = open(args.names[1:]).read() if args.names.startswith("@") else args.names
     names = set(filter(None, names.strip().split(",")))
     device_plan = _gpu.device_plan
+    drawn = [(c, p) for c, p in draw_calls(args.n, args.seed) if not names or c.name in names]
+    use_variant(None, [("dispatch.GEMM_SPLIT_MAX", "1")])     # the plans without the split
+    try:
+        unsplit = [device_plan(p, c.dtype, 0) for c, p in drawn]
+    finally:
+        use_variant(None, None)
     calls = []
-    for c, p in draw_calls(args.n, args.seed):
-        if names and c.name not in names:
+    for (c, p), base in zip(drawn, unsplit):
+        slots = _dispatch.GEMM_SPLIT_SMS * getattr(base.key, "min_blocks", 0)
+        if base.key.family != "ct1d_gemm" or _dispatch._block_count(p, base) >= slots:
             continue
         pl = device_plan(p, c.dtype, 0)
-        slots = _dispatch.GEMM_SPLIT_SMS * getattr(pl.key, "min_blocks", 0)
-        if pl.key.family != "ct1d_gemm" or _dispatch._block_count(p, pl) >= slots:
-            continue
         chunks = -(-(p.in_channels // p.groups) // pl.key.ci_chunk)
-        base = unsplit_plan(device_plan, p, c.dtype)
         sizes = set(map(int, args.splits.split(","))) | {1, pl.key.split}
         forced = {s: dataclasses.replace(base, key=_dispatch.split_key(base.key, s))
-                  for s in sorted(sizes) if s <= 8 and split_fits(chunks, s)}
+                  for s in sorted(sizes) if s <= 8 and _dispatch.split_fits(chunks, s)}
         if args.two_blocks and pl.key.split > 1 and base.key.min_blocks > 1:
             # (the split instance with the unsplit key's register cap, as before run 8)
             forced[-pl.key.split] = dataclasses.replace(

@@ -143,7 +143,7 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0,
         if family is not None and family != "ct1d_scatter":
             raise NotImplementedError(f"{family} does not cover this call")
         pl = _plan_scatter(p, dtype)
-    if arch == WGMMA_ARCH and pl.key.family == "ct1d_gemm" and pl.key.split == 1:
+    if arch == WGMMA_ARCH and pl.key.family == "ct1d_gemm":
         split = gemm_split(p, pl)
         if split > 1:
             pl = replace(pl, key=split_key(pl.key, split))
@@ -946,6 +946,12 @@ def split_key(key: GemmKey, split: int) -> GemmKey:
     return replace(key, split=split, min_blocks=1 if split > 1 else key.min_blocks)
 
 
+def split_fits(chunks: int, split: int) -> bool:
+    """Every block of a cluster of ``split`` gets at least one of ``chunks`` chunks (each
+    block takes the next ceil(chunks / split))."""
+    return (split - 1) * -(-chunks // split) < chunks
+
+
 def gemm_split(p: ConvParams, pl: LaunchPlan) -> int:
     """Blocks per cluster that share each tile of the ct1d_gemm plan ``pl`` (1: none)."""
     cig, k = p.in_channels // p.groups, pl.key
@@ -959,7 +965,7 @@ def gemm_split(p: ConvParams, pl: LaunchPlan) -> int:
         wide_short = k.threads > 256 and macs < GEMM_SPLIT_WIDE_BLOCK_MACS * split
         if tiles * split > GEMM_SPLIT_SMS or wide_short:
             break
-        if (split - 1) * per < chunks and per < best_per:     # (no block without chunks)
+        if split_fits(chunks, split) and per < best_per:
             best, best_per = split, per
     return best
 
