@@ -71,6 +71,8 @@ def main():
         calls.append((c, p, pl, chunks, forced))
     warm_parallel([key_job(pl.key) for *_, forced in calls for pl in forced.values()]
                   + [key_job(pl.key) for _, _, pl, _, _ in calls])
+    print("clusters of 1-8 whole-SM blocks the device holds at once:",
+          _gpu.device_cluster_slots(0), flush=True)
     rows = []
     cols = sorted({s for *_, forced in calls for s in forced})
     print(f"{'config':34s} {'N':>2s} {'L':>5s} {'tiles':>5s} {'chunks':>6s} {'pick':>4s} "
@@ -80,7 +82,7 @@ def main():
     for c, p, pl, chunks, forced in calls:
         case = torch_case(c)
         t_torch = launch_ms(case.call)
-        times, errs = {}, {}
+        times, errs, resident = {}, {}, {}
         stream = cupy.cuda.get_current_stream().ptr
         ptrs = (case.x.data.ptr, case.w.data.ptr, 0 if case.b is None else case.b.data.ptr,
                 case.y.data.ptr)
@@ -91,6 +93,9 @@ def main():
             finally:
                 _gpu.device_plan = device_plan
             run = lambda: _gpu.run_pointers(prep, *ptrs, stream)  # noqa: E731
+            # clusters of this instance the device holds at once (blocks where s == 1)
+            resident[s] = _gpu.max_active_clusters(prep.kernel, prep.block[0], prep.smem,
+                                                   abs(s), fixed=abs(s) > 1)
             case.yt.fill_(float("nan"))
             run()
             errs[s] = ((case.yt.double() - case.ref).norm() / case.ref.norm()).item()
@@ -100,7 +105,8 @@ def main():
         row = dict(config=dataclasses.asdict(c), key=repr(pl.key), pick=pl.key.split,
                    tiles=_dispatch._block_count(p, pl), chunks=chunks, torch_ms=t_torch,
                    api_ms=t_api, ms={str(s): t for s, t in times.items()},
-                   err={str(s): e for s, e in errs.items()}, mb=min_bytes(c) / 1e6)
+                   err={str(s): e for s, e in errs.items()}, mb=min_bytes(c) / 1e6,
+                   resident={str(s): n for s, n in resident.items()})
         rows.append(row)
         print(f"{c.name:34s} {c.N:2d} {c.L:5d} {row['tiles']:5d} {chunks:6d} {pl.key.split:4d} "
               f"{t_torch:7.3f} {t_api:7.3f} "
@@ -126,7 +132,8 @@ def main():
               f"than 5% slower", flush=True)
     if args.json:
         meta = dict(device=torch.cuda.get_device_name(), n=args.n, seed=args.seed,
-                    splits=args.splits, names=sorted(names))
+                    splits=args.splits, names=sorted(names),
+                    cluster_slots=_gpu.device_cluster_slots(0))
         json.dump(dict(meta=meta, rows=rows), open(args.json, "w"), indent=1)
     bad = [r for r in rows if not max(r["err"].values()) <= 1e-5]
     sys.exit(1 if bad else 0)

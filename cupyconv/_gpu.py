@@ -19,6 +19,7 @@ from ._args import ConvParams
 from . import _dispatch
 from ._dispatch import (MAX_GRID_YZ, MIN_COMPUTE_CAPABILITY, LaunchPlan, card_of, fit_plan,
                         plan, usable_arch)
+from ._keys import ClusterProbeKey
 from ._modules import get_kernel
 
 # Blocks per launch to aim for before blocks start looping over several tiles (and reusing
@@ -84,6 +85,49 @@ def device_smem_limit(device_id: int) -> int:
             f"cupyconv's GPU kernels need compute capability >= {MIN_COMPUTE_CAPABILITY / 10:.1f}; "
             f"GPU {device_id} has {cc / 10:.1f}: use backend='cpu' for host arrays")
     return int(dev.attributes["MaxSharedMemoryPerBlockOptin"])
+
+
+# CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION (cuda.h), and dynamic shared memory beyond half of
+# an sm_90 SM's 228 KB, which holds one block per SM
+_CLUSTER_DIMENSION = 4
+_WHOLE_SM_SMEM = 120 << 10
+
+
+def max_active_clusters(kernel, block: int, smem: int, cluster: int, fixed: bool = False) -> int:
+    """How many clusters of ``cluster`` blocks of ``kernel`` the current device holds at
+    once, with ``block`` threads and ``smem`` bytes of dynamic shared memory per block
+    (cuOccupancyMaxActiveClusters); ``fixed``: the kernel's own ``__cluster_dims__`` say the
+    size. 0 where the driver cannot say."""
+    try:
+        query = ctypes.CDLL("libcuda.so.1").cuOccupancyMaxActiveClusters
+    except (OSError, AttributeError):
+        return 0
+    query.argtypes = [ctypes.POINTER(ctypes.c_int), ctypes.c_void_p, ctypes.POINTER(_LaunchConfig)]
+    query.restype = ctypes.c_int
+    attr = _LaunchAttribute(id=_CLUSTER_DIMENSION)
+    (ctypes.c_uint * 3).from_buffer(attr.value)[:] = [cluster, 1, 1]
+    cfg = _LaunchConfig(grid=(cluster, 1, 1), block=(block, 1, 1), smem=smem,
+                        attrs=ctypes.pointer(attr), n_attrs=0 if fixed else 1)
+    n = ctypes.c_int(0)
+    return n.value if query(ctypes.byref(n), kernel.kernel.ptr, ctypes.byref(cfg)) == 0 else 0
+
+
+@functools.lru_cache(maxsize=None)
+def device_cluster_slots(device_id: int) -> Tuple[int, ...]:
+    """plan()'s ``clusters`` for a device: how many clusters of 1, 2, ...
+    ``_dispatch.GEMM_SPLIT_MAX`` blocks of one block per SM it holds at once. A cluster's
+    blocks run on one GPC (an H100 has 7-8 of 16-18 SMs), so a size that does not divide
+    a GPC's SMs leaves some idle and the count is below SMs / size. () before sm_90 (no
+    clusters) or where the driver cannot say."""
+    if device_arch(device_id) < _dispatch.WGMMA_ARCH:
+        return ()
+    import cupy
+    with cupy.cuda.Device(device_id):
+        kern = get_kernel(ClusterProbeKey(), device_id)
+        kern.max_dynamic_shared_size_bytes = _WHOLE_SM_SMEM
+        slots = tuple(max_active_clusters(kern, 128, _WHOLE_SM_SMEM, s)
+                      for s in range(1, _dispatch.GEMM_SPLIT_MAX + 1))
+    return slots if all(slots) else ()
 
 
 def device_plan(p: ConvParams, dtype: str, device_id: int, family: Optional[str] = None) -> LaunchPlan:

@@ -483,6 +483,17 @@ class PipeKey:
 
 
 @dataclass(frozen=True)
+class ClusterProbeKey:
+    """kernels/ct1d_probe.cu's empty kernel: never launched, only described to the driver
+    (``_gpu.device_cluster_slots``). Not a convolution instance: no plan holds it."""
+
+    family = "ct1d_probe"
+
+    def name_expression(self) -> str:
+        return "ct1d_cluster_probe"
+
+
+@dataclass(frozen=True)
 class LaunchPlan:
     key: object         # one of the key classes above
     tile_out: int       # output positions per tile
