@@ -62,7 +62,7 @@ _MMA_SMEM_ONE_BLOCK = 227 * 1024 - 64
 
 @functools.lru_cache(maxsize=4096)
 def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0,
-         card: str = "") -> LaunchPlan:
+         card: str = "", clusters: Tuple[int, ...] = ()) -> LaunchPlan:
     """Choose the kernel family, instance and tile geometry for one call.
 
     Depthwise and narrow groups (at most 4 input channels per group) go to
@@ -93,7 +93,9 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0,
     that ct1d_pipe covers go there first (``_prefers_pipe``), and float32 ct1d_gemm calls
     of few tiles split each tile's reduction over a cluster of blocks (``gemm_split``:
     ``GemmKey.split``, kernel ct1d_gemm_split). ``card`` names the sm_90
-    card whose measured rules apply (``card_of``; "": the H200's, CARD_RULES the others').
+    card whose measured rules apply (``card_of``; "": the H200's, CARD_RULES the others'),
+    ``clusters`` how many clusters of 1, 2, ... 8 whole-SM blocks the device holds at once
+    (``_gpu.device_cluster_slots``; (): an H100's, GEMM_SPLIT_CLUSTERS).
     """
     if family not in (None,) + FAMILIES:
         raise ValueError(f"family must be one of {FAMILIES}, got {family!r}")
@@ -144,7 +146,7 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0,
             raise NotImplementedError(f"{family} does not cover this call")
         pl = _plan_scatter(p, dtype)
     if arch == WGMMA_ARCH and pl.key.family == "ct1d_gemm":
-        split = gemm_split(p, pl)
+        split = gemm_split(p, pl, clusters or GEMM_SPLIT_CLUSTERS)
         if split > 1:
             pl = replace(pl, key=split_key(pl.key, split))
     # checked here, before any module is compiled for the call
@@ -909,39 +911,44 @@ def _plan_gemm(p: ConvParams, dtype: str, ck8: bool = False) -> Optional[LaunchP
 
 
 # sm_90: ct1d_gemm calls of few tiles split each tile's reduction over a cluster of blocks
-# (ct1d_gemm_split; 1: off; 8 is the portable cluster size): the size that leaves each
-# block the fewest chunks of input channels within one wave of one block per SM
-# (GEMM_SPLIT_SMS, an H100/H200 SXM), every block at least one chunk ...
+# (ct1d_gemm_split; 1: off; 8 is the portable cluster size), compiled for one block per SM.
+# A cluster runs on one GPC, so the device holds fewer clusters than SMs / size: an H100
+# (cuOccupancyMaxActiveClusters, results/2026-12-06-session59/run_2/slots.txt) holds 39
+# clusters of 3 (117 blocks), 30 of 4 (120), 22 of 5, 17 of 6, 15 of 7 or 8. plan() takes
+# the device's own counts (``clusters``); these are its default.
 GEMM_SPLIT_MAX = 8
-GEMM_SPLIT_SMS = 132
+GEMM_SPLIT_CLUSTERS = (132, 66, 39, 30, 22, 17, 15, 15)
+# The size is the one of least cost in chunk times, waves x (chunks per block +
+# GEMM_SPLIT_FIXED_CHUNKS), for calls whose unsplit tiles take less than one wave
+# (session 59, run 2: every size on draws 6-7, 172 calls; the one-wave rule below, which
+# counted SMs / size clusters per wave, lost where that was more than the GPCs hold: 1024
+# -> 24 K2 S1 N1, 23 tiles: 0.061 ms at 5 blocks per tile, 115 blocks in two waves, 0.038
+# at 4). Over no split 1.30x (the one-wave rule 1.23x, the fastest size per call 1.34x),
+# 2 calls more than 5% slower; slower than torch 49 -> 36 ...
+GEMM_SPLIT_FIXED_CHUNKS = 2
 # ... from GEMM_SPLIT_MIN_MACS multiply-adds per output (C_in/groups x K / S), and where
 # blocks have more than 8 warps (strides >= 3: a warp per live class) only while every
 # block keeps GEMM_SPLIT_WIDE_BLOCK_MACS of them: such blocks' fixed work (ring fill,
-# partial tile, cluster reduction) outweighed a short run of chunks. Chosen on every
+# partial tile, cluster reduction) outweighed a short run of chunks. Session 58 chose
+# these with the one-wave rule (tiles x size <= 132, fewest chunks per block) on every
 # cluster size of the ct1d_gemm calls of fewer tiles than block slots in four 1000-call
-# draws (H100, results/2026-12-06-session58/run_3-4/split_scan_s*.txt, ms): over no split
-# 1.22x, 1.08x, 1.20x, 1.27x on their 76, 68, 81, 92 calls, 3 of them more than 5% slower
-# (the fastest size per call: 1.35x, 1.17x, 1.27x, 1.42x). What lost: two blocks per SM
-# or two waves (384 -> 384 K5 S5, 102 tiles: 0.055 -> 0.123 at 2 blocks per tile), short
-# reductions (256 -> 128 K7 S8: 0.038 -> 0.074), 10-warp blocks at 256 multiply-adds per
-# block (256 -> 48 K20 S10: 0.048 -> 0.067). Not taken: two waves for long reductions won
-# some (768 -> 48 K16 S1 N1 L1024, 80 tiles: 0.809 -> 0.621 at 4 blocks per tile).
+# draws (H100, results/2026-12-06-session58/run_3-4/split_scan_s*.txt): over no split
+# 1.22x, 1.08x, 1.20x, 1.27x. What lost: two blocks per SM or two waves (384 -> 384 K5 S5,
+# 102 tiles: 0.055 -> 0.123 at 2 blocks per tile), short reductions (256 -> 128 K7 S8:
+# 0.038 -> 0.074), 10-warp blocks at 256 multiply-adds per block (256 -> 48 K20 S10: 0.048
+# -> 0.067). Session 59 kept them: on draws 6-7 the cost rule's geomean moved by < 1.5%
+# over 64-160 and 160-400 (results/2026-12-06-session59/README.md).
 GEMM_SPLIT_MIN_MACS = 128
 GEMM_SPLIT_WIDE_BLOCK_MACS = 320
-# Out of sample (run 5, draws 4 and 5): 1.20x and 1.21x on 71 and 78 calls, one each more
-# than 5% slower (64 -> 128 K4 S2 N1: 0.013 -> 0.018); calls slower than torch 37 -> 25 and
-# 28 -> 15. E.g. (N1 L1024) 384 -> 32 K7 S3 D3, 4 tiles: 0.120 -> 0.022 at 8 blocks per
-# tile (torch 0.024); 512 -> 128 K3 S2 D2, 17 tiles: 0.083 -> 0.033 at 7 (torch 0.031);
-# 768 -> 32 K7 D3 N16 L469, 32 tiles: 0.210 -> 0.087 at 4 (torch 0.111). Measured in
-# float32 only (16-bit instances split correctly, GPU tests; ct1d_wgmma takes nearly all
-# of their ct1d_gemm calls: 10 of a 1000-call draw would split)
+# Measured in float32 only (16-bit instances split correctly, GPU tests; ct1d_wgmma takes
+# nearly all of their ct1d_gemm calls: 10 of a 1000-call draw would split)
 GEMM_SPLIT_DTYPES = ("float32",)
 
 
 def split_key(key: GemmKey, split: int) -> GemmKey:
-    """``key`` with each tile shared by a cluster of ``split`` blocks. Those run one wave of one
-    block per SM, so they are compiled for one (no 128-register cap where the key allows
-    two: 1.14x on 35 such plans of draws 4 and 5, 5 of them 6-18% slower;
+    """``key`` with each tile shared by a cluster of ``split`` blocks. Those run one block
+    per SM, so they are compiled for one (no 128-register cap where the key allows two:
+    1.14x on 35 such plans of draws 4 and 5, 5 of them 6-18% slower;
     results/2026-12-06-session58/run_8/)."""
     return replace(key, split=split, min_blocks=1 if split > 1 else key.min_blocks)
 
@@ -952,21 +959,26 @@ def split_fits(chunks: int, split: int) -> bool:
     return (split - 1) * -(-chunks // split) < chunks
 
 
-def gemm_split(p: ConvParams, pl: LaunchPlan) -> int:
-    """Blocks per cluster that share each tile of the ct1d_gemm plan ``pl`` (1: none)."""
+def gemm_split(p: ConvParams, pl: LaunchPlan,
+               clusters: Tuple[int, ...] = GEMM_SPLIT_CLUSTERS) -> int:
+    """Blocks per cluster that share each tile of the ct1d_gemm plan ``pl`` (1: none), on a
+    device that holds ``clusters[s - 1]`` clusters of s whole-SM blocks at once."""
     cig, k = p.in_channels // p.groups, pl.key
     macs = cig * k.kernel_size / k.stride
     if macs < GEMM_SPLIT_MIN_MACS or k.dtype not in GEMM_SPLIT_DTYPES:
         return 1
     tiles, chunks = _block_count(p, pl), -(-cig // k.ci_chunk)
-    best, best_per = 1, chunks
-    for split in range(2, GEMM_SPLIT_MAX + 1):
-        per = -(-chunks // split)
-        wide_short = k.threads > 256 and macs < GEMM_SPLIT_WIDE_BLOCK_MACS * split
-        if tiles * split > GEMM_SPLIT_SMS or wide_short:
+    if tiles >= clusters[0] * k.min_blocks:     # the unsplit blocks fill a wave already
+        return 1
+    best, best_cost = 1, chunks + GEMM_SPLIT_FIXED_CHUNKS
+    for split in range(2, min(GEMM_SPLIT_MAX, len(clusters)) + 1):
+        if k.threads > 256 and macs < GEMM_SPLIT_WIDE_BLOCK_MACS * split:
             break
-        if split_fits(chunks, split) and per < best_per:
-            best, best_per = split, per
+        if not split_fits(chunks, split):
+            continue
+        cost = -(-tiles // clusters[split - 1]) * (-(-chunks // split) + GEMM_SPLIT_FIXED_CHUNKS)
+        if cost < best_cost:
+            best, best_cost = split, cost
     return best
 
 
@@ -1069,17 +1081,17 @@ MIN_COMPUTE_CAPABILITY = 80
 
 
 def fit_plan(p: ConvParams, dtype: str, family: Optional[str], arch: int, card: str,
-             smem_limit: int) -> LaunchPlan:
+             smem_limit: int, clusters: Tuple[int, ...] = ()) -> LaunchPlan:
     """plan() within a device's shared memory per block (``smem_limit`` bytes, its opt-in
     maximum): the rules are sized for sm_90's 227 KB, so on GPUs with less (sm_80: 163 KB,
     sm_86/89: 99 KB) a call whose family needs more takes ct1d_scatter where that fits;
     otherwise, or where ``family`` was forced, NotImplementedError names both sizes."""
-    pl = plan(p, dtype, family, arch, card)
+    pl = plan(p, dtype, family, arch, card, clusters)
     if pl.smem_bytes <= smem_limit:
         return pl
     if family is None:
         try:
-            fallback = plan(p, dtype, "ct1d_scatter", arch, card)
+            fallback = plan(p, dtype, "ct1d_scatter", arch, card, clusters)
         except NotImplementedError:
             fallback = None
         if fallback is not None and fallback.smem_bytes <= smem_limit:

@@ -131,12 +131,13 @@ def device_cluster_slots(device_id: int) -> Tuple[int, ...]:
 
 
 def device_plan(p: ConvParams, dtype: str, device_id: int, family: Optional[str] = None) -> LaunchPlan:
-    """plan() for a call on ``device_id`` (its compute capability and card), within its
-    shared memory per block (``_dispatch.fit_plan``). (Benchmarks replace ``plan`` here
-    to launch a plan of their own.)"""
+    """plan() for a call on ``device_id`` (its compute capability, card and cluster
+    slots), within its shared memory per block (``_dispatch.fit_plan``). (Benchmarks
+    replace ``plan`` here to launch a plan of their own.)"""
     arch, card, limit = device_arch(device_id), device_card(device_id), device_smem_limit(device_id)
-    pl = plan(p, dtype, family, arch, card)
-    return pl if pl.smem_bytes <= limit else fit_plan(p, dtype, family, arch, card, limit)
+    clusters = device_cluster_slots(device_id)
+    pl = plan(p, dtype, family, arch, card, clusters)
+    return pl if pl.smem_bytes <= limit else fit_plan(p, dtype, family, arch, card, limit, clusters)
 
 
 # (device, key) -> the dynamic shared memory its kernel was opted into (only raised)

@@ -690,7 +690,8 @@ def check_gemm_plan(lp: LaunchPlan, p, dtype: str):
         assert key.threads <= 256 and lp.smem_bytes <= SM90_TWO_BLOCKS
     assert lp == _dispatch.gemm_launch_plan(p, key)
     # split reductions: sm_90 clusters of 2-8 blocks (portable size), every block a
-    # non-empty run of input-channel chunks, one wave of one block per SM, long reductions
+    # non-empty run of input-channel chunks, calls of less than a wave unsplit, fewer chunk
+    # times (waves x (chunks per block + fixed)) than unsplit, long reductions
     assert 1 <= key.split <= 8
     if key.split > 1:
         assert dtype in _dispatch.GEMM_SPLIT_DTYPES
@@ -698,7 +699,10 @@ def check_gemm_plan(lp: LaunchPlan, p, dtype: str):
         assert (key.split - 1) * -(-chunks // key.split) < chunks
         assert key.name_expression().startswith("ct1d_gemm_split<")
         assert key.name_expression().endswith(f", {key.split}>") and key.options == ("-arch=sm_90a",)
-        assert _dispatch._block_count(p, lp) * key.split <= _dispatch.GEMM_SPLIT_SMS
+        tiles, slots = _dispatch._block_count(p, lp), _dispatch.GEMM_SPLIT_CLUSTERS
+        fixed = _dispatch.GEMM_SPLIT_FIXED_CHUNKS
+        assert tiles < 2 * slots[0]
+        assert -(-tiles // slots[key.split - 1]) * (-(-chunks // key.split) + fixed) < chunks + fixed
         macs = p.in_channels // p.groups * K / S
         assert macs >= max(_dispatch.GEMM_SPLIT_MIN_MACS,
                            _dispatch.GEMM_SPLIT_WIDE_BLOCK_MACS * key.split * (key.threads > 256))
@@ -1730,6 +1734,7 @@ def launcher_on_132_sms(monkeypatch):
     monkeypatch.setattr(_gpu, "_sm_count", lambda device_id: 132)
     monkeypatch.setattr(_gpu, "device_card", lambda device_id: "")
     monkeypatch.setattr(_gpu, "device_smem_limit", lambda device_id: 227 * 1024)
+    monkeypatch.setattr(_gpu, "device_cluster_slots", lambda device_id: ())
     monkeypatch.setattr(_gpu, "get_kernel", lambda key, device_id: SimpleNamespace())
     monkeypatch.setattr(_gpu, "_smem_set", {})
     return _gpu
@@ -2288,16 +2293,16 @@ def test_gemm_ck8_rings_serve_the_partial_route_before_narrow():
 def test_gemm_split_for_calls_of_few_tiles(rng):
     """GEMM_SPLIT_MAX: on sm_90, ct1d_gemm calls of few tiles with long reductions split
     each tile's reduction over a cluster of blocks (1024 -> 96, K = 3, N = 1, L = 1024: 18
-    tiles of 64 input-channel chunks -> 7 blocks of 10 chunks per tile, 126 blocks for
-    132 SMs); other cards, calls that fill the GPU and short reductions keep one block per
-    tile."""
+    tiles of 64 input-channel chunks -> 5 blocks of 13 chunks per tile, 90 blocks in one
+    wave: an H100 holds 17 clusters of 6 and 15 of 7 or 8, so those would take two); other
+    cards, calls that fill the GPU and short reductions keep one block per tile."""
     small = params(1, 1024, 96, 3, 1024, 1, 0, 1)
     lp = plan(small, "float32", arch=90)
-    assert lp.key.family == "ct1d_gemm" and lp.key.split == 7, lp.key
+    assert lp.key.family == "ct1d_gemm" and lp.key.split == 5, lp.key
     check_any_plan(lp, small, "float32")
     assert plan(small, "float32", "ct1d_gemm", 90).key == lp.key           # forced too
     unsplit = plan(small, "float32", "ct1d_gemm", 0).key
-    assert unsplit.split == 1 and lp.key == _dispatch.split_key(unsplit, 7)
+    assert unsplit.split == 1 and lp.key == _dispatch.split_key(unsplit, 5)
     assert unsplit.min_blocks == 2 and lp.key.min_blocks == 1     # one block per SM when split
     assert plan_with("GEMM_SPLIT_MAX", 1, small, "float32", 90).key == unsplit
     # as many blocks as the SMs hold already, or short reductions: no split
@@ -2310,6 +2315,18 @@ def test_gemm_split_for_calls_of_few_tiles(rng):
     lp = plan(wide, "float32", "ct1d_gemm", 90)
     assert lp.key.threads > 256 and lp.key.split == 1
     assert plan(params(1, 1024, 48, 20, 1024, 10, 14, 3), "float32", "ct1d_gemm", 90).key.split == 2
+    # the device's cluster slots: an H100 holds 22 clusters of 5 (not 132 / 5 = 26), so
+    # 1024 -> 24 K2 (23 tiles, 64 chunks) takes 4 blocks per tile in one wave, not 5 in two
+    few = params(1, 1024, 24, 2, 5726, 1, 0, 1)
+    assert plan(few, "float32", arch=90).key.split == 4
+    per_sm = tuple(132 // s for s in range(1, 9))
+    assert plan(few, "float32", arch=90, clusters=per_sm).key.split == 5
+    assert plan(few, "float32", arch=90, clusters=per_sm[:4]).key.split == 4   # sizes 1-4 known
+    # several waves where the chunk times say so: 512 -> 64 K16 S2 N8 (80 tiles of 32
+    # chunks) in 3 waves of 30 clusters of 4
+    waves = params(8, 512, 64, 16, 1171, 2, 3, 1)
+    lp = plan(waves, "float32", "ct1d_gemm", 90)
+    assert _dispatch._block_count(waves, lp) == 80 and lp.key.split == 4, lp.key
     split = 0
     for _ in range(300):
         cig, cog = int(rng.integers(8, 1100)), int(rng.integers(16, 600))

@@ -741,6 +741,29 @@ def test_gemm_ck8_random_calls(rng):
         _dispatch.plan.cache_clear()
 
 
+def test_device_cluster_slots():
+    """_gpu.device_cluster_slots, the waves gemm_split counts: the driver's number of
+    clusters of 1-8 whole-SM blocks resident at once is one block per SM at size 1, never
+    more blocks than SMs, fewer clusters as they grow; device_plan plans with it, and a real
+    split instance holds at least as many (it may fit two blocks per SM, the probe one)."""
+    _skip_without_wgmma()
+    import cupy
+    from cupyconv import _dispatch, _gpu
+    from cupyconv._args import check_conv_args
+    slots = _gpu.device_cluster_slots(0)
+    sms = cupy.cuda.Device(0).attributes["MultiProcessorCount"]
+    assert len(slots) == _dispatch.GEMM_SPLIT_MAX and slots[0] == sms, slots
+    assert all(size * n <= sms for size, n in enumerate(slots, 1)), slots
+    assert all(a >= b > 0 for a, b in zip(slots, slots[1:])), slots
+    p = check_conv_args((1, 1024, 1024), (1024, 96, 3), None)
+    lp = _gpu.device_plan(p, "float32", 0)
+    assert lp == _dispatch.plan(p, "float32", None, _gpu.device_arch(0), _gpu.device_card(0), slots)
+    assert lp.key.family == "ct1d_gemm" and lp.key.split > 1, lp.key
+    prep = _gpu.prepare(p, "float32", 0)
+    held = _gpu.max_active_clusters(prep.kernel, prep.block[0], prep.smem, lp.key.split, fixed=True)
+    assert held >= slots[lp.key.split - 1], (held, slots, lp.key)
+
+
 @pytest.mark.parametrize("dtype,calls", [("float32", 24), ("bfloat16", 8)])
 def test_gemm_split_random_calls(rng, monkeypatch, dtype, calls):
     """ct1d_gemm_split (sm_90 clusters of 2-8 blocks sharing each tile's reduction through
