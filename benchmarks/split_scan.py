@@ -56,7 +56,7 @@ def main():
         use_variant(None, None)
     calls = []
     for (c, p), base in zip(drawn, unsplit):
-        slots = _dispatch.GEMM_SPLIT_SMS * getattr(base.key, "min_blocks", 0)
+        slots = _gpu.device_cluster_slots(0)[0] * getattr(base.key, "min_blocks", 0)
         if base.key.family != "ct1d_gemm" or _dispatch._block_count(p, base) >= slots:
             continue
         pl = device_plan(p, c.dtype, 0)
