@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Session 59 run 4 (any sm_90 card): run 3 again without its tests (they passed there),
-# after the fix of split_scan.py (it read the removed GEMM_SPLIT_SMS): the wave-aware split rule out of sample,
-# per call is known too), then the GPU tests of the slots and the split.
+# after the fix of split_scan.py (it read the removed GEMM_SPLIT_SMS): the wave-aware
+# split rule out of sample, on draws 8 and 9 (every size 1-8, so the fastest per call is
+# known too).
 set -uo pipefail
 OUT=${OUT:-benchmarks/results/local}; mkdir -p "$OUT/split"
 export PYTHONPATH=$PWD:$PWD/benchmarks PYTHONUNBUFFERED=1 CUPY_CACHE_DIR=/tmp/cupyconv-cache
