@@ -91,6 +91,9 @@ def device_smem_limit(device_id: int) -> int:
 # an sm_90 SM's 228 KB, which holds one block per SM
 _CLUSTER_DIMENSION = 4
 _WHOLE_SM_SMEM = 120 << 10
+# (a fixed count, not _dispatch.GEMM_SPLIT_MAX: the answer is cached per device, and the
+# benchmarks lower that constant for a while to plan without the split)
+_PORTABLE_CLUSTER = 8
 
 
 def max_active_clusters(kernel, block: int, smem: int, cluster: int, fixed: bool = False) -> int:
@@ -114,11 +117,11 @@ def max_active_clusters(kernel, block: int, smem: int, cluster: int, fixed: bool
 
 @functools.lru_cache(maxsize=None)
 def device_cluster_slots(device_id: int) -> Tuple[int, ...]:
-    """plan()'s ``clusters`` for a device: how many clusters of 1, 2, ...
-    ``_dispatch.GEMM_SPLIT_MAX`` blocks of one block per SM it holds at once. A cluster's
-    blocks run on one GPC (an H100 has 7-8 of 16-18 SMs), so a size that does not divide
-    a GPC's SMs leaves some idle and the count is below SMs / size. () before sm_90 (no
-    clusters) or where the driver cannot say."""
+    """plan()'s ``clusters`` for a device: how many clusters of 1, 2, ... 8 (the portable
+    maximum) blocks of one block per SM it holds at once. A cluster's blocks run on one
+    GPC, so where a size does not divide a GPC's SMs some stay idle: an H100 (132 SMs)
+    holds 39 clusters of 3, 30 of 4 and 15 of 8. () before sm_90 (no clusters) or where
+    the driver cannot say."""
     if device_arch(device_id) < _dispatch.WGMMA_ARCH:
         return ()
     import cupy
@@ -126,7 +129,7 @@ def device_cluster_slots(device_id: int) -> Tuple[int, ...]:
         kern = get_kernel(ClusterProbeKey(), device_id)
         kern.max_dynamic_shared_size_bytes = _WHOLE_SM_SMEM
         slots = tuple(max_active_clusters(kern, 128, _WHOLE_SM_SMEM, s)
-                      for s in range(1, _dispatch.GEMM_SPLIT_MAX + 1))
+                      for s in range(1, _PORTABLE_CLUSTER + 1))
     return slots if all(slots) else ()
 
 

@@ -752,7 +752,7 @@ def test_device_cluster_slots():
     from cupyconv._args import check_conv_args
     slots = _gpu.device_cluster_slots(0)
     sms = cupy.cuda.Device(0).attributes["MultiProcessorCount"]
-    assert len(slots) == _dispatch.GEMM_SPLIT_MAX and slots[0] == sms, slots
+    assert len(slots) == 8 and slots[0] == sms, slots
     assert all(size * n <= sms for size, n in enumerate(slots, 1)), slots
     assert all(a >= b > 0 for a, b in zip(slots, slots[1:])), slots
     p = check_conv_args((1, 1024, 1024), (1024, 96, 3), None)
