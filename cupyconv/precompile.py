@@ -7,7 +7,9 @@ Every GPU call runs one instance of ``kernels/ct1d_mma.cu``, ``kernels/ct1d_gemm
 ``cupyconv._dispatch.plan`` from the call's shapes, dtype and the GPU's compute
 capability, and named by a template expression such as
 ``ct1d_mma<float, 2, 2, 3, 2, 4, 2, 4, 32, true, true, 4>``. This tool
-lists those instances for a set of calls and compiles them.
+lists those instances for a set of calls and compiles them (for sm_90 also
+``kernels/ct1d_probe.cu``'s empty kernel, which the launcher asks the driver how many
+thread-block clusters the GPU holds at once).
 
 Usage::
 
@@ -65,6 +67,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 from ._args import SUPPORTED_DTYPES, ConvParams, check_conv_args
 from ._dispatch import CARD_RULES, WGMMA_ARCH, KernelKey, plan
+from ._keys import ClusterProbeKey
 
 SEED_CALL = "16,32,64,3,131072,2,1,2,1"
 _FIELDS = ("N", "C_in", "C_out", "K", "L_in", "stride", "padding", "dilation", "groups")
@@ -214,6 +217,15 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                     keys.setdefault(key, users)
     except (ValueError, TypeError) as exc:
         ap.error(str(exc))
+    # sm_90 launches also load the empty kernel that the driver is asked how many
+    # clusters it holds (cupyconv._gpu.device_cluster_slots)
+    probe = {ClusterProbeKey(): ["every call (resident clusters)"]}
+    if args.warm:
+        if arch == WGMMA_ARCH:
+            keys.update(probe)
+    else:
+        arch_keys = {a: {**ks, **probe} if arch_number(a) == WGMMA_ARCH else ks
+                     for a, ks in arch_keys.items()}
 
     for spec, dt, why in unsupported:
         print(f"UNSUPPORTED {spec} {dt}: {why}", flush=True)
