@@ -20,6 +20,7 @@ default through the launcher too, whose host time, ~45 us per launch on an H100 
 made its small calls look slow.)
 ``--variant`` (as in ab_variant.py) runs the whole scan with other dispatch rules;
 ``--no-compare`` skips the other families.
+``--prepared`` times the forced families through prepared launches (``_gpu.run_pointers``).
 ``--names N1,N2`` (or ``@FILE`` of them) keeps only those calls, ``--select F1,F2`` only the calls whose default plan is one of those families
 (``ct1d_mma-sync``: ct1d_mma's mma.sync tiles, not its warpgroup ones), ``--compare-all``
 times the other families on every kept call (not only where torch wins), ``--families``
@@ -31,6 +32,7 @@ import dataclasses
 import json
 import sys
 
+import cupy
 import numpy as np
 import torch
 
@@ -95,10 +97,15 @@ def selected(pl, select) -> bool:
     return fam in select or (fam == "ct1d_mma" and not pl.key.wg and "ct1d_mma-sync" in select)
 
 
+PREPARED = False      # --prepared
+
+
 def measure(c, p, families):
     """torch ms, and per family (ms, rel. error) on the same data. The default plan (family
     None) is timed through the public API on CuPy arrays, as users call it (repeat calls
-    take the fast path); forced families through the launcher."""
+    take the fast path); forced families through the launcher, or with PREPARED prepared
+    once and launched by ``_gpu.run_pointers`` (no planning per launch: the launcher's
+    host time, 10-30 us, exceeds small calls' GPU time)."""
     case = torch_case(c)
     t_torch = launch_ms(case.call)
     # (case.call returns torch's output; yt is the buffer cupyconv's launches write)
@@ -107,6 +114,12 @@ def measure(c, p, families):
     out = {}
     for fam in families:
         run = lambda: _gpu.launch(case.x, case.w, case.b, case.y, p, c.dtype, 0, fam)  # noqa: E731
+        if fam is not None and PREPARED:
+            prep = _gpu.prepare(p, c.dtype, 0, fam)
+            ptrs = (case.x.data.ptr, case.w.data.ptr, 0 if case.b is None else case.b.data.ptr,
+                    case.y.data.ptr)
+            stream = cupy.cuda.get_current_stream().ptr
+            run = lambda: _gpu.run_pointers(prep, *ptrs, stream)  # noqa: E731
         case.yt.fill_(float("nan"))
         run()
         err = ((case.yt.double() - case.ref).norm() / case.ref.norm()).item()
@@ -137,7 +150,12 @@ def main():
                     help="time the other families on every call, not only where torch wins")
     ap.add_argument("--families", default=",".join(FAMILIES),
                     help="the families compared (comma-separated)")
+    ap.add_argument("--prepared", action="store_true",
+                    help="time the forced families prepared once (run_pointers), not through "
+                         "the launcher")
     args = ap.parse_args()
+    global PREPARED
+    PREPARED = args.prepared
     select = set(filter(None, args.select.split(",")))
     names = open(args.names[1:]).read() if args.names.startswith("@") else args.names
     names = set(filter(None, names.strip().split(",")))
