@@ -110,7 +110,7 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0,
     if family == "ct1d_depthwise" or (family is None and cig <= DEPTHWISE_MAX_CIG):
         pl = _plan_depthwise(p, dtype)
     if pl is None and family is None and _prefers_narrow_small(p, dtype):
-        pl = _plan_narrow(p, dtype)
+        pl = _split_gemm(p, dtype, arch, clusters) or _plan_narrow(p, dtype)
     narrow = family is None and _prefers_narrow(p, dtype)
     if pl is None and narrow and arch == WGMMA_ARCH and cog * p.kernel_size >= NARROW_WGMMA_MIN_MACS:
         pl = _plan_wgmma(p, dtype)          # (None where its GEMM is too sparse)
@@ -298,6 +298,16 @@ NARROW_BPS = 0              # blocks per SM the model counts on (0: _narrow_bloc
 NARROW_SMALL_MIN_CIG = 512
 NARROW_SMALL_MAX_COG = 64
 NARROW_SMALL_MAX_LENGTH = 1024
+# ... except, on sm_90, where ct1d_gemm splits the call's reduction over clusters (session
+# 58) with blocks of at most NARROW_SMALL_GEMM_THREADS threads (8 warps: strides <= 2, or
+# 3-4 with fewer warps per class). H100, forced families through prepared launches, every
+# such call of draws 0-7 (results/2026-12-06-session59/run_6/): chosen on draws 0-3 (41
+# calls): 1.39x over ct1d_narrow, 1 call more than 5% slower; draws 4-7 (48): 1.29x, 1
+# slower (512 -> 32 K7 S4: 0.025 -> 0.027 ms), slower than torch 18 -> 12. E.g. 1024 -> 16
+# K16 S2 D3 0.115 -> 0.027 ms (torch 0.048), 768 -> 64 K4 S2 0.048 -> 0.020 (0.040).
+# Blocks of 10-12 warps (strides 3-10) split too, but lost there as often as they won
+# (768 -> 16 K3 S10 D2: 0.025 -> 0.065).
+NARROW_SMALL_GEMM_THREADS = 256
 
 
 def _prefers_narrow_small(p: ConvParams, dtype: str) -> bool:
@@ -305,6 +315,17 @@ def _prefers_narrow_small(p: ConvParams, dtype: str) -> bool:
     return (NARROW_ROUTE and dtype in NARROW_DTYPES and cig >= NARROW_SMALL_MIN_CIG
             and NARROW_MAX_COG < cog <= NARROW_SMALL_MAX_COG
             and p.batch * p.length_in <= NARROW_SMALL_MAX_LENGTH)
+
+
+def _split_gemm(p: ConvParams, dtype: str, arch: int, clusters: Tuple[int, ...]
+                ) -> Optional[LaunchPlan]:
+    """The ct1d_gemm plan of a small wide-reduction call where it splits its reduction with
+    blocks of at most NARROW_SMALL_GEMM_THREADS threads (plan() adds the split), else None."""
+    pl = _plan_gemm(p, dtype) if arch == WGMMA_ARCH else None
+    if (pl is None or pl.key.threads > NARROW_SMALL_GEMM_THREADS
+            or gemm_split(p, pl, clusters or GEMM_SPLIT_CLUSTERS) == 1):
+        return None
+    return pl
 
 
 def _narrow_blocks_per_sm(regs_per_thread: int, macs: int) -> int:

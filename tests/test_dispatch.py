@@ -1438,16 +1438,25 @@ def test_narrow_output_float32_calls_take_the_narrow_family():
 def test_small_wide_reductions_take_the_narrow_family_in_chunks():
     """float32 calls of N x L_in <= 1024 with >= 512 input and 9-64 output channels per
     group go to ct1d_narrow, 8 output channels per block (measured 1.9-3.8x faster than
-    ct1d_gemm's 8-32 blocks); a longer row, fewer input or more output channels, or
+    ct1d_gemm's 8-32 blocks); on sm_90 to ct1d_gemm instead where it splits the reduction
+    over clusters with blocks of <= 8 warps (NARROW_SMALL_GEMM_THREADS: 1.29x over
+    ct1d_narrow out of sample); a longer row, fewer input or more output channels, or
     another dtype do not."""
     for arch in (0, 90):
         for cin, cout, k, stride, padding in ((1024, 64, 3, 1, 1), (768, 24, 10, 5, 0),
                                               (1024, 24, 20, 10, 7), (512, 9, 4, 2, 1)):
             p = params(1, cin, cout, k, 1024, stride, padding, 1)
             lp = plan(p, "float32", arch=arch)
+            check_any_plan(lp, p, "float32")
+            if arch and cin == 1024 and k == 3:         # 8 tiles of 64 chunks, 8 warps
+                assert lp.key.family == "ct1d_gemm" and lp.key.split == 8, lp.key
+                assert lp.key.threads <= _dispatch.NARROW_SMALL_GEMM_THREADS
+                assert plan_with("NARROW_SMALL_GEMM_THREADS", 0, p, "float32", arch).key.family \
+                    == "ct1d_narrow"
+                continue
+            # (10-warp ct1d_gemm blocks at S = 5 and 10; no ct1d_gemm for 9 channels)
             assert lp.key.family == "ct1d_narrow" and lp.co_chunks == -(-cout // 8), (cin, cout)
             check_narrow_plan(lp, p, "float32")
-            check_any_plan(lp, p, "float32")
         for n, cin, cout, length in ((2, 1024, 64, 1024), (1, 1024, 64, 1025), (1, 256, 64, 1024),
                                      (1, 1024, 65, 1024)):
             assert plan(params(n, cin, cout, 3, length, 1, 1, 1), "float32",
