@@ -247,6 +247,35 @@ def test_small_calls_random(rng, dtype):
     assert narrowed >= 3, narrowed
 
 
+def test_small_wide_reductions_random(rng):
+    """Small float32 calls with wide reductions (N x L <= 1024, 512-1024 input and 9-64
+    output channels, _prefers_narrow_small) through the dispatcher: on sm_90 ct1d_gemm
+    split over clusters where its blocks have <= 8 warps, else ct1d_narrow in chunks of 8
+    output channels; poisoned outputs against float64, both routes taken."""
+    _skip_without_wgmma()
+    from cupyconv._args import check_conv_args
+    from cupyconv._gpu import device_plan
+    routes = {}
+    for _ in range(16):
+        cin, cout = int(rng.integers(512, 1025)), int(rng.integers(9, 65))
+        S = int(rng.choice([1, 2, 2, 3, 4, 5, 10]))
+        K, D = int(rng.integers(1, 2 * S + 3)), int(rng.choice([1, 1, 2, 3]))
+        kw = dict(stride=S, padding=int(rng.integers(0, (K - 1) * D + 1)), dilation=D)
+        x = rng.standard_normal((1, cin, int(rng.integers(64, 1025)))).astype(np.float32)
+        w = (rng.standard_normal((cin, cout, K)) / np.sqrt(cin * K)).astype(np.float32)
+        b = rng.standard_normal(cout).astype(np.float32) if rng.random() < 0.5 else None
+        p = check_conv_args(x.shape, w.shape, None if b is None else b.shape, **kw)
+        key = device_plan(p, "float32", 0).key
+        route = key.family + ("_split" if getattr(key, "split", 1) > 1 else "")
+        routes[route] = routes.get(route, 0) + 1
+        y = _launch_poisoned(x, w, b, "float32", **kw)
+        err = _rel_err(y, _ref64(x, w, b, **kw))
+        _record("err_float32_small_wide", err, dict(cin=cin, cout=cout, K=K, kw=kw,
+                                                     key=key.name_expression()))
+        assert err <= TOL["float32"], (cin, cout, K, kw, key, err)
+    assert routes.get("ct1d_gemm_split", 0) >= 3 and routes.get("ct1d_narrow", 0) >= 3, routes
+
+
 def _check_forced_family(rng, c, family) -> bool:
     """Run the call c (a _random_call dict) with ``family`` forced into a NaN-poisoned
     output and compare it with float64; False, with nothing run, where the family does not
