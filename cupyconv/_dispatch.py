@@ -76,7 +76,8 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0,
     ahead of the tensor-core families (``_prefers_narrow``; on sm_90 the compute-heavy
     ones to ct1d_wgmma, and those of 3-8 output channels to ct1d_pipe first), and so do
     small float32 calls with wide reductions to 9-64 output channels per group
-    (``_prefers_narrow_small``: chunks of 8 per block) and the other dtypes' narrow-output
+    (``_prefers_narrow_small``: chunks of 8 per block; on sm_90 ct1d_gemm takes those it
+    splits over clusters with blocks of <= 8 warps) and the other dtypes' narrow-output
     calls that only ct1d_scatter would take (``NARROW_FALLBACK_DTYPES``; float32: any
     such call, ``SCATTER_TO_NARROW_DTYPES``). float32 calls whose ct1d_mma tile cannot
     stage all its weights go to ct1d_stream, ct1d_wgmma, ct1d_gemm or ct1d_narrow, 16-bit
