@@ -107,6 +107,7 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0,
         raise NotImplementedError(f"the GPU kernels take sizes below 2**31, got {big}; use "
                                   "backend='cpu' for this call")
     cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
+    clusters = clusters or GEMM_SPLIT_CLUSTERS
     pl = None
     if family == "ct1d_depthwise" or (family is None and cig <= DEPTHWISE_MAX_CIG):
         pl = _plan_depthwise(p, dtype)
@@ -147,7 +148,7 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0,
             raise NotImplementedError(f"{family} does not cover this call")
         pl = _plan_scatter(p, dtype)
     if arch == WGMMA_ARCH and pl.key.family == "ct1d_gemm":
-        split = gemm_split(p, pl, clusters or GEMM_SPLIT_CLUSTERS)
+        split = gemm_split(p, pl, clusters)
         if split > 1:
             pl = replace(pl, key=split_key(pl.key, split))
     # checked here, before any module is compiled for the call
@@ -324,7 +325,7 @@ def _split_gemm(p: ConvParams, dtype: str, arch: int, clusters: Tuple[int, ...]
     blocks of at most NARROW_SMALL_GEMM_THREADS threads (plan() adds the split), else None."""
     pl = _plan_gemm(p, dtype) if arch == WGMMA_ARCH else None
     if (pl is None or pl.key.threads > NARROW_SMALL_GEMM_THREADS
-            or gemm_split(p, pl, clusters or GEMM_SPLIT_CLUSTERS) == 1):
+            or gemm_split(p, pl, clusters) == 1):
         return None
     return pl
 
