@@ -1749,6 +1749,27 @@ def launcher_on_132_sms(monkeypatch):
     return _gpu
 
 
+def test_cluster_slots_where_the_driver_cannot_say(monkeypatch):
+    """_gpu.device_cluster_slots answers () before sm_90 (no clusters: plan() then keeps
+    GEMM_SPLIT_CLUSTERS, which only sm_90 plans read) and max_active_clusters 0 where
+    libcuda has no cuOccupancyMaxActiveClusters (drivers before CUDA 12), so no plan
+    counts waves in clusters the device was never asked about."""
+    from types import SimpleNamespace
+
+    from cupyconv import _gpu
+    monkeypatch.setattr(_gpu, "device_arch", lambda device_id: 80)
+    assert _gpu.device_cluster_slots.__wrapped__(0) == ()
+
+    def no_driver(name):
+        raise OSError(f"{name}: cannot open shared object file")
+    monkeypatch.setattr(_gpu.ctypes, "CDLL", no_driver)
+    kernel = SimpleNamespace(kernel=SimpleNamespace(ptr=0))
+    assert _gpu.max_active_clusters(kernel, 128, 0, 4) == 0
+    p = params(1, 1024, 24, 2, 5726, 1, 0, 1)
+    assert plan(p, "float32", arch=90, clusters=()) == plan(p, "float32", arch=90,
+                                                             clusters=_dispatch.GEMM_SPLIT_CLUSTERS)
+
+
 @pytest.mark.parametrize("dtype,split64", [("float32", True), ("float32", False), ("bfloat16", True)])
 def test_mma_item_loop_grid_is_one_resident_wave(monkeypatch, launcher_on_132_sms, dtype, split64, no_pipe_route):
     """prepare() sizes the warpgroup item loop for the blocks that are resident at once
