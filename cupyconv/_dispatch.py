@@ -985,7 +985,8 @@ def split_fits(chunks: int, split: int) -> bool:
 def gemm_split(p: ConvParams, pl: LaunchPlan,
                clusters: Tuple[int, ...] = GEMM_SPLIT_CLUSTERS) -> int:
     """Blocks per cluster that share each tile of the ct1d_gemm plan ``pl`` (1: none), on a
-    device that holds ``clusters[s - 1]`` clusters of s whole-SM blocks at once."""
+    device that holds ``clusters[s - 1]`` clusters of s whole-SM blocks at once (0: a size
+    it cannot launch)."""
     cig, k = p.in_channels // p.groups, pl.key
     macs = cig * k.kernel_size / k.stride
     if macs < GEMM_SPLIT_MIN_MACS or k.dtype not in GEMM_SPLIT_DTYPES:
@@ -997,7 +998,7 @@ def gemm_split(p: ConvParams, pl: LaunchPlan,
     for split in range(2, min(GEMM_SPLIT_MAX, len(clusters)) + 1):
         if k.threads > 256 and macs < GEMM_SPLIT_WIDE_BLOCK_MACS * split:
             break
-        if not split_fits(chunks, split):
+        if not split_fits(chunks, split) or not clusters[split - 1]:
             continue
         cost = -(-tiles // clusters[split - 1]) * (-(-chunks // split) + GEMM_SPLIT_FIXED_CHUNKS)
         if cost < best_cost:

@@ -120,8 +120,9 @@ def device_cluster_slots(device_id: int) -> Tuple[int, ...]:
     """plan()'s ``clusters`` for a device: how many clusters of 1, 2, ... 8 (the portable
     maximum) blocks of one block per SM it holds at once. A cluster's blocks run on one
     GPC, so where a size does not divide a GPC's SMs some stay idle: an H100 (132 SMs)
-    holds 39 clusters of 3, 30 of 4 and 15 of 8. () before sm_90 (no clusters) or where
-    the driver cannot say."""
+    holds 39 clusters of 3, 30 of 4 and 15 of 8. 0 for a size none of whose clusters fits
+    (a GPU partition smaller than it); () before sm_90 (no clusters) or where the driver
+    cannot say."""
     if device_arch(device_id) < _dispatch.WGMMA_ARCH:
         return ()
     import cupy
@@ -130,7 +131,7 @@ def device_cluster_slots(device_id: int) -> Tuple[int, ...]:
         kern.max_dynamic_shared_size_bytes = _WHOLE_SM_SMEM
         slots = tuple(max_active_clusters(kern, 128, _WHOLE_SM_SMEM, s)
                       for s in range(1, _PORTABLE_CLUSTER + 1))
-    return slots if all(slots) else ()
+    return slots if slots[0] else ()
 
 
 def device_plan(p: ConvParams, dtype: str, device_id: int, family: Optional[str] = None) -> LaunchPlan:

@@ -2352,6 +2352,8 @@ def test_gemm_split_for_calls_of_few_tiles(rng):
     per_sm = tuple(132 // s for s in range(1, 9))
     assert plan(few, "float32", arch=90, clusters=per_sm).key.split == 5
     assert plan(few, "float32", arch=90, clusters=per_sm[:4]).key.split == 4   # sizes 1-4 known
+    # a device that holds no cluster of more than 2 blocks (sizes 3-8: 0, never launched)
+    assert plan(few, "float32", arch=90, clusters=(132, 66, 0, 0, 0, 0, 0, 0)).key.split == 2
     # several waves where the chunk times say so: 512 -> 64 K16 S2 N8 (80 tiles of 32
     # chunks) in 3 waves of 30 clusters of 4
     waves = params(8, 512, 64, 16, 1171, 2, 3, 1)
