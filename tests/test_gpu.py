@@ -774,8 +774,8 @@ def test_device_cluster_slots():
     """_gpu.device_cluster_slots, the waves gemm_split counts: the driver's number of
     clusters of 1-8 whole-SM blocks resident at once is one block per SM at size 1, never
     more blocks than SMs, no more clusters as they grow (0 where none fits: a partition);
-    device_plan plans with it, and a real
-    split instance holds at least as many (it may fit two blocks per SM, the probe one)."""
+    device_plan plans with it, and a real split instance holds at least as many (it may
+    fit two blocks per SM, the probe one)."""
     _skip_without_wgmma()
     import cupy
     from cupyconv import _dispatch, _gpu
