@@ -307,7 +307,7 @@ NARROW_SMALL_MAX_LENGTH = 1024
 # calls): 1.39x over ct1d_narrow, 1 call more than 5% slower; draws 4-7 (48): 1.29x, 1
 # slower (512 -> 32 K7 S4: 0.025 -> 0.027 ms), slower than torch 18 -> 12. E.g. 1024 -> 16
 # K16 S2 D3 0.115 -> 0.027 ms (torch 0.048), 768 -> 64 K4 S2 0.048 -> 0.020 (0.040).
-# Blocks of 10-12 warps (strides 3-10) split too, but lost there as often as they won
+# Blocks of 10-14 warps (strides 3-10) split too, but lost there as often as they won
 # (768 -> 16 K3 S10 D2: 0.025 -> 0.065).
 NARROW_SMALL_GEMM_THREADS = 256
 
@@ -943,11 +943,13 @@ GEMM_SPLIT_MAX = 8
 GEMM_SPLIT_CLUSTERS = (132, 66, 39, 30, 22, 17, 15, 15)
 # The size is the one of least cost in chunk times, waves x (chunks per block +
 # GEMM_SPLIT_FIXED_CHUNKS), for calls whose unsplit tiles take less than one wave
-# (session 59, run 2: every size on draws 6-7, 172 calls; the one-wave rule below, which
+# (session 59, run 2: every size on draws 6-7, 172 calls; session 58's one-wave rule, which
 # counted SMs / size clusters per wave, lost where that was more than the GPCs hold: 1024
 # -> 24 K2 S1 N1, 23 tiles: 0.061 ms at 5 blocks per tile, 115 blocks in two waves, 0.038
 # at 4). Over no split 1.30x (the one-wave rule 1.23x, the fastest size per call 1.34x),
-# 2 calls more than 5% slower; slower than torch 49 -> 36 ...
+# 2 calls more than 5% slower; slower than torch 49 -> 36. Out of sample (run 4, draws
+# 8-9, 161 calls; benchmarks/split_rules.py): 1.31x against 1.27x (oracle 1.34x), 3 calls
+# more than 5% slower (multi-wave picks, 512 -> 24 K9 S4 N16: 0.108 -> 0.125 ms) ...
 GEMM_SPLIT_FIXED_CHUNKS = 2
 # ... from GEMM_SPLIT_MIN_MACS multiply-adds per output (C_in/groups x K / S), and where
 # blocks have more than 8 warps (strides >= 3: a warp per live class) only while every
@@ -960,7 +962,7 @@ GEMM_SPLIT_FIXED_CHUNKS = 2
 # 102 tiles: 0.055 -> 0.123 at 2 blocks per tile), short reductions (256 -> 128 K7 S8:
 # 0.038 -> 0.074), 10-warp blocks at 256 multiply-adds per block (256 -> 48 K20 S10: 0.048
 # -> 0.067). Session 59 kept them: on draws 6-7 the cost rule's geomean moved by < 1.5%
-# over 64-160 and 160-400 (results/2026-12-06-session59/README.md).
+# over 64-160 and 160-400 (benchmarks/NOTES.md, "Session 59 findings").
 GEMM_SPLIT_MIN_MACS = 128
 GEMM_SPLIT_WIDE_BLOCK_MACS = 320
 # Measured in float32 only (16-bit instances split correctly, GPU tests; ct1d_wgmma takes
