@@ -145,3 +145,14 @@ def torch_case(c):
     return SimpleNamespace(call=lambda: f(xt, wt, bt, **kw), ref=ref, yt=yt, xt=xt, wt=wt, bt=bt,
                            x=view(xt), w=view(wt), b=None if bt is None else view(bt),
                            y=view(yt))
+
+
+def pointer_launch(case, prep):
+    """A launch of the prepared call ``prep`` (``_gpu.prepare``) on ``case``'s buffers
+    (torch_case) through ``_gpu.run_pointers`` on CuPy's current stream: no planning or
+    argument handling per launch, whose host time exceeds small calls' GPU time."""
+    from cupyconv import _gpu
+    ptrs = (case.x.data.ptr, case.w.data.ptr, 0 if case.b is None else case.b.data.ptr,
+            case.y.data.ptr)
+    stream = cupy.cuda.get_current_stream().ptr
+    return lambda: _gpu.run_pointers(prep, *ptrs, stream)

@@ -32,7 +32,6 @@ import dataclasses
 import json
 import sys
 
-import cupy
 import numpy as np
 import torch
 
@@ -40,7 +39,8 @@ import cupyconv
 from cupyconv import _gpu
 from cupyconv._dispatch import FAMILIES
 from cupyconv.bench import Config, config_params, min_bytes
-from gpu_timing import key_job, launch_ms, parse_variants, torch_case, use_variant, warm_parallel
+from gpu_timing import (key_job, launch_ms, parse_variants, pointer_launch, torch_case, use_variant,
+                        warm_parallel)
 
 # relative error against float64 above which a call is reported as an error
 ERROR_BAR = {"float32": 1e-5, "float64": 1e-12, "float16": 1e-2, "bfloat16": 1e-2}
@@ -97,15 +97,12 @@ def selected(pl, select) -> bool:
     return fam in select or (fam == "ct1d_mma" and not pl.key.wg and "ct1d_mma-sync" in select)
 
 
-PREPARED = False      # --prepared
-
-
-def measure(c, p, families):
+def measure(c, p, families, prepared=False):
     """torch ms, and per family (ms, rel. error) on the same data. The default plan (family
     None) is timed through the public API on CuPy arrays, as users call it (repeat calls
-    take the fast path); forced families through the launcher, or with PREPARED prepared
-    once and launched by ``_gpu.run_pointers`` (no planning per launch: the launcher's
-    host time, 10-30 us, exceeds small calls' GPU time)."""
+    take the fast path); forced families through the launcher, or with ``prepared``
+    prepared once and launched by ``_gpu.run_pointers`` (gpu_timing.pointer_launch: the
+    launcher's host time, 10-30 us, exceeds small calls' GPU time)."""
     case = torch_case(c)
     t_torch = launch_ms(case.call)
     # (case.call returns torch's output; yt is the buffer cupyconv's launches write)
@@ -114,12 +111,8 @@ def measure(c, p, families):
     out = {}
     for fam in families:
         run = lambda: _gpu.launch(case.x, case.w, case.b, case.y, p, c.dtype, 0, fam)  # noqa: E731
-        if fam is not None and PREPARED:
-            prep = _gpu.prepare(p, c.dtype, 0, fam)
-            ptrs = (case.x.data.ptr, case.w.data.ptr, 0 if case.b is None else case.b.data.ptr,
-                    case.y.data.ptr)
-            stream = cupy.cuda.get_current_stream().ptr
-            run = lambda: _gpu.run_pointers(prep, *ptrs, stream)  # noqa: E731
+        if fam is not None and prepared:
+            run = pointer_launch(case, _gpu.prepare(p, c.dtype, 0, fam))
         case.yt.fill_(float("nan"))
         run()
         err = ((case.yt.double() - case.ref).norm() / case.ref.norm()).item()
@@ -154,8 +147,6 @@ def main():
                     help="time the forced families prepared once (run_pointers), not through "
                          "the launcher")
     args = ap.parse_args()
-    global PREPARED
-    PREPARED = args.prepared
     select = set(filter(None, args.select.split(",")))
     names = open(args.names[1:]).read() if args.names.startswith("@") else args.names
     names = set(filter(None, names.strip().split(",")))
@@ -203,7 +194,7 @@ def main():
     warm_parallel([key_job(pl.key) for pl in fams.values()])
     for c, p, row in ([] if args.no_compare else slow):
         covering = [f for f in families if (c.name, f) in fams]
-        t_torch, _, r = measure(c, p, covering)
+        t_torch, _, r = measure(c, p, covering, args.prepared)
         row["families"] = {f: {"ms": ms, "err": e} for f, (ms, e) in r.items()}
         print(f"{c.name:34s} torch {t_torch:7.3f}  " + "  ".join(
             f"{f} {ms:.3f} ({t_torch / ms:.2f}x)" for f, (ms, e) in r.items()), flush=True)

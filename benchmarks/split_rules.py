@@ -3,7 +3,7 @@ each timed call, the size a rule picks and its time against no split, the fastes
 measured (the oracle) and torch fp32.
 
     python benchmarks/split_rules.py RESULTS.json [...] [--slots 132,66,39,30,22,17,15,15]
-    (repo root; the slots of runs 2 and 4 of results/2026-12-06-session59 were
+    (repo root; PYTHONPATH=.:benchmarks; the slots of runs 2 and 4 of results/2026-12-06-session59 were
     132,66,39,30,22,17,15,15: run 2 printed them apart, run 4 recorded none)
 
 Rules: ``shipped`` is ``_dispatch.gemm_split`` with the device's cluster slots (``--slots``,
@@ -16,7 +16,6 @@ counted and left out.
 import argparse
 import json
 import sys
-from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -24,16 +23,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from cupyconv import _dispatch  # noqa: E402
 from cupyconv.bench import Config, config_params  # noqa: E402
-
-
-def unsplit_plan(p, dtype, card, slots):
-    """The dispatcher's plan with the split off (as split_scan.py times ``s1``)."""
-    saved = _dispatch.GEMM_SPLIT_MAX
-    _dispatch.GEMM_SPLIT_MAX = 1
-    try:
-        return _dispatch.plan.__wrapped__(p, dtype, None, _dispatch.WGMMA_ARCH, card, slots)
-    finally:
-        _dispatch.GEMM_SPLIT_MAX = saved
+from gpu_timing import use_variant  # noqa: E402
 
 
 def wave_rule(p, pl, slots):
@@ -76,10 +66,14 @@ def main():
             ms = {int(s): t for s, t in row["ms"].items() if int(s) > 0 and t}
             c = Config(**row["config"])
             p = config_params(c)
-            base = unsplit_plan(p, c.dtype, card, slots)
+            # the dispatcher's plan with the split off (as split_scan.py times ``s1``)
+            use_variant(None, [("dispatch.GEMM_SPLIT_MAX", "1")])
+            try:
+                base = _dispatch.plan(p, c.dtype, None, _dispatch.WGMMA_ARCH, card, slots)
+            finally:
+                use_variant(None, None)
             if base.key.family != "ct1d_gemm":
                 continue
-            base = replace(base, key=replace(base.key, split=1))
             chosen = {"shipped": _dispatch.gemm_split(p, base, slots),
                       "one-wave": wave_rule(p, base, per_sm),
                       "true-wave": wave_rule(p, base, slots),

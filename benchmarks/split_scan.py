@@ -23,14 +23,13 @@ import dataclasses
 import json
 import sys
 
-import cupy
 import numpy as np
 import torch
 
 import cupyconv
 from cupyconv import _dispatch, _gpu
 from cupyconv.bench import min_bytes
-from gpu_timing import key_job, launch_ms, torch_case, use_variant, warm_parallel
+from gpu_timing import key_job, launch_ms, pointer_launch, torch_case, use_variant, warm_parallel
 from shape_scan import draw_calls
 
 
@@ -83,16 +82,13 @@ def main():
         case = torch_case(c)
         t_torch = launch_ms(case.call)
         times, errs, resident = {}, {}, {}
-        stream = cupy.cuda.get_current_stream().ptr
-        ptrs = (case.x.data.ptr, case.w.data.ptr, 0 if case.b is None else case.b.data.ptr,
-                case.y.data.ptr)
         for s, fpl in forced.items():
             _gpu.device_plan = lambda *a, _pl=fpl, **k: _pl      # noqa: E731
             try:
                 prep = _gpu.prepare(p, c.dtype, 0)
             finally:
                 _gpu.device_plan = device_plan
-            run = lambda: _gpu.run_pointers(prep, *ptrs, stream)  # noqa: E731
+            run = pointer_launch(case, prep)
             # clusters of this instance the device holds at once (blocks where s == 1)
             resident[s] = _gpu.max_active_clusters(prep.kernel, prep.block[0], prep.smem,
                                                    abs(s), fixed=abs(s) > 1)

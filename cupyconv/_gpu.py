@@ -101,12 +101,10 @@ def max_active_clusters(kernel, block: int, smem: int, cluster: int, fixed: bool
     once, with ``block`` threads and ``smem`` bytes of dynamic shared memory per block
     (cuOccupancyMaxActiveClusters); ``fixed``: the kernel's own ``__cluster_dims__`` say the
     size. 0 where the driver cannot say."""
-    try:
-        query = ctypes.CDLL("libcuda.so.1").cuOccupancyMaxActiveClusters
-    except (OSError, AttributeError):
+    query = _driver_function("cuOccupancyMaxActiveClusters", ctypes.POINTER(ctypes.c_int),
+                             ctypes.c_void_p, ctypes.POINTER(_LaunchConfig))
+    if query is None:
         return 0
-    query.argtypes = [ctypes.POINTER(ctypes.c_int), ctypes.c_void_p, ctypes.POINTER(_LaunchConfig)]
-    query.restype = ctypes.c_int
     attr = _LaunchAttribute(id=_CLUSTER_DIMENSION)
     (ctypes.c_uint * 3).from_buffer(attr.value)[:] = [cluster, 1, 1]
     cfg = _LaunchConfig(grid=(cluster, 1, 1), block=(block, 1, 1), smem=smem,
@@ -320,15 +318,24 @@ _pdl_failed = False
 
 
 @functools.lru_cache(maxsize=None)
-def _launch_kernel_ex():
-    """The driver's cuLaunchKernelEx (CUDA >= 12.0), or None where it cannot be loaded."""
+def _driver_function(name: str, *argtypes):
+    """The CUDA driver's function ``name`` (returning a CUresult), or None where libcuda
+    cannot be loaded or lacks it."""
     try:
-        fn = ctypes.CDLL("libcuda.so.1").cuLaunchKernelEx
+        fn = getattr(ctypes.CDLL("libcuda.so.1"), name)
     except (OSError, AttributeError):
         return None
-    fn.argtypes = [ctypes.POINTER(_LaunchConfig), ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
+    fn.argtypes = list(argtypes)
     fn.restype = ctypes.c_int
     return fn
+
+
+@functools.lru_cache(maxsize=None)
+def _launch_kernel_ex():
+    """The driver's cuLaunchKernelEx (CUDA >= 12.0), or None where it cannot be loaded.
+    (No arguments: run_pointers looks it up on every launch.)"""
+    return _driver_function("cuLaunchKernelEx", ctypes.POINTER(_LaunchConfig), ctypes.c_void_p,
+                            ctypes.c_void_p, ctypes.c_void_p)
 
 
 def run_pointers(prep: Prepared, x: int, weight: int, bias: int, y: int, stream: int) -> None:

@@ -1764,7 +1764,11 @@ def test_cluster_slots_where_the_driver_cannot_say(monkeypatch):
         raise OSError(f"{name}: cannot open shared object file")
     monkeypatch.setattr(_gpu.ctypes, "CDLL", no_driver)
     kernel = SimpleNamespace(kernel=SimpleNamespace(ptr=0))
-    assert _gpu.max_active_clusters(kernel, 128, 0, 4) == 0
+    _gpu._driver_function.cache_clear()     # (looked up afresh, and again after the test)
+    try:
+        assert _gpu.max_active_clusters(kernel, 128, 0, 4) == 0
+    finally:
+        _gpu._driver_function.cache_clear()
     p = params(1, 1024, 24, 2, 5726, 1, 0, 1)
     assert plan(p, "float32", arch=90, clusters=()) == plan(p, "float32", arch=90,
                                                              clusters=_dispatch.GEMM_SPLIT_CLUSTERS)
