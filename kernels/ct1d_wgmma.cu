@@ -190,6 +190,16 @@ __device__ __forceinline__ int opaque(int v) {
 #ifndef CT1D_WGMMA_H_STAGES
 #define CT1D_WGMMA_H_STAGES 5
 #endif
+// float32 by the scaled 3xFP16 split instead of 3xTF32: x and weights scaled per chunk by a
+// power of two each (the chunk's largest finite magnitude into [2^14, 2^15), as in
+// ct1d_gemm) and split into float16 hi and lo, three m64nNk16 products per column offset
+// (lo*hi and hi*lo of every offset before the hi*hi ones) in the 16-bit instances' B
+// layout: half the tensor time and half the operand bytes of 3xTF32's six m64nNk8 ones,
+// for one block-wide maximum (a barrier) per chunk. Each chunk's products join the float32
+// sums through one FFMA by the two unscaling powers of two
+#ifndef CT1D_WGMMA_F16X3
+#define CT1D_WGMMA_F16X3 0
+#endif
 // Operand layout of B: 1 = 64-byte swizzled rows of 16 channels, 0 = no swizzle (core
 // matrices of 8 rows x 4 channels) (A/B runs)
 #ifndef CT1D_WGMMA_SWIZZLE
@@ -227,6 +237,8 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
     constexpr int NC = CMAX + 1;                      // column offsets c
     constexpr int XW = NU + CMAX;                     // staged x columns
     constexpr bool H = sizeof(T) == 2;                // 16-bit inputs
+    constexpr bool F3 = !H && CT1D_WGMMA_F16X3;       // float32 by the scaled 3xFP16 split
+    constexpr bool K16 = H || F3;                     // 16-bit operands: one k16 step a chunk
     constexpr int V = 16 / sizeof(T);                 // elements per 16-byte copy
     constexpr int WCO = CO_B * K;                     // raw weights per input channel
     // their pitch: a fragment's 4 channels in different banks (16-bit: its rows 2tq, 2tq + 1
@@ -252,8 +264,9 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
     constexpr int R = NW / 2;                         // accumulator registers per thread
     constexpr bool SW = CT1D_WGMMA_SWIZZLE;
     // chunks per product set: chains of at most CT1D_WGMMA_CHAIN products per sum
-    constexpr int PER_CHUNK = H ? NC : 3 * (CK / 8) * NC;   // products per chunk
-    constexpr int FLUSH = CT1D_WGMMA_CHAIN / PER_CHUNK > 1 ? CT1D_WGMMA_CHAIN / PER_CHUNK : 1;
+    constexpr int PER_CHUNK = H ? NC : F3 ? 3 * NC : 3 * (CK / 8) * NC;   // products per chunk
+    // (F3: every chunk its own scales, so its products join the sums on their own)
+    constexpr int FLUSH = !F3 && CT1D_WGMMA_CHAIN / PER_CHUNK > 1 ? CT1D_WGMMA_CHAIN / PER_CHUNK : 1;
     constexpr bool DIRECT = H && CT1D_WGMMA_H_DIRECT;  // products straight into acc
     static_assert(MINB == 1 || DIRECT, "two blocks per SM: 16-bit inputs with CT1D_WGMMA_H_DIRECT only");
     static_assert(CK == 16 && CO_B >= 1 && (NW == 64 || NW == 128) && (CK % WARPS == 0 || WARPS % CK == 0),
@@ -268,6 +281,8 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
     T* raw = reinterpret_cast<T*>(smem_raw);          // the ring's RS raw stages
     float* out_s = ring;                              // the epilogue reuses the ring
     float* ops = ring + RING_P;                       // [2][B hi, B lo] (16-bit: [2][B])
+    // F3: the chunks' largest exponent fields {x, w}, in two slots (chunk ch: ch & 1)
+    __shared__ unsigned emax[2][2];
 
     const int tid = threadIdx.x, warp = tid >> 5, lane = tid & 31;
     const int wgi = warp >> 2, wm = wgi / WN, wn = wgi % WN;
@@ -307,6 +322,8 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
 
     for (int tile = blockIdx.x; tile < n_tiles; tile += gridDim.x) {
         const int u0 = u_first + tile * NU;
+        // (read in the previous tile before its barriers; set after the prologue's)
+        if (F3 && tid < 4) emax[tid >> 1][tid & 1] = 0;
 
         // raw x column jj is column x0 + jj of the sequence: x0 = u0 - CMAX - x_sh, rounded
         // down to a 16-byte boundary where rows are aligned (window column j at jj = j + x_sh)
@@ -360,8 +377,29 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
         };
         // raw stage st -> B operand buffer b: 4 channels of one column per unit, split into
         // TF32 hi (rounded) and lo = v - hi
-        auto split_b = [&](int st, int b) {
+        auto split_b = [&](int st, int b, float xscale) {
             const int tid = opaque(threadIdx.x);
+            if constexpr (F3) {                       // 16-bit layout, scaled float16 hi and lo
+                const float* xs = ring + st * RAW + CK * WP + x_sh;
+                uint4* bh = reinterpret_cast<uint4*>(ops + b * 2 * B_F);
+                uint4* bl = reinterpret_cast<uint4*>(ops + b * 2 * B_F + B_F);
+#pragma unroll
+                for (int i = 0; i < BG16; ++i) {
+                    const int g = tid + i * THREADS, j = g % XW, q = g / XW;
+                    if (g < CK / 8 * XW) {
+                        const float* src = xs + (8 * q) * XP + j;
+                        uint4 h, l;
+                        f16x2_split(src[0] * xscale, src[XP] * xscale, h.x, l.x);
+                        f16x2_split(src[2 * XP] * xscale, src[3 * XP] * xscale, h.y, l.y);
+                        f16x2_split(src[4 * XP] * xscale, src[5 * XP] * xscale, h.z, l.z);
+                        f16x2_split(src[6 * XP] * xscale, src[7 * XP] * xscale, h.w, l.w);
+                        bh[q * XW + j] = h;
+                        bl[q * XW + j] = l;
+                    }
+                }
+                fence_proxy_async();
+                return;
+            }
             if constexpr (H) {                        // 16-bit: 8 channels per unit, as they are
                 const unsigned short* xs16 =
                     reinterpret_cast<const unsigned short*>(raw + st * RAW + CK * WP + x_sh);
@@ -402,9 +440,22 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
         };
         // raw stage st -> A fragments (hi, lo): k8 step s8, offset c, element (h, kk) = row
         // gq + 8h, channel 8*s8 + tq + 4kk, as TF32 hi and lo
-        using Frags = unsigned[CK / 8][NC][4];
-        auto load_a = [&](int st, Frags& fh, Frags& fl) {
+        using Frags = unsigned[K16 ? 1 : CK / 8][NC][4];
+        auto load_a = [&](int st, Frags& fh, Frags& fl, float wscale) {
             const int tq = opaque(lane) & 3;
+            if constexpr (F3) {                       // the m16n8k16 fragment, scaled and split
+                const float* ws = ring + st * RAW;
+#pragma unroll
+                for (int c = 0; c < NC; ++c)
+#pragma unroll
+                    for (int e = 0; e < 4; ++e) {
+                        const int h = e & 1, ch = 2 * tq + 8 * (e >> 1);
+                        const int o = a_off[h][c];
+                        const float v0 = o >= 0 ? ws[ch * WP + o] : 0.f, v1 = o >= 0 ? ws[(ch + 1) * WP + o] : 0.f;
+                        f16x2_split(v0 * wscale, v1 * wscale, fh[0][c][e], fl[0][c][e]);
+                    }
+                return;
+            }
             if constexpr (H) {                        // 16-bit: the m16n8k16 fragment, in fh[0]
                 const unsigned short* ws16 = reinterpret_cast<const unsigned short*>(raw + st * RAW);
 #pragma unroll
@@ -430,10 +481,65 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
                         fl[s8][c][e] = __float_as_uint(v - __uint_as_float(fh[s8][c][e]));
                     }
         };
+        // F3, every thread (a barrier inside): the scales of the chunk in raw stage st (slot
+        // sl) from the x and weights it splits, {2^sx, 2^sw}, and their inverses into u
+        auto scales = [&](int st, int sl, float (&u)[2]) -> float2 {
+            const int tid = opaque(threadIdx.x), tq = opaque(lane) & 3;
+            const float* ws = ring + st * RAW;
+            const float* xs = ws + CK * WP + x_sh;
+            unsigned mx = 0, mw = 0;
+#pragma unroll
+            for (int i = 0; i < BG16; ++i) {
+                const int g = tid + i * THREADS, j = g % XW, q = g / XW;
+                if (g < CK / 8 * XW) {
+#pragma unroll
+                    for (int k = 0; k < 8; ++k) mx = max(mx, finite_exp(xs[(8 * q + k) * XP + j]));
+                }
+            }
+#pragma unroll
+            for (int c = 0; c < NC; ++c)
+#pragma unroll
+                for (int e = 0; e < 4; ++e) {
+                    const int h = e & 1, ch = 2 * tq + 8 * (e >> 1), o = a_off[h][c];
+                    if (o >= 0) mw = max(mw, max(finite_exp(ws[ch * WP + o]), finite_exp(ws[(ch + 1) * WP + o])));
+                }
+            mx = __reduce_max_sync(0xffffffffu, mx);
+            mw = __reduce_max_sync(0xffffffffu, mw);
+            if (lane == 0) {
+                atomicMax(&emax[sl][0], mx);
+                atomicMax(&emax[sl][1], mw);
+            }
+            __syncthreads();
+            const int sx = f16_scale_exp(emax[sl][0]), sw = f16_scale_exp(emax[sl][1]);
+            // the other slot (the next chunk's) was last read before the previous barriers
+            if (tid < 2) emax[sl ^ 1][tid] = 0;
+            u[0] = pow2(-sx);
+            u[1] = pow2(-sw);
+            return make_float2(pow2(sx), pow2(sw));
+        };
         // chunk ch's products into t, asynchronously, small terms first
         constexpr unsigned SWZ = SW ? 2 : 0;
         constexpr unsigned B_LBO = SW ? 16 : XW * 16, B_SBO = SW ? 8 * CK * 4 : 128;
         auto issue = [&](int b, float (&tt)[R], const Frags& fh, const Frags& fl, bool fresh) {
+            if constexpr (F3) {                       // 16-bit layout as below, hi and lo
+                const unsigned long long bh = smem_desc(ops + b * 2 * B_F + 4 * wn * NW, XW * 16, 128, 0);
+                const unsigned long long bl = smem_desc(ops + b * 2 * B_F + B_F + 4 * wn * NW, XW * 16, 128, 0);
+                wgmma_fence();
+                if (CT1D_WGMMA_ABLATE != 1 && CT1D_WGMMA_ABLATE != 4) {
+#pragma unroll
+                    for (int c = 0; c < NC; ++c) {
+                        Wgmma16<NW, false>::mma(tt, fl[0][c], bh + (CMAX - c), !fresh || c > 0);
+                        Wgmma16<NW, false>::mma(tt, fh[0][c], bl + (CMAX - c), 1);
+                    }
+                }
+#pragma unroll
+                for (int c = 0; c < NC; ++c)
+                    if (CT1D_WGMMA_ABLATE != 1)
+                        Wgmma16<NW, false>::mma(tt, fh[0][c], bh + (CMAX - c),
+                                                CT1D_WGMMA_ABLATE != 4 || !fresh || c > 0);
+                wgmma_commit();
+                return;
+            }
             if constexpr (H) {                        // one product per column offset
                 // unit (j, q) at 16 (q XW + j) bytes: core matrices 8 columns x 16 bytes,
                 // XW * 16 bytes apart along k, 128 along n; offset c starts CMAX - c units on
@@ -480,8 +586,12 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
         }
         cp_async_wait<RS - 1>();
         __syncthreads();
-        split_b(0, 0);
-        load_a(0, fh0, fl0);
+        float u0s[2] = {1.f, 1.f}, u1s[2] = {1.f, 1.f};   // F3: chunks' unscaling factors
+        {
+            const float2 sc = F3 ? scales(0, 0, u0s) : make_float2(1.f, 1.f);
+            split_b(0, 0, sc.x);
+            load_a(0, fh0, fl0, sc.y);
+        }
         __syncthreads();
 
         float acc[R], t[R];
@@ -492,7 +602,8 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
         // chunk ch (its A is in registers, its x split), and once chunk ch-1's wgmmas are
         // done, chunk ch+1's x is split into their operand buffer and its A loaded into
         // their fragment registers. Every FLUSH-th chunk the set is waited for and added.
-        auto step = [&](int ch, const Frags& fh, const Frags& fl, Frags& nh, Frags& nl) {
+        auto step = [&](int ch, const Frags& fh, const Frags& fl, Frags& nh, Frags& nl,
+                        const float (&u)[2], float (&nu)[2]) {
             if constexpr (DIRECT) issue(ch & 1, acc, fh, fl, ch == 0);
             else issue(ch & 1, t, fh, fl, ch % FLUSH == 0);
             const bool more = CT1D_WGMMA_ABLATE != 2 || ch < 1;
@@ -502,8 +613,10 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
                 if (ch + RS < n_chunks) load(ch + RS, (unsigned)ch % RS);
                 cp_async_commit();
                 wgmma_wait<1>();                      // chunk ch-1's wgmmas are done
-                split_b((unsigned)(ch + 1) % RS, (ch + 1) & 1);
-                load_a((unsigned)(ch + 1) % RS, nh, nl);
+                const int st = (unsigned)(ch + 1) % RS;
+                const float2 sc = F3 ? scales(st, (ch + 1) & 1, nu) : make_float2(1.f, 1.f);
+                split_b(st, (ch + 1) & 1, sc.x);
+                load_a(st, nh, nl, sc.y);
             }
             if constexpr (DIRECT) {
                 if (ch + 1 == n_chunks) {
@@ -514,13 +627,13 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
                 wgmma_wait<0>();
                 wgmma_fence_regs(t);
 #pragma unroll
-                for (int i = 0; i < R; ++i) acc[i] += t[i];
+                for (int i = 0; i < R; ++i) acc[i] = F3 ? fmaf(t[i] * u[0], u[1], acc[i]) : acc[i] + t[i];
             }
             __syncthreads();                          // chunk ch+1's x split and visible
         };
         for (int ch = 0; ch < n_chunks; ch += 2) {
-            step(ch, fh0, fl0, fh1, fl1);
-            if (ch + 1 < n_chunks) step(ch + 1, fh1, fl1, fh0, fl0);
+            step(ch, fh0, fl0, fh1, fl1, u0s, u1s);
+            if (ch + 1 < n_chunks) step(ch + 1, fh1, fl1, fh0, fl0, u1s, u0s);
         }
         cp_async_wait<0>();
         __syncthreads();                              // the ring is free for the output tile
