@@ -320,10 +320,12 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
         }
     }
 
+    if (F3) {                                         // (then zeroed after each tile's chunks)
+        if (tid < 4) emax[tid >> 1][tid & 1] = 0;
+        __syncthreads();
+    }
     for (int tile = blockIdx.x; tile < n_tiles; tile += gridDim.x) {
         const int u0 = u_first + tile * NU;
-        // (read in the previous tile before its barriers; set after the prologue's)
-        if (F3 && tid < 4) emax[tid >> 1][tid & 1] = 0;
 
         // raw x column jj is column x0 + jj of the sequence: x0 = u0 - CMAX - x_sh, rounded
         // down to a 16-byte boundary where rows are aligned (window column j at jj = j + x_sh)
@@ -481,38 +483,49 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
                         fl[s8][c][e] = __float_as_uint(v - __uint_as_float(fh[s8][c][e]));
                     }
         };
-        // F3, every thread (a barrier inside): the scales of the chunk in raw stage st (slot
-        // sl) from the x and weights it splits, {2^sx, 2^sw}, and their inverses into u
-        auto scales = [&](int st, int sl, float (&u)[2]) -> float2 {
-            const int tid = opaque(threadIdx.x), tq = opaque(lane) & 3;
-            const float* ws = ring + st * RAW;
-            const float* xs = ws + CK * WP + x_sh;
+        // F3: each thread measures the elements it copied into raw stage st (visible to it
+        // once its copies have landed: no barrier of its own) into slot sl, before the
+        // barrier that makes the chunk visible; after it, scales() reads the chunk's {2^sx,
+        // 2^sw} and their inverses into u. (The loops mirror load's; staged values the
+        // products do not use, zeros and neighbouring columns, cannot raise the maximum
+        // beyond what the tile's x holds.)
+        auto measure = [&](int st, int sl) {
+            const int lane = opaque(tid) & 31;
             unsigned mx = 0, mw = 0;
 #pragma unroll
-            for (int i = 0; i < BG16; ++i) {
-                const int g = tid + i * THREADS, j = g % XW, q = g / XW;
-                if (g < CK / 8 * XW) {
+            for (int c0 = 0; c0 < CK; c0 += WARPS) {
+                const float* ws = ring + st * RAW + (c0 + warp) * WP;
+                const float* xs = ring + st * RAW + CK * WP + (c0 + warp) * XP;
+                if (w_vec) {
 #pragma unroll
-                    for (int k = 0; k < 8; ++k) mx = max(mx, finite_exp(xs[(8 * q + k) * XP + j]));
+                    for (int o = 4 * lane; o < WCO; o += 128) {
+                        const float4 v = *reinterpret_cast<const float4*>(ws + o);
+                        mw = max(mw, max(max(finite_exp(v.x), finite_exp(v.y)), max(finite_exp(v.z), finite_exp(v.w))));
+                    }
+                } else {
+#pragma unroll
+                    for (int o = lane; o < WCO; o += 32) mw = max(mw, finite_exp(ws[o]));
+                }
+                if (x_vec) {
+#pragma unroll
+                    for (int j = 4 * lane; j < XP; j += 128) {
+                        const float4 v = *reinterpret_cast<const float4*>(xs + j);
+                        mx = max(mx, max(max(finite_exp(v.x), finite_exp(v.y)), max(finite_exp(v.z), finite_exp(v.w))));
+                    }
+                } else {
+#pragma unroll
+                    for (int j = lane; j < XW; j += 32) mx = max(mx, finite_exp(xs[j]));
                 }
             }
-#pragma unroll
-            for (int c = 0; c < NC; ++c)
-#pragma unroll
-                for (int e = 0; e < 4; ++e) {
-                    const int h = e & 1, ch = 2 * tq + 8 * (e >> 1), o = a_off[h][c];
-                    if (o >= 0) mw = max(mw, max(finite_exp(ws[ch * WP + o]), finite_exp(ws[(ch + 1) * WP + o])));
-                }
             mx = __reduce_max_sync(0xffffffffu, mx);
             mw = __reduce_max_sync(0xffffffffu, mw);
             if (lane == 0) {
                 atomicMax(&emax[sl][0], mx);
                 atomicMax(&emax[sl][1], mw);
             }
-            __syncthreads();
+        };
+        auto scales = [&](int sl, float (&u)[2]) -> float2 {
             const int sx = f16_scale_exp(emax[sl][0]), sw = f16_scale_exp(emax[sl][1]);
-            // the other slot (the next chunk's) was last read before the previous barriers
-            if (tid < 2) emax[sl ^ 1][tid] = 0;
             u[0] = pow2(-sx);
             u[1] = pow2(-sw);
             return make_float2(pow2(sx), pow2(sw));
@@ -585,10 +598,11 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
             cp_async_commit();
         }
         cp_async_wait<RS - 1>();
+        if (F3) measure(0, 0);
         __syncthreads();
         float u0s[2] = {1.f, 1.f}, u1s[2] = {1.f, 1.f};   // F3: chunks' unscaling factors
         {
-            const float2 sc = F3 ? scales(0, 0, u0s) : make_float2(1.f, 1.f);
+            const float2 sc = F3 ? scales(0, u0s) : make_float2(1.f, 1.f);
             split_b(0, 0, sc.x);
             load_a(0, fh0, fl0, sc.y);
         }
@@ -609,12 +623,15 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
             const bool more = CT1D_WGMMA_ABLATE != 2 || ch < 1;
             if (ch + 1 < n_chunks && more) {
                 cp_async_wait<RS - 2>();              // chunk ch+1 landed (this thread's copies)
+                if (F3) measure((unsigned)(ch + 1) % RS, (ch + 1) & 1);
                 __syncthreads();                      // ... everyone's; chunk ch's A loaded
+                // chunk ch's slot, read in the previous step, free for chunk ch+2
+                if (F3 && tid < 2) emax[ch & 1][tid] = 0;
                 if (ch + RS < n_chunks) load(ch + RS, (unsigned)ch % RS);
                 cp_async_commit();
                 wgmma_wait<1>();                      // chunk ch-1's wgmmas are done
                 const int st = (unsigned)(ch + 1) % RS;
-                const float2 sc = F3 ? scales(st, (ch + 1) & 1, nu) : make_float2(1.f, 1.f);
+                const float2 sc = F3 ? scales((ch + 1) & 1, nu) : make_float2(1.f, 1.f);
                 split_b(st, (ch + 1) & 1, sc.x);
                 load_a(st, nh, nl, sc.y);
             }
@@ -637,6 +654,7 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
         }
         cp_async_wait<0>();
         __syncthreads();                              // the ring is free for the output tile
+        if (F3 && tid < 4) emax[tid >> 1][tid & 1] = 0;   // (the next tile's prologue measures)
 
         // accumulator d[4i + q] of warp (wm, w4): row m = 64wm + 16w4 + gq + 8(q>>1), position
         // n = wn*NW + 8i + 2tq + (q&1); row m is channel m div S, class m mod S
