@@ -1096,6 +1096,16 @@ WGMMA_16BIT_ANY = True
 # the H200, seven layers: 1.38-1.64x, run_7). Only 256-thread blocks (128 registers each;
 # a 512-thread block would get 64)
 WGMMA_2B_MAX_NC = 2
+# float32 instances of at least this many column offsets (CMAX + 1) take the scaled 3xFP16
+# split (WgmmaKey.f16x3: three k16 float16 products per offset and chunk) instead of
+# 3xTF32 (three k8 TF32 products per k8 step: twice the tensor time). The split measures
+# and splits more per element, which costs more than the halved products save where the
+# offsets are few. Forced ct1d_wgmma on the dispatcher's wgmma calls of shape_scan draws
+# 0-1, H100, medians of 3 rounds, geomean speedup of 3xFP16 (results/2026-12-06-session60/
+# run_2/ab_calls.txt): 1 offset 0.82x (8 calls), 2 0.88x (9), 3 0.97x (6), 4 1.42x (3),
+# 5 1.58x (2); the sweep's wide layers (2 offsets) 0.84-0.88x; errors 2.3-5.8e-7 ->
+# 1.0-1.9e-7
+WGMMA_F16X3_MIN_NC = 4
 # shared memory of an sm_90 SM, and what the runtime reserves of it per block
 SMEM_PER_SM = 228 * 1024
 SMEM_PER_BLOCK_RESERVED = 1024
@@ -1178,6 +1188,8 @@ def wgmma_key(p: ConvParams, dtype: str = "float32") -> Optional[WgmmaKey]:
             if (dtype != "float32" and nc <= WGMMA_2B_MAX_NC and key.threads == 256
                     and 2 * (smem + SMEM_PER_BLOCK_RESERVED) <= SMEM_PER_SM):
                 key = replace(key, blocks=2)
+            if dtype == "float32" and nc >= WGMMA_F16X3_MIN_NC:
+                key = replace(key, f16x3=True)
             return key
     return None
 

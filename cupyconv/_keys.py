@@ -218,8 +218,9 @@ class GemmKey:
 @dataclass(frozen=True)
 class WgmmaKey:
     """One compiled instance of kernels/ct1d_wgmma.cu (wide layers on sm_90's warpgroup
-    MMA: all residue classes of a channel block as one dense GEMM; float32 by 3xTF32,
-    float16/bfloat16 by one product of their own type)."""
+    MMA: all residue classes of a channel block as one dense GEMM; float32 by 3xTF32 or,
+    with ``f16x3``, the scaled 3xFP16 split; float16/bfloat16 by one product of their own
+    type)."""
 
     stride: int
     dilation: int
@@ -231,16 +232,18 @@ class WgmmaKey:
     dtype: str = "float32"
     blocks: int = 1     # blocks per SM its registers are capped for (launch bounds; the
                         # dispatcher asks for 2 for some 16-bit instances: wgmma_key)
+    f16x3: bool = False  # float32 by the scaled 3xFP16 split (k16 products) over 3xTF32
 
     family = "ct1d_wgmma"
     # wgmma exists on sm_90a only; NVRTC takes this next to CuPy's own -arch=sm_90
     options = ("-arch=sm_90a",)
 
     def name_expression(self) -> str:
-        # (the element type is the template's last parameter, float by default)
+        # (then the element type, float by default, and F16X3, false by default)
         dtype = "" if self.dtype == "float32" else f", {CTYPES[self.dtype]}"
+        f16x3 = ", float, true" if self.f16x3 else ""
         return (f"{self.family}<{self.stride}, {self.dilation}, {self.kernel_size}, "
-                f"{self.wm}, {self.wn}, {self.nw}, {self.ci_chunk}, {self.blocks}{dtype}>")
+                f"{self.wm}, {self.wn}, {self.nw}, {self.ci_chunk}, {self.blocks}{dtype}{f16x3}>")
 
     @property
     def threads(self) -> int:
@@ -267,7 +270,8 @@ class WgmmaKey:
         xp = (xw + 2 * v - 2) // v * v                       # 16-byte aligned window
         ring = max(2 * ck * (wp + xp) * size // 4, self.co_tile * (S * self.nu + 1))
         ring = -(-ring // 128) * 128
-        parts = 1 if size == 2 else 2                        # (float32: hi and lo)
+        # (float32: hi and lo, each a float32 operand's room, also for 3xFP16's halves)
+        parts = 1 if size == 2 else 2
         return 4 * (ring + 2 * parts * (-(-ck * xw * size // 4 // 128) * 128))
 
 

@@ -19,6 +19,8 @@
 // TF32 keeps float32's exponent range. Products accumulate from zero in the tensor cores
 // for whole chunks, at most CT1D_WGMMA_CHAIN of them, and then join the float32 sums
 // through one add per element (the tensor cores truncate when they accumulate).
+// Instances of many column offsets (CMAX + 1 >= 4) take the scaled 3xFP16 split instead
+// (template parameter F16X3, below): half the tensor time, where the products dominate.
 //
 // Data path per chunk of CK = 16 input channels (each thread does every step):
 //   1. raw chunks (w[ci][co block][0:K], contiguous per channel; x[ci][window], the window
@@ -190,16 +192,6 @@ __device__ __forceinline__ int opaque(int v) {
 #ifndef CT1D_WGMMA_H_STAGES
 #define CT1D_WGMMA_H_STAGES 5
 #endif
-// float32 by the scaled 3xFP16 split instead of 3xTF32: x and weights scaled per chunk by a
-// power of two each (the chunk's largest finite magnitude into [2^14, 2^15), as in
-// ct1d_gemm) and split into float16 hi and lo, three m64nNk16 products per column offset
-// (lo*hi and hi*lo of every offset before the hi*hi ones) in the 16-bit instances' B
-// layout: half the tensor time and half the operand bytes of 3xTF32's six m64nNk8 ones,
-// for one block-wide maximum (a barrier) per chunk. Each chunk's products join the float32
-// sums through one FFMA by the two unscaling powers of two
-#ifndef CT1D_WGMMA_F16X3
-#define CT1D_WGMMA_F16X3 0
-#endif
 // Operand layout of B: 1 = 64-byte swizzled rows of 16 channels, 0 = no swizzle (core
 // matrices of 8 rows x 4 channels) (A/B runs)
 #ifndef CT1D_WGMMA_SWIZZLE
@@ -216,12 +208,24 @@ __device__ __forceinline__ int opaque(int v) {
 //              the accumulators (the host asks for it where two blocks' shared memory fits
 //              and the column offsets' A rows leave the registers to spare), so that one
 //              block's barriers and loads overlap the other's products
+//   F16X3      float32 by the scaled 3xFP16 split instead of 3xTF32 (the dispatcher's
+//              WGMMA_F16X3_MIN_NC): x and weights scaled per chunk by a power of two each
+//              (the chunk's largest finite magnitude into [2^14, 2^15), as in ct1d_gemm;
+//              each thread measures the elements it copied before the chunk's barrier, so
+//              the maximum costs no barrier of its own) and split into float16 hi and lo
+//              in the 16-bit instances' B layout; three m64nNk16 products per column
+//              offset (every offset's lo*hi and hi*lo before the hi*hi ones), which join
+//              the float32 sums chunk by chunk through one FFMA by the two unscaling
+//              powers of two. Half the tensor time and operand bytes of 3xTF32's six
+//              m64nNk8 products, for more split and measuring work per element: it pays
+//              where the column offsets are many (benchmarks/NOTES.md, session 60)
 //   T          element type: float (3xTF32 as above), or f16_t / bf16_t: the same data path
 //              with 16-bit raw stages and operands, one k16 product per column offset and
 //              chunk (the inputs are exact in their own type: no split), B without swizzle
 //              (core matrices of 8 columns x 8 channels), float32 accumulation and output
 //              tile, rounded to T on the way out
-template <int S, int D, int K, int WM, int WN, int NW, int CK, int MINB = 1, typename T = float>
+template <int S, int D, int K, int WM, int WN, int NW, int CK, int MINB = 1, typename T = float,
+          bool F16X3 = false>
 __global__ void __launch_bounds__(WM * WN * 128, MINB)
 ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__ bias,
            T* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
@@ -237,7 +241,7 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
     constexpr int NC = CMAX + 1;                      // column offsets c
     constexpr int XW = NU + CMAX;                     // staged x columns
     constexpr bool H = sizeof(T) == 2;                // 16-bit inputs
-    constexpr bool F3 = !H && CT1D_WGMMA_F16X3;       // float32 by the scaled 3xFP16 split
+    constexpr bool F3 = !H && F16X3;                  // float32 by the scaled 3xFP16 split
     constexpr bool K16 = H || F3;                     // 16-bit operands: one k16 step a chunk
     constexpr int V = 16 / sizeof(T);                 // elements per 16-byte copy
     constexpr int WCO = CO_B * K;                     // raw weights per input channel

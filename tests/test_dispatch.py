@@ -69,9 +69,11 @@ def check_any_plan(lp: LaunchPlan, p, dtype: str):
     cog = p.out_channels // p.groups
     assert key.family in KNOWN_FAMILIES and key.dtype == dtype
     name = key.name_expression()
-    # ct1d_wgmma names its element type last, and not at all for float32 (the default)
+    # ct1d_wgmma names its element type last, and for float32 only before its F16X3 flag
     ctype = "" if key.family == "ct1d_wgmma" else f"{CTYPES[dtype]}, "
-    last = f"(, {CTYPES[dtype]})?" if key.family == "ct1d_wgmma" and dtype != "float32" else ""
+    last = ""
+    if key.family == "ct1d_wgmma":
+        last = f"(, {CTYPES[dtype]})?" if dtype != "float32" else "(, float, true)?"
     kernel = key.family + ("_split" if getattr(key, "split", 1) > 1 else "")
     assert re.fullmatch(rf"{kernel}<{ctype}\d+(, (\d+|true|false))+{last}>", name), name
     if key.kernel_size:
@@ -1188,7 +1190,8 @@ def test_wgmma_16bit_two_blocks_per_sm_where_they_fit(dtype, monkeypatch):
         fits = 2 * (key16.smem_bytes() + _dispatch.SMEM_PER_BLOCK_RESERVED) <= per_sm
         assert key16.blocks == (2 if nc <= _dispatch.WGMMA_2B_MAX_NC and fits else 1), (S, D, K)
         if key32 is not None:
-            assert replace(key16, blocks=1) == replace(key32, dtype=dtype)   # nothing else differs
+            # nothing else differs (but float32's split: test_wgmma_f16x3_where_offsets_are_many)
+            assert replace(key16, blocks=1) == replace(key32, dtype=dtype, f16x3=False)
         seen.add((nc <= _dispatch.WGMMA_2B_MAX_NC, fits, key16.blocks))
     # the cases above reach both answers, and the column-offset limit alone says no
     assert {(True, True, 2), (False, True, 1), (False, False, 1)} <= seen
@@ -1196,6 +1199,29 @@ def test_wgmma_16bit_two_blocks_per_sm_where_they_fit(dtype, monkeypatch):
     vocoder = params(4, 256, 256, 16, 4096, stride=8, padding=0, dilation=1)
     monkeypatch.setattr(_dispatch, "SMEM_PER_SM", 140 * 1024)
     assert _dispatch.wgmma_key(vocoder, dtype).blocks == 1
+
+
+def test_wgmma_f16x3_where_offsets_are_many(monkeypatch):
+    """float32 ct1d_wgmma instances of >= WGMMA_F16X3_MIN_NC column offsets take the scaled
+    3xFP16 split (F16X3, the template's last parameter after the element type), fewer
+    keep 3xTF32; 16-bit instances never split; the layout (shared memory) is the same."""
+    seen = set()
+    for S, D, K in [(8, 1, 16), (2, 1, 4), (2, 1, 5), (1, 1, 3), (3, 2, 5), (2, 1, 7),
+                    (5, 1, 16), (1, 1, 5), (1, 2, 3), (3, 1, 10)]:
+        p = params(4, 256, 256, K, 4096, stride=S, padding=0, dilation=D)
+        nc = (K - 1) * D // S + 1
+        key = _dispatch.wgmma_key(p, "float32")
+        assert key.f16x3 == (nc >= _dispatch.WGMMA_F16X3_MIN_NC), (S, D, K)
+        assert key.name_expression().endswith(", float, true>" if key.f16x3 else ", 1>")
+        assert key.smem_bytes() == replace(key, f16x3=False).smem_bytes()
+        assert not _dispatch.wgmma_key(p, "bfloat16").f16x3
+        seen.add(key.f16x3)
+    assert seen == {True, False}
+    assert _dispatch.WGMMA_F16X3_MIN_NC == 4      # (the sweep's vocoder layers, 2 offsets: 3xTF32)
+    vocoder = params(4, 512, 256, 16, 4096, stride=8, padding=0, dilation=1)
+    assert not _dispatch.plan(vocoder, "float32", "ct1d_wgmma", arch=90).key.f16x3
+    monkeypatch.setattr(_dispatch, "WGMMA_F16X3_MIN_NC", 1)
+    assert _dispatch.wgmma_key(vocoder, "float32").f16x3
 
 
 def test_wgmma_takes_full_row_strided_gemm_calls_of_any_width():

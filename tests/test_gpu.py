@@ -329,17 +329,18 @@ def _skip_without_wgmma():
         pytest.skip("ct1d_wgmma needs an sm_90 GPU")
 
 
-@pytest.mark.parametrize("dtype,calls", [("float32", 48), ("bfloat16", 18), ("float16", 18)])
+@pytest.mark.parametrize("dtype,calls", [("float32", 60), ("bfloat16", 18), ("float16", 18)])
 def test_wgmma_family_random_calls(rng, dtype, calls):
-    """The warpgroup-MMA family forced on random calls (float32 by 3xTF32, 16-bit by one
-    product of their own type): every class structure the dispatcher sends there (vocoder
+    """The warpgroup-MMA family forced on random calls (float32 by 3xTF32, or the scaled
+    3xFP16 split where the GEMM has >= 4 column offsets; 16-bit by one product of their
+    own type): every class structure the dispatcher sends there (vocoder
     layers, dilated, uneven taps, zero (class, column) pairs), input channels not a
     multiple of the 16-channel chunk, partial channel blocks (64*2/S rows), groups,
     padding beyond the kernel, rows shorter than a tile and rows of many tiles (of any
     length: 16-byte and element-wise staging), NaN-poisoned outputs."""
     _skip_without_wgmma()
     structures = [(8, 1, 16), (2, 1, 4), (5, 1, 10), (3, 1, 6), (4, 1, 8), (3, 1, 4),
-                  (2, 1, 7), (1, 1, 3), (3, 2, 5)]
+                  (2, 1, 7), (1, 1, 3), (3, 2, 5), (1, 1, 5), (5, 1, 16), (1, 2, 3)]
     done = 0
     while done < calls:
         c = _random_call(rng, dtype)
@@ -972,11 +973,24 @@ def _split_test_length(family):
     return 20004 if family == "ct1d_pipe" else 20001
 
 
+@pytest.fixture
+def wgmma_f16x3(monkeypatch):
+    """ct1d_wgmma's float32 instances on the scaled 3xFP16 split whatever their column
+    offsets (WGMMA_F16X3_MIN_NC 1), so that the split tests' calls (K = 4, S = 2: two
+    offsets, 3xTF32 by the dispatcher's rule) reach its scales."""
+    from cupyconv import _dispatch
+    monkeypatch.setattr(_dispatch, "WGMMA_F16X3_MIN_NC", 1)
+    _dispatch.plan.cache_clear()
+    yield
+    _dispatch.plan.cache_clear()        # (before monkeypatch restores the rule)
+
+
 @pytest.mark.parametrize("family", ["ct1d_stream", "ct1d_mma", "ct1d_gemm", "ct1d_wgmma", "ct1d_pipe"])
 @pytest.mark.parametrize("spread", [3.0, 10.0])
-def test_float32_split_over_a_wide_dynamic_range(rng, spread, family):
+def test_float32_split_over_a_wide_dynamic_range(rng, spread, family, wgmma_f16x3):
     """ct1d_stream, ct1d_mma and ct1d_gemm scale each tile of x (and the block's weights,
-    resp. each warp's weights of a k16 step), ct1d_pipe each position of a tile, by a
+    resp. each warp's weights of a k16 step), ct1d_wgmma each chunk of x and of the
+    block's weights (its 3xFP16 instances: wgmma_f16x3), ct1d_pipe each position of a tile, by a
     power of two into float16's range before their 3xFP16 split: input channels and weights spanning 1e-`spread`..1e`spread`, plus a
     few huge and tiny elements, stay float32-accurate (normwise); with weights within 1e6
     of each other, each output channel is accurate relative to its own magnitude too."""
@@ -1020,7 +1034,7 @@ def test_float32_split_over_a_wide_dynamic_range(rng, spread, family):
 
 @pytest.mark.parametrize("family", ["ct1d_stream", "ct1d_mma", "ct1d_gemm", "ct1d_wgmma", "ct1d_pipe"])
 @pytest.mark.parametrize("scale", [1e-18, 1e18])
-def test_float32_split_at_extreme_magnitudes(rng, scale, family):
+def test_float32_split_at_extreme_magnitudes(rng, scale, family, wgmma_f16x3):
     """x and weights far from 1 (outputs ~1e-31 or ~1e31): the 3xFP16 scales reach
     2^+-60 and more, and ct1d_gemm's unscale takes two exact multiplies where one power
     of two would leave the normal range. (Not smaller: the kernels are compiled with
@@ -1043,7 +1057,7 @@ def test_float32_split_at_extreme_magnitudes(rng, scale, family):
 
 @pytest.mark.parametrize("family", ["ct1d_stream", "ct1d_mma", "ct1d_gemm", "ct1d_scatter", "ct1d_wgmma",
                                     "ct1d_pipe"])
-def test_nonfinite_x_stays_local(rng, family):
+def test_nonfinite_x_stays_local(rng, family, wgmma_f16x3):
     """Infinities and NaN in x make exactly the outputs they reach non-finite, as in
     float64 (the tensor-core splits give NaN where torch gives an infinity: inf - inf in
     the hi/lo split). The scales of the 3xFP16 split leave them out, so the other outputs
