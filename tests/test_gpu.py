@@ -758,6 +758,7 @@ def test_gemm_ck8_random_calls(rng):
             c["C_in"] = G * int(rng.choice([20, 64, 128, 200]))
             c["C_out"] = G * int(rng.choice([128, 192, 256]))
             c["N"], c["L"] = int(rng.integers(1, 3)), int(rng.integers(100, 1500))
+            c["batched"] = True     # (the key below is the call's: an unbatched x is N = 1)
             if not _valid(c):
                 continue
             p = check_conv_args((c["N"], c["C_in"], c["L"]), (c["C_in"], c["C_out"] // G, K),
