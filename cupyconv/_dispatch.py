@@ -1058,6 +1058,15 @@ WGMMA_MIN_BLOCKS = 256
 # (``_wgmma_any``). Out of sample (a third draw, seed 2, run_4/gemm_scan_s2.txt): 1.036x
 # over its 112 covered calls, 2 more than 5% slower (96 -> 192 K7 S2 0.87x).
 WGMMA_ANY_MIN_ROW_USE = 0.7
+# ... and with >= WGMMA_MIN_CIG input channels too, at least this fraction where ct1d_gemm
+# covers the call: narrow outputs at strides 1-3 (64*2/S channels per block, 16-48 of them
+# used) ran 1.3-3.6x faster on ct1d_gemm. Forced families on every float32 ct1d_wgmma call
+# of row use < 0.5 in shape_scan draws 0-5 (prepared launches, H100, results/
+# 2026-12-06-session60/run_6/): chosen on draws 0-2 (thresholds 0.2-0.5 tried), 1.36x
+# over ct1d_wgmma on their 37 calls, 1 more than 5% slower (1024 -> 48 K1 D2 0.240 ->
+# 0.340 ms), slower than torch 17 -> 5; draws 3-5 (31 calls): 1.61x, none slower, slower
+# than torch 16 -> 3 (e.g. 384 -> 32 K3 S1 D2 N1 0.570 -> 0.194 ms, torch 0.364)
+WGMMA_MIN_ROW_USE = 0.45
 # ... and where its fixed 128-position tiles leave at most this fraction of the computed
 # positions empty: a row of L_in + 1 positions (vocoder layers) with L_in = 256 computes
 # 384 for 257, and hifigan-u1-b16 was the one such layer ct1d_wgmma lost (0.371 against
@@ -1206,7 +1215,9 @@ def _prefers_wgmma(p: ConvParams, pl: LaunchPlan) -> bool:
         return False
     if p.in_channels // p.groups >= WGMMA_MIN_CIG:
         return (_block_count(p, pl) >= WGMMA_MIN_BLOCKS
-                and _tile_waste(p, pl) <= WGMMA_MAX_TILE_WASTE)
+                and _tile_waste(p, pl) <= WGMMA_MAX_TILE_WASTE
+                and (_wgmma_row_use(p, pl) >= WGMMA_MIN_ROW_USE
+                     or gemm_key(p, pl.key.dtype) is None))
     return _wgmma_any(p, pl) and not _mma_staged(p, pl.key.dtype, WGMMA_ARCH)
 
 
