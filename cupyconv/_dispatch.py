@@ -1112,8 +1112,9 @@ WGMMA_2B_MAX_NC = 2
 # offsets are few. Forced ct1d_wgmma on the dispatcher's wgmma calls of shape_scan draws
 # 0-1, H100, medians of 3 rounds, geomean speedup of 3xFP16 (results/2026-12-06-session60/
 # run_2/ab_calls.txt): 1 offset 0.82x (8 calls), 2 0.88x (9), 3 0.97x (6), 4 1.42x (3),
-# 5 1.58x (2); the sweep's wide layers (2 offsets) 0.84-0.88x; errors 2.3-5.8e-7 ->
-# 1.0-1.9e-7
+# 5 1.58x (2); the sweep's 12 wide layers (2 offsets) 0.84-0.89x; errors 2.3-5.8e-7 ->
+# 0.98-1.9e-7. Out of sample (draws 2-5, run_3/ab_calls_2_5.txt): >= 4 offsets 1.44x on 16
+# calls (1.24-2.29x, errors 3.7-9.2e-7 -> 1.3-2.4e-7), 3 offsets 0.96x on 8
 WGMMA_F16X3_MIN_NC = 4
 # shared memory of an sm_90 SM, and what the runtime reserves of it per block
 SMEM_PER_SM = 228 * 1024

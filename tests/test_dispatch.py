@@ -1254,6 +1254,30 @@ def test_wgmma_takes_full_row_strided_gemm_calls_of_any_width():
     assert family(small) == "ct1d_gemm"
 
 
+def test_wide_float32_calls_of_mostly_empty_wgmma_rows_take_gemm():
+    """WGMMA_MIN_ROW_USE: with >= 128 input channels too, a float32 call whose ct1d_wgmma
+    GEMM rows hold taps in fewer than 45% (narrow outputs at small strides: 128 // S
+    channels per block) goes to ct1d_gemm where that covers it (1.36x / 1.61x / 1.73x
+    over ct1d_wgmma on three sets of random calls, H100, session 60), else stays."""
+    def family(p):
+        return plan(p, "float32", None, 90).key.family
+    r814 = params(1, 384, 32, 3, 115385, 1, 2, 2)      # 0.570 -> 0.194 ms measured
+    wg = _dispatch._plan_wgmma(r814, "float32")
+    assert _dispatch._wgmma_row_use(r814, wg) < _dispatch.WGMMA_MIN_ROW_USE
+    assert family(r814) == "ct1d_gemm"
+    assert plan_with("WGMMA_MIN_ROW_USE", 0.0, r814, "float32", 90).key.family == "ct1d_wgmma"
+    # 12 output channels per group: ct1d_gemm (>= 16) does not cover it, ct1d_wgmma keeps it
+    r011 = params(16, 768, 48, 2, 459, 1, 1, 2, groups=4)
+    assert _dispatch._wgmma_row_use(r011, _dispatch._plan_wgmma(r011, "float32")) < 0.45
+    assert _dispatch.gemm_key(r011, "float32") is None and family(r011) == "ct1d_wgmma"
+    # rows nearly half full stay (S = 8: 16 channels per block, 24 = 3/4 of two blocks,
+    # 5 of 8 (class, offset) rows: 0.47; ct1d_wgmma 1.16x faster measured)
+    r622 = params(4, 512, 24, 5, 5684, 8, 1, 1)
+    assert family(r622) == "ct1d_wgmma"
+    # the sweep's wide layers hold taps in every row
+    assert family(params(4, 512, 256, 16, 2048, 8, 4, 1)) == "ct1d_wgmma"
+
+
 def test_wgmma_only_on_sm90_for_wide_float32_calls(no_pipe_route):
     """ct1d_wgmma needs sm_90a: plan() takes it only for arch 90, only for float32 calls
     ct1d_gemm would take with >= 128 input channels per group, >= 256 blocks and at most
