@@ -88,8 +88,9 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0,
     (tests use it to run several on the same calls). ``arch`` is the device's compute
     capability (90 for sm_90; 0: none known): on sm_90 the float32 calls ct1d_gemm would
     take go to ct1d_wgmma, its warpgroup-MMA successor, where that applies and pays
-    (``_prefers_wgmma``: wide or strided full-row GEMMs of enough blocks), ct1d_mma's
-    64-channel x 128-position instances run their products on warpgroup MMA
+    (``_prefers_wgmma``: wide or strided GEMMs of enough blocks whose rows hold taps;
+    float32 by 3xTF32, or the scaled 3xFP16 split where they have >= 4 column offsets),
+    ct1d_mma's 64-channel x 128-position instances run their products on warpgroup MMA
     (``mma_warpgroup``), memory-bound float32 calls of 16-64 input channels per group
     that ct1d_pipe covers go there first (``_prefers_pipe``), and float32 ct1d_gemm calls
     of few tiles split each tile's reduction over a cluster of blocks (``gemm_split``:

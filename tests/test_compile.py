@@ -170,6 +170,23 @@ def test_wgmma_instance_compiles_for_sm90a(nvrtc_ok):
     assert "cp.async.cg.shared.global" in ptx and "fence.proxy.async.shared::cta" in ptx
 
 
+def test_wgmma_f16x3_instance_compiles_for_sm90a(nvrtc_ok):
+    """ct1d_wgmma's float32 instances of >= 4 column offsets (K = 7, S = 2: 4) take the
+    scaled 3xFP16 split: three m64n128k16 float16 products per offset and chunk (the chunk
+    loop unrolled twice) and no TF32, the chunk maxima by shared-memory atomics, the
+    unscaling by FFMA; the same call's 3xTF32 instance keeps its k8 TF32 products."""
+    from dataclasses import replace
+    from cupyconv._dispatch import wgmma_key
+    key = wgmma_key(check_conv_args((4, 256, 4096), (256, 256, 7), None, stride=2), "float32")
+    assert key.f16x3 and key.name_expression().endswith(", float, true>")
+    assert compile_instance(key, arch="sm_90")[:4] == b"\x7fELF"
+    ptx = compile_instance(key, arch="compute_90a").decode()
+    assert len(re.findall(r"wgmma\.mma_async\.sync\.aligned\.m64n128k16\.f32\.f16\.f16", ptx)) == 3 * 4 * 2
+    assert "tf32" not in ptx and "atom.shared.max.u32" in ptx and "cvt.rn.f16x2.f32" in ptx
+    ptx32 = compile_instance(replace(key, f16x3=False), arch="compute_90a").decode()
+    assert len(re.findall(r"m64n128k8\.f32\.tf32\.tf32", ptx32)) == 3 * 2 * 4 * 2 and "f16x2" not in ptx32
+
+
 @pytest.mark.parametrize("dtype,ptype", [("bfloat16", "bf16"), ("float16", "f16")])
 def test_wgmma_16bit_instances_compile_for_sm90a(nvrtc_ok, dtype, ptype):
     """ct1d_wgmma's 16-bit instances (T = bf16_t / f16_t) compile for sm_90a: one m64n128k16
