@@ -10,7 +10,7 @@ time of the resulting plans against ct1d_wgmma's, from both families timed force
 
 A call whose new plan is not the forced ct1d_gemm plan that was timed is counted as
 unmeasured (and kept at its ct1d_wgmma time). Plans are made as on an H100 (card rules and
-cluster slots), where the runs were made.
+cluster slots, GEMM_SPLIT_CLUSTERS), where the runs were made.
 """
 import argparse
 import json
@@ -23,8 +23,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from cupyconv import _dispatch  # noqa: E402
 from cupyconv.bench import Config, config_params  # noqa: E402
-
-H100_SLOTS = (132, 66, 39, 30, 22, 17, 15, 15)
+from gpu_timing import use_variant  # noqa: E402
 
 
 def load_rows(paths, members=()):
@@ -46,19 +45,18 @@ def replay(rows, threshold):
     """(geomean speedup over ct1d_wgmma, calls moved, calls slower than torch, calls more
     than 5% slower than on ct1d_wgmma, unmeasured plans) with WGMMA_MIN_ROW_USE =
     threshold."""
-    saved = _dispatch.WGMMA_MIN_ROW_USE
-    _dispatch.WGMMA_MIN_ROW_USE = threshold
-    _dispatch.plan.cache_clear()
+    use_variant(None, [("dispatch.WGMMA_MIN_ROW_USE", repr(threshold))])
+    slots = _dispatch.GEMM_SPLIT_CLUSTERS
     try:
         ratios, moved, slower, unmeasured = [], 0, 0, 0
         for r in rows:
             p = config_params(Config(**r["config"]))
             fams = r["families"]
             wg = fams["ct1d_wgmma"]["ms"]
-            key = _dispatch.plan(p, "float32", None, 90, "h100", H100_SLOTS).key
+            key = _dispatch.plan(p, "float32", None, 90, "h100", slots).key
             ms = wg
             if key.family != "ct1d_wgmma":
-                gemm = _dispatch.plan(p, "float32", "ct1d_gemm", 90, "h100", H100_SLOTS).key
+                gemm = _dispatch.plan(p, "float32", "ct1d_gemm", 90, "h100", slots).key
                 if key == gemm and "ct1d_gemm" in fams:
                     ms, moved = fams["ct1d_gemm"]["ms"], moved + 1
                 else:
@@ -69,8 +67,7 @@ def replay(rows, threshold):
         return (float(np.exp(np.log(ratios).mean())), moved, slower,
                 int((ratios < 1 / 1.05).sum()), unmeasured)
     finally:
-        _dispatch.WGMMA_MIN_ROW_USE = saved
-        _dispatch.plan.cache_clear()
+        use_variant(None, None)
 
 
 def main():
