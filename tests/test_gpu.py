@@ -333,11 +333,11 @@ def _skip_without_wgmma():
 def test_wgmma_family_random_calls(rng, dtype, calls):
     """The warpgroup-MMA family forced on random calls (float32 by 3xTF32, or the scaled
     3xFP16 split where the GEMM has >= 4 column offsets; 16-bit by one product of their
-    own type): every class structure the dispatcher sends there (vocoder
-    layers, dilated, uneven taps, zero (class, column) pairs), input channels not a
-    multiple of the 16-channel chunk, partial channel blocks (64*2/S rows), groups,
-    padding beyond the kernel, rows shorter than a tile and rows of many tiles (of any
-    length: 16-byte and element-wise staging), NaN-poisoned outputs."""
+    own type): every class structure the dispatcher sends there (vocoder layers, dilated,
+    uneven taps, zero (class, column) pairs), input channels not a multiple of the
+    16-channel chunk, partial channel blocks (64*2/S rows), groups, padding beyond the
+    kernel, rows shorter than a tile and rows of many tiles (of any length: 16-byte and
+    element-wise staging), NaN-poisoned outputs."""
     _skip_without_wgmma()
     structures = [(8, 1, 16), (2, 1, 4), (5, 1, 10), (3, 1, 6), (4, 1, 8), (3, 1, 4),
                   (2, 1, 7), (1, 1, 3), (3, 2, 5), (1, 1, 5), (5, 1, 16), (1, 2, 3)]
