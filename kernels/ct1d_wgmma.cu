@@ -272,7 +272,7 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
     // (F3: every chunk its own scales, so its products join the sums on their own)
     constexpr int FLUSH = !F3 && CT1D_WGMMA_CHAIN / PER_CHUNK > 1 ? CT1D_WGMMA_CHAIN / PER_CHUNK : 1;
     constexpr bool DIRECT = H && CT1D_WGMMA_H_DIRECT;  // products straight into acc
-    static_assert(MINB == 1 || DIRECT, "two blocks per SM: 16-bit inputs with CT1D_WGMMA_H_DIRECT only");
+    static_assert(MINB == 1 || DIRECT || F3, "two blocks per SM: 16-bit inputs with CT1D_WGMMA_H_DIRECT only");
     static_assert(CK == 16 && CO_B >= 1 && (NW == 64 || NW == 128) && (CK % WARPS == 0 || WARPS % CK == 0),
                   "tile geometry");
 
