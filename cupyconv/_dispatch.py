@@ -1117,11 +1117,6 @@ WGMMA_2B_MAX_NC = 2
 # 0.98-1.9e-7. Out of sample (draws 2-5, run_3/ab_calls_2_5.txt): >= 4 offsets 1.44x on 16
 # calls (1.24-2.29x, errors 3.7-9.2e-7 -> 1.3-2.4e-7), 3 offsets 0.96x on 8
 WGMMA_F16X3_MIN_NC = 4
-# float32 instances of at most this many column offsets run the scaled 3xFP16 split in
-# blocks of 64 positions per warpgroup, two blocks per SM (registers capped at 128), so that
-# one block's staging, barriers and per-chunk drains overlap the other's products
-# (0: off; session 61's A/B)
-WGMMA_F32_2B_MAX_NC = 0
 # shared memory of an sm_90 SM, and what the runtime reserves of it per block
 SMEM_PER_SM = 228 * 1024
 SMEM_PER_BLOCK_RESERVED = 1024
@@ -1197,9 +1192,6 @@ def wgmma_key(p: ConvParams, dtype: str = "float32") -> Optional[WgmmaKey]:
     if (dtype not in ("float32", "float16", "bfloat16") or K > MAX_UNROLLED_K or S > 16 or cig < 16
             or gemm_density(S, D, K) <= WGMMA_MIN_DENSITY or not _rows_fit_int32(p)):
         return None
-    two_blocks = _wgmma_f32_two_blocks(p, nc) if dtype == "float32" else None
-    if two_blocks is not None:
-        return two_blocks
     for wn, nw in WGMMA_SHAPES:
         key = WgmmaKey(S, D, K, 2, wn, nw, dtype=dtype)
         smem = key.smem_bytes()
@@ -1210,16 +1202,6 @@ def wgmma_key(p: ConvParams, dtype: str = "float32") -> Optional[WgmmaKey]:
             if dtype == "float32" and nc >= WGMMA_F16X3_MIN_NC:
                 key = replace(key, f16x3=True)
             return key
-    return None
-
-
-def _wgmma_f32_two_blocks(p: ConvParams, nc: int) -> Optional[WgmmaKey]:
-    """WGMMA_F32_2B_MAX_NC: the float32 3xFP16 instance of two 64-position blocks per SM."""
-    if nc > WGMMA_F32_2B_MAX_NC:
-        return None
-    key = WgmmaKey(p.stride, p.dilation, p.kernel_size, 2, 1, 64, blocks=2, f16x3=True)
-    if 2 * (key.smem_bytes() + SMEM_PER_BLOCK_RESERVED) <= SMEM_PER_SM:
-        return key
     return None
 
 
