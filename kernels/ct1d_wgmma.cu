@@ -197,12 +197,6 @@ __device__ __forceinline__ int opaque(int v) {
 #ifndef CT1D_WGMMA_SWIZZLE
 #define CT1D_WGMMA_SWIZZLE 1
 #endif
-// Barriers per chunk: 1 = one, before the chunk's products are issued (it makes the
-// chunk's split x and the next chunk's copies visible at once; the split of chunk ch+1
-// follows it), 0 = two (after the next chunk's copies land, and after its split)
-#ifndef CT1D_WGMMA_ONE_BAR
-#define CT1D_WGMMA_ONE_BAR 0
-#endif
 
 // Template parameters:
 //   S, D, K    stride, dilation, kernel size
@@ -291,12 +285,8 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
     T* raw = reinterpret_cast<T*>(smem_raw);          // the ring's RS raw stages
     float* out_s = ring;                              // the epilogue reuses the ring
     float* ops = ring + RING_P;                       // [2][B hi, B lo] (16-bit: [2][B])
-    // F3: the chunks' largest exponent fields {x, w}, in NSLOT slots (chunk ch: ch mod
-    // NSLOT); with one barrier per chunk a slot must be zeroed a barrier before the next
-    // chunk that measures into it may start, so 2 slots are too few
-    constexpr bool ONE_BAR = CT1D_WGMMA_ONE_BAR;
-    constexpr int NSLOT = ONE_BAR ? 4 : 2;
-    __shared__ unsigned emax[NSLOT][2];
+    // F3: the chunks' largest exponent fields {x, w}, in two slots (chunk ch: ch & 1)
+    __shared__ unsigned emax[2][2];
 
     const int tid = threadIdx.x, warp = tid >> 5, lane = tid & 31;
     const int wgi = warp >> 2, wm = wgi / WN, wn = wgi % WN;
@@ -335,7 +325,7 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
     }
 
     if (F3) {                                         // (then zeroed after each tile's chunks)
-        if (tid < 2 * NSLOT) emax[tid >> 1][tid & 1] = 0;
+        if (tid < 4) emax[tid >> 1][tid & 1] = 0;
         __syncthreads();
     }
     for (int tile = blockIdx.x; tile < n_tiles; tile += gridDim.x) {
@@ -620,7 +610,7 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
             split_b(0, 0, sc.x);
             load_a(0, fh0, fl0, sc.y);
         }
-        if (!ONE_BAR) __syncthreads();
+        __syncthreads();
 
         float acc[R], t[R];
 #pragma unroll
@@ -630,32 +620,22 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
         // chunk ch (its A is in registers, its x split), and once chunk ch-1's wgmmas are
         // done, chunk ch+1's x is split into their operand buffer and its A loaded into
         // their fragment registers. Every FLUSH-th chunk the set is waited for and added.
-        // ONE_BAR: the step's one barrier comes first (chunk ch's split, made in the previous
-        // step, and chunk ch+1's copies visible; chunk ch's raw stage read by all), then
-        // the products are issued
         auto step = [&](int ch, const Frags& fh, const Frags& fl, Frags& nh, Frags& nl,
                         const float (&u)[2], float (&nu)[2]) {
-            float (&tt)[R] = DIRECT ? acc : t;
-            const bool fresh = DIRECT ? ch == 0 : ch % FLUSH == 0;
-            if (!ONE_BAR) issue(ch & 1, tt, fh, fl, fresh);
+            if constexpr (DIRECT) issue(ch & 1, acc, fh, fl, ch == 0);
+            else issue(ch & 1, t, fh, fl, ch % FLUSH == 0);
             const bool more = CT1D_WGMMA_ABLATE != 2 || ch < 1;
             if (ch + 1 < n_chunks && more) {
                 cp_async_wait<RS - 2>();              // chunk ch+1 landed (this thread's copies)
-                if (F3) measure((unsigned)(ch + 1) % RS, (ch + 1) & (NSLOT - 1));
-                if (!ONE_BAR) __syncthreads();        // ... everyone's; chunk ch's A loaded
-            }
-            if (ONE_BAR) {
+                if (F3) measure((unsigned)(ch + 1) % RS, (ch + 1) & 1);
                 __syncthreads();                      // ... everyone's; chunk ch's A loaded
-                issue(ch & 1, tt, fh, fl, fresh);
-            }
-            if (ch + 1 < n_chunks && more) {
-                // chunk ch's slot, read in the previous step, free for chunk ch+NSLOT
-                if (F3 && tid < 2) emax[ch & (NSLOT - 1)][tid] = 0;
+                // chunk ch's slot, read in the previous step, free for chunk ch+2
+                if (F3 && tid < 2) emax[ch & 1][tid] = 0;
                 if (ch + RS < n_chunks) load(ch + RS, (unsigned)ch % RS);
                 cp_async_commit();
                 wgmma_wait<1>();                      // chunk ch-1's wgmmas are done
                 const int st = (unsigned)(ch + 1) % RS;
-                const float2 sc = F3 ? scales((ch + 1) & (NSLOT - 1), nu) : make_float2(1.f, 1.f);
+                const float2 sc = F3 ? scales((ch + 1) & 1, nu) : make_float2(1.f, 1.f);
                 split_b(st, (ch + 1) & 1, sc.x);
                 load_a(st, nh, nl, sc.y);
             }
@@ -670,7 +650,7 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
 #pragma unroll
                 for (int i = 0; i < R; ++i) acc[i] = F3 ? fmaf(t[i] * u[0], u[1], acc[i]) : acc[i] + t[i];
             }
-            if (!ONE_BAR) __syncthreads();            // chunk ch+1's x split and visible
+            __syncthreads();                          // chunk ch+1's x split and visible
         };
         for (int ch = 0; ch < n_chunks; ch += 2) {
             step(ch, fh0, fl0, fh1, fl1, u0s, u1s);
@@ -678,7 +658,7 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
         }
         cp_async_wait<0>();
         __syncthreads();                              // the ring is free for the output tile
-        if (F3 && tid < 2 * NSLOT) emax[tid >> 1][tid & 1] = 0;   // (the next tile's prologue measures)
+        if (F3 && tid < 4) emax[tid >> 1][tid & 1] = 0;   // (the next tile's prologue measures)
 
         // accumulator d[4i + q] of warp (wm, w4): row m = 64wm + 16w4 + gq + 8(q>>1), position
         // n = wn*NW + 8i + 2tq + (q&1); row m is channel m div S, class m mod S
