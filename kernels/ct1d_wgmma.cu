@@ -161,6 +161,36 @@ __device__ __forceinline__ int opaque(int v) {
     asm volatile("" : "+r"(v));
     return v;
 }
+// Named barriers (ids 1-15; 0 is __syncthreads') of n threads, n a multiple of 32: sync waits
+// for the barrier, arrive counts towards it and passes on
+__device__ __forceinline__ void named_bar_sync(int id, int n) {
+    asm volatile("bar.sync %0, %1;" :: "r"(id), "r"(n) : "memory");
+}
+__device__ __forceinline__ void named_bar_arrive(int id, int n) {
+    asm volatile("bar.arrive %0, %1;" :: "r"(id), "r"(n) : "memory");
+}
+// a warpgroup's registers per thread from here on (all its warps execute it)
+template <int N> __device__ __forceinline__ void setmaxnreg_inc() {
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+    asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;" :: "n"(N));
+#endif
+}
+template <int N> __device__ __forceinline__ void setmaxnreg_dec() {
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+    asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;" :: "n"(N));
+#endif
+}
+// Warp-specialised float32 (WS, 3xTF32 only): a third warpgroup, the producer, copies the
+// chunks and splits x into the B operands, CT1D_WGMMA_WS_AHEAD raw stages ahead, while the
+// two consumer warpgroups load their A fragments and issue the products; raw stages, B
+// buffers and the output tile in separate shared memory, so the producer runs on into the
+// block's next tile while the consumers store one. Registers: producer 40, consumers 232.
+#ifndef CT1D_WGMMA_WS_PREG
+#define CT1D_WGMMA_WS_PREG 40
+#endif
+#ifndef CT1D_WGMMA_WS_CREG
+#define CT1D_WGMMA_WS_CREG 232
+#endif
 // Timing ablations (benchmarks only; wrong results): 1 no wgmma, 2 no chunk loads or
 // splits after the first chunks, 3 no copy-out, 4 only the hi*hi products
 #ifndef CT1D_WGMMA_ABLATE
@@ -225,8 +255,8 @@ __device__ __forceinline__ int opaque(int v) {
 //              (core matrices of 8 columns x 8 channels), float32 accumulation and output
 //              tile, rounded to T on the way out
 template <int S, int D, int K, int WM, int WN, int NW, int CK, int MINB = 1, typename T = float,
-          bool F16X3 = false>
-__global__ void __launch_bounds__(WM * WN * 128, MINB)
+          bool F16X3 = false, bool WS = false>
+__global__ void __launch_bounds__(WM * WN * 128 + (WS ? 128 : 0), MINB)
 ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__ bias,
            T* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
            int u_first, int n_tiles, int n_offset)
@@ -322,6 +352,195 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
             const int t = c * S + r, k = t / D;
             a_off[h][c] = t % D == 0 && k < K && co < co_n ? co * K + k : -1;
         }
+    }
+
+    if constexpr (WS) {
+        static_assert(!H && !F3 && MINB == 1, "WS: float32 by 3xTF32, one block per SM");
+        constexpr int CT = THREADS, PT = 128;         // consumer and producer threads
+        constexpr int RSW = 3;                        // raw stages
+        constexpr int RING_W = (RSW * RAW_F + 127) / 128 * 128, OUT_W = (CO_B * OP + 127) / 128 * 128;
+        float* const out_w = ring + RING_W;           // the output tile
+        float* const ops_w = out_w + OUT_W;           // [2][B hi, B lo]
+        // barriers: FULL + b (chunk in B buffer b split, its raw stage landed: producer
+        // arrives, consumers wait), EMPTY + b (that chunk's products done and its A loaded:
+        // consumers arrive, producer waits), PROD (producers), CONS (consumers)
+        constexpr int FULL = 1, EMPTY = 3, PROD = 5, CONS = 6;
+        const int my_tiles = (int)blockIdx.x < n_tiles ? (n_tiles - 1 - blockIdx.x) / gridDim.x + 1 : 0;
+        const int total = my_tiles * n_chunks;        // this block's chunks f, tile by tile
+        auto window = [&](int f, int& x_sh) -> int {  // chunk f's x0 (see the main path)
+            const int u0 = u_first + ((int)blockIdx.x + f / n_chunks * (int)gridDim.x) * NU;
+            x_sh = x_vec ? ((u0 - CMAX) % V + V) % V : 0;
+            return u0 - CMAX - x_sh;
+        };
+        if (tid >= CT) {                              // the producer warpgroup
+            setmaxnreg_dec<CT1D_WGMMA_WS_PREG>();
+            const int ptid = tid - CT, pwarp = ptid >> 5, plane = ptid & 31;
+            auto pload = [&](int f) {                 // chunk f -> raw stage f mod RSW
+                int x_sh;
+                const int x0 = window(f, x_sh), ch = f % n_chunks, st = f % RSW;
+                const int ci0 = ch * CK, ci_n = min(CK, cig - ci0);
+#pragma unroll
+                for (int c0 = 0; c0 < CK; c0 += PT / 32) {
+                    const int c = c0 + pwarp;
+                    const bool row_in = c < ci_n;
+                    float* ws = ring + st * RAW + c * WP;
+                    const float* wr = wg + (ci0 + c) * w_step;
+                    float* xs = ring + st * RAW + CK * WP + c * XP;
+                    const float* xr = xn + (long long)(ci0 + c) * L_in + x0;
+                    if (w_vec) {
+#pragma unroll
+                        for (int o = 4 * plane; o < WCO; o += 128) {
+                            const int n = row_in ? min(max(co_n * K - o, 0), 4) : 0;
+                            cp_async16(ws + o, n ? wr + o : wg, 4 * n);
+                        }
+                    } else {
+#pragma unroll
+                        for (int o = plane; o < WCO; o += 32) {
+                            const bool in = row_in && o < co_n * K;
+                            cp_async4(ws + o, in ? wr + o : wg, in ? 4 : 0);
+                        }
+                    }
+                    if (x_vec) {
+#pragma unroll
+                        for (int j = 4 * plane; j < XP; j += 128) {
+                            const bool in = row_in && x0 + j >= 0 && x0 + j < L_in;
+                            cp_async16(xs + j, in ? xr + j : xn, in ? 16 : 0);
+                        }
+                    } else {
+#pragma unroll
+                        for (int j = plane; j < XW; j += 32) {
+                            const bool in = row_in && x0 + j >= 0 && x0 + j < L_in;
+                            cp_async4(xs + j, in ? xr + j : xn, in ? 4 : 0);
+                        }
+                    }
+                }
+            };
+            auto psplit = [&](int f) {                // chunk f's x -> B buffer f & 1 (hi, lo)
+                int x_sh;
+                window(f, x_sh);
+                const float* xs = ring + (f % RSW) * RAW + CK * WP + x_sh;
+                float* bhi = ops_w + (f & 1) * 2 * B_F;
+                float* blo = bhi + B_F;
+#pragma unroll 2
+                for (int g = ptid; g < Q * XW; g += PT) {
+                    const int j = g % XW, q = g / XW;
+                    const float* src = xs + (4 * q) * XP + j;
+                    const float v0 = src[0], v1 = src[XP], v2 = src[2 * XP], v3 = src[3 * XP];
+                    const float4 h = make_float4(__uint_as_float(tf32_round(v0)), __uint_as_float(tf32_round(v1)),
+                                                 __uint_as_float(tf32_round(v2)), __uint_as_float(tf32_round(v3)));
+                    *reinterpret_cast<float4*>(bhi + b_unit(j, q)) = h;
+                    *reinterpret_cast<float4*>(blo + b_unit(j, q)) = make_float4(v0 - h.x, v1 - h.y, v2 - h.z, v3 - h.w);
+                }
+                fence_proxy_async();
+            };
+#pragma unroll
+            for (int f = 0; f < RSW - 1; ++f) {
+                if (f < total) pload(f);
+                cp_async_commit();
+            }
+            for (int f = 0; f < total; ++f) {
+                cp_async_wait<RSW - 2>();             // chunk f landed (this thread's copies)
+                named_bar_sync(PROD, PT);             // ... everyone's; chunk f-1's x split
+                // B buffer f & 1 held chunk f-2, whose EMPTY was waited for at chunk f-1
+                psplit(f);
+                named_bar_arrive(FULL + (f & 1), PT + CT);
+                // chunk f-1 consumed: its raw stage takes chunk f+RSW-1
+                if (f > 0) named_bar_sync(EMPTY + ((f - 1) & 1), PT + CT);
+                if (f + RSW - 1 < total) pload(f + RSW - 1);
+                cp_async_commit();
+            }
+            if (total > 0) named_bar_sync(EMPTY + ((total - 1) & 1), PT + CT);   // (the last arrival)
+            return;
+        }
+        setmaxnreg_inc<CT1D_WGMMA_WS_CREG>();
+        using FragsW = unsigned[CK / 8][NC][4];
+        // raw stage st -> A fragments (hi, lo), as the main path's load_a
+        auto load_a_w = [&](int st, FragsW& fh, FragsW& fl) {
+            const int tq = opaque(lane) & 3;
+            const float* ws = ring + st * RAW;
+#pragma unroll
+            for (int s8 = 0; s8 < CK / 8; ++s8)
+#pragma unroll
+                for (int c = 0; c < NC; ++c)
+#pragma unroll
+                    for (int e = 0; e < 4; ++e) {
+                        const int h = e & 1, kk = e >> 1;
+                        const float v = a_off[h][c] >= 0 ? ws[(8 * s8 + tq + 4 * kk) * WP + a_off[h][c]] : 0.f;
+                        fh[s8][c][e] = tf32_round(v);
+                        fl[s8][c][e] = __float_as_uint(v - __uint_as_float(fh[s8][c][e]));
+                    }
+        };
+        constexpr unsigned SWZ = SW ? 2 : 0;
+        constexpr unsigned B_LBO = SW ? 16 : XW * 16, B_SBO = SW ? 8 * CK * 4 : 128;
+        auto issue_w = [&](int b, float (&tt)[R], const FragsW& fh, const FragsW& fl) {
+            const float* base = ops_w + b * 2 * B_F;
+            const unsigned long long bh = smem_desc(base + b_unit(wn * NW, 0), B_LBO, B_SBO, SWZ);
+            const unsigned long long bl = smem_desc(base + B_F + b_unit(wn * NW, 0), B_LBO, B_SBO, SWZ);
+            wgmma_fence();
+#pragma unroll
+            for (int s8 = 0; s8 < CK / 8; ++s8)
+#pragma unroll
+                for (int c = 0; c < NC; ++c) {
+                    const unsigned b_step = SW ? ((CMAX - c) * CK * 4 + s8 * 32) / 16 : 2 * s8 * XW + CMAX - c;
+                    Wgmma<NW>::mma(tt, fl[s8][c], bh + b_step, s8 + c > 0);
+                    Wgmma<NW>::mma(tt, fh[s8][c], bl + b_step, 1);
+                    Wgmma<NW>::mma(tt, fh[s8][c], bh + b_step, 1);
+                }
+            wgmma_commit();
+        };
+        float acc[R], t[R];
+        FragsW fh0, fl0, fh1, fl1;
+        int f = 0;
+        for (int i = 0; i < my_tiles; ++i) {
+            const int u0 = u_first + ((int)blockIdx.x + i * (int)gridDim.x) * NU;
+#pragma unroll
+            for (int r = 0; r < R; ++r) acc[r] = 0.f;
+            named_bar_sync(FULL + (f & 1), PT + CT);
+            load_a_w(f % RSW, fh0, fl0);
+            // one chunk: its products issued, the next chunk's A loaded while they run, then
+            // waited for (each chunk's chain from zero, added to acc)
+            auto cstep = [&](int ch, const FragsW& fh, const FragsW& fl, FragsW& nh, FragsW& nl) {
+                issue_w(f & 1, t, fh, fl);
+                if (ch + 1 < n_chunks) {
+                    named_bar_sync(FULL + ((f + 1) & 1), PT + CT);
+                    load_a_w((f + 1) % RSW, nh, nl);
+                }
+                wgmma_wait<0>();
+                wgmma_fence_regs(t);
+                named_bar_arrive(EMPTY + (f & 1), PT + CT);
+#pragma unroll
+                for (int r = 0; r < R; ++r) acc[r] += t[r];
+                ++f;
+            };
+            for (int ch = 0; ch < n_chunks; ch += 2) {
+                cstep(ch, fh0, fl0, fh1, fl1);
+                if (ch + 1 < n_chunks) cstep(ch + 1, fh1, fl1, fh0, fl0);
+            }
+            // epilogue (as the main path's, into out_w; the FULL barriers since the last
+            // tile's copy-out kept every consumer past it)
+            const int gq = opaque(lane) >> 2, tq = opaque(lane) & 3;
+#pragma unroll
+            for (int h = 0; h < 2; ++h) {
+                const int m = wm * 64 + (warp & 3) * 16 + gq + 8 * h;
+                const int co = m / S, r = m - co * S;
+                if (co < CO_B) {
+                    const float b = (bg != nullptr && co < co_n) ? to_acc(bg[co]) : 0.f;
+#pragma unroll
+                    for (int i4 = 0; i4 < R / 4; ++i4) {
+                        const int n = wn * NW + 8 * i4 + 2 * tq;
+                        out_w[co * OP + n * S + r] = acc[4 * i4 + 2 * h] + b;
+                        out_w[co * OP + (n + 1) * S + r] = acc[4 * i4 + 2 * h + 1] + b;
+                    }
+                }
+            }
+            named_bar_sync(CONS, CT);
+            const int o0 = u0 * S - pad;
+            for (int e = tid; e < co_n * OW; e += CT) {
+                const int row = e / OW, p = e - row * OW, o = o0 + p;
+                if (o >= 0 && o < L_out) yb[(long long)row * L_out + o] = out_w[row * OP + p];
+            }
+        }
+        return;
     }
 
     if (F3) {                                         // (then zeroed after each tile's chunks)
