@@ -180,16 +180,43 @@ template <int N> __device__ __forceinline__ void setmaxnreg_dec() {
     asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;" :: "n"(N));
 #endif
 }
+// mbarriers (shared memory, one arrival per phase here) and the bulk-copy engine's
+// global -> shared copies that complete on them (16-byte aligned, whole 16-byte units)
+__device__ __forceinline__ unsigned smem_u32(const void* p) { return (unsigned)__cvta_generic_to_shared(p); }
+__device__ __forceinline__ void mbar_init(unsigned long long* b, unsigned n) {
+    asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" :: "r"(smem_u32(b)), "r"(n) : "memory");
+}
+__device__ __forceinline__ void mbar_arrive(unsigned long long* b, unsigned tx_bytes) {
+    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" :: "r"(smem_u32(b)), "r"(tx_bytes)
+                 : "memory");
+}
+__device__ __forceinline__ void mbar_wait(unsigned long long* b, unsigned parity) {
+    unsigned done;
+    do {
+        asm volatile("{\n.reg .pred p;\nmbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n"
+                     "selp.u32 %0, 1, 0, p;\n}" : "=r"(done) : "r"(smem_u32(b)), "r"(parity) : "memory");
+    } while (!done);
+}
+__device__ __forceinline__ void bulk_load(void* dst, const void* src, unsigned bytes, unsigned long long* b) {
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+    asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];"
+                 :: "r"(smem_u32(dst)), "l"(src), "r"(bytes), "r"(smem_u32(b)) : "memory");
+#endif
+}
 // Warp-specialised float32 (WS, 3xTF32 only): a third warpgroup, the producer, copies the
 // chunks and splits x into the B operands, CT1D_WGMMA_WS_AHEAD raw stages ahead, while the
 // two consumer warpgroups load their A fragments and issue the products; raw stages, B
 // buffers and the output tile in separate shared memory, so the producer runs on into the
-// block's next tile while the consumers store one. Registers: producer 40, consumers 232.
+// block's next tile while the consumers store one. Registers: producer 56, consumers 224.
 #ifndef CT1D_WGMMA_WS_PREG
-#define CT1D_WGMMA_WS_PREG 40
+#define CT1D_WGMMA_WS_PREG 56
 #endif
 #ifndef CT1D_WGMMA_WS_CREG
-#define CT1D_WGMMA_WS_CREG 232
+#define CT1D_WGMMA_WS_CREG 224
+#endif
+// WS: raw chunks by the bulk-copy engine where rows allow (1), else by cp.async (0)
+#ifndef CT1D_WGMMA_WS_BULK
+#define CT1D_WGMMA_WS_BULK 1
 #endif
 // Timing ablations (benchmarks only; wrong results): 1 no wgmma, 2 no chunk loads or
 // splits after the first chunks, 3 no copy-out, 4 only the hi*hi products
@@ -372,9 +399,49 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
             x_sh = x_vec ? ((u0 - CMAX) % V + V) % V : 0;
             return u0 - CMAX - x_sh;
         };
+        // a raw stage's copies complete on its mbarrier (bulk copies: their bytes; else one
+        // plain arrival, the cp.async copies being waited for as in the main path)
+        __shared__ unsigned long long stage_bar[RSW];
+        if (tid < RSW) mbar_init(&stage_bar[tid], 1);
+        asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+        __syncthreads();
+        // bulk copies where weight rows and x rows are whole aligned 16-byte units (x
+        // columns outside the row and channels past the chunk zeroed by the producers)
+        const bool bulk = CT1D_WGMMA_WS_BULK && w_vec && x_vec && (co_n * K) % 4 == 0;
         if (tid >= CT) {                              // the producer warpgroup
             setmaxnreg_dec<CT1D_WGMMA_WS_PREG>();
             const int ptid = tid - CT, pwarp = ptid >> 5, plane = ptid & 31;
+            // chunk f by the bulk-copy engine: lanes 0-15 of warp 0 a weight row each,
+            // lanes 16-31 an x row (its part inside the sequence); the other rows and
+            // columns zeroed by all producers
+            auto pload_bulk = [&](int f) {
+                int x_sh;
+                const int x0 = window(f, x_sh), ch = f % n_chunks, st = f % RSW;
+                const int ci0 = ch * CK, ci_n = min(CK, cig - ci0);
+                const int lo = max(x0, 0), hi = min(x0 + XP, L_in);   // (16-byte aligned)
+                float* base = ring + st * RAW;
+                if (pwarp == 0) {
+                    const int c = plane & 15;
+                    unsigned bytes = 0;
+                    if (c < ci_n) bytes = plane < 16 ? co_n * K * 4 : hi > lo ? (hi - lo) * 4 : 0;
+                    const unsigned total_bytes = __reduce_add_sync(0xffffffffu, bytes);
+                    if (plane == 0) mbar_arrive(&stage_bar[st], total_bytes);
+                    __syncwarp();
+                    if (bytes) {
+                        if (plane < 16) bulk_load(base + c * WP, wg + (ci0 + c) * w_step, bytes, &stage_bar[st]);
+                        else bulk_load(base + CK * WP + c * XP + (lo - x0),
+                                       xn + (long long)(ci0 + c) * L_in + lo, bytes, &stage_bar[st]);
+                    }
+                }
+                for (int c = ci_n; c < CK; ++c)       // channels past the group: zeros
+                    for (int o = ptid; o < WP + XP; o += PT)
+                        base[(o < WP ? c * WP + o : CK * WP + c * XP + o - WP)] = 0.f;
+                if (lo > x0 || hi < x0 + XP)          // x columns outside the sequence
+                    for (int e = ptid; e < ci_n * XP; e += PT) {
+                        const int c = e / XP, j = e - c * XP;
+                        if (x0 + j < lo || x0 + j >= hi) base[CK * WP + c * XP + j] = 0.f;
+                    }
+            };
             auto pload = [&](int f) {                 // chunk f -> raw stage f mod RSW
                 int x_sh;
                 const int x0 = window(f, x_sh), ch = f % n_chunks, st = f % RSW;
@@ -433,12 +500,21 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
                 }
                 fence_proxy_async();
             };
+            auto load_chunk = [&](int f) {
+                if (bulk) {
+                    pload_bulk(f);
+                } else {
+                    pload(f);
+                    if (ptid == 0) mbar_arrive(&stage_bar[f % RSW], 0);
+                }
+            };
 #pragma unroll
             for (int f = 0; f < RSW - 1; ++f) {
-                if (f < total) pload(f);
+                if (f < total) load_chunk(f);
                 cp_async_commit();
             }
             for (int f = 0; f < total; ++f) {
+                mbar_wait(&stage_bar[f % RSW], (f / RSW) & 1);
                 cp_async_wait<RSW - 2>();             // chunk f landed (this thread's copies)
                 named_bar_sync(PROD, PT);             // ... everyone's; chunk f-1's x split
                 // B buffer f & 1 held chunk f-2, whose EMPTY was waited for at chunk f-1
@@ -446,7 +522,7 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
                 named_bar_arrive(FULL + (f & 1), PT + CT);
                 // chunk f-1 consumed: its raw stage takes chunk f+RSW-1
                 if (f > 0) named_bar_sync(EMPTY + ((f - 1) & 1), PT + CT);
-                if (f + RSW - 1 < total) pload(f + RSW - 1);
+                if (f + RSW - 1 < total) load_chunk(f + RSW - 1);
                 cp_async_commit();
             }
             if (total > 0) named_bar_sync(EMPTY + ((total - 1) & 1), PT + CT);   // (the last arrival)
@@ -496,6 +572,7 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
 #pragma unroll
             for (int r = 0; r < R; ++r) acc[r] = 0.f;
             named_bar_sync(FULL + (f & 1), PT + CT);
+            mbar_wait(&stage_bar[f % RSW], (f / RSW) & 1);     // (its copies seen here too)
             load_a_w(f % RSW, fh0, fl0);
             // one chunk: its products issued, the next chunk's A loaded while they run, then
             // waited for (each chunk's chain from zero, added to acc)
@@ -503,6 +580,7 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
                 issue_w(f & 1, t, fh, fl);
                 if (ch + 1 < n_chunks) {
                     named_bar_sync(FULL + ((f + 1) & 1), PT + CT);
+                    mbar_wait(&stage_bar[(f + 1) % RSW], ((f + 1) / RSW) & 1);
                     load_a_w((f + 1) % RSW, nh, nl);
                 }
                 wgmma_wait<0>();

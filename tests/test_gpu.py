@@ -339,7 +339,8 @@ def test_wgmma_family_random_calls(rng, monkeypatch, dtype, calls, ws):
     16-channel chunk, partial channel blocks (64*2/S rows), groups, padding beyond the
     kernel, rows shorter than a tile and rows of many tiles (of any length: 16-byte and
     element-wise staging), NaN-poisoned outputs. ``ws``: the warp-specialised 3xTF32
-    instances (WGMMA_WS_MAX_NC) on the structures of at most 3 column offsets."""
+    instances (WGMMA_WS_MAX_NC) on the structures of at most 3 column offsets, most rows
+    in whole 16-byte units (bulk copies, x windows clipped at the rows' ends)."""
     _skip_without_wgmma()
     from cupyconv import _dispatch
     structures = [(8, 1, 16), (2, 1, 4), (5, 1, 10), (3, 1, 6), (4, 1, 8), (3, 1, 4),
@@ -373,6 +374,8 @@ def _wgmma_random_calls(rng, dtype, calls, structures, ws):
             c["L"] = int(rng.integers(300, 3000))       # several tiles per row
         if dtype != "float32" and rng.random() < 0.5:
             c["L"] = 8 * (c["L"] // 8 + 1)              # (16-bit rows of whole 16-byte units)
+        if ws and rng.random() < 0.6:
+            c["L"] = 4 * (c["L"] // 4 + 1)              # (rows the bulk copies take)
         if _valid(c):
             if ws:
                 p = check_conv_args((c["N"], c["C_in"], c["L"]), (c["C_in"], c["C_out"] // G, K), None,
