@@ -8,7 +8,7 @@ OUT=${OUT:-benchmarks/results/local}; mkdir -p "$OUT"
 export PYTHONPATH=$PWD:$PWD/benchmarks PYTHONUNBUFFERED=1 CUPY_CACHE_DIR=/tmp/cupyconv-cache
 R=benchmarks/results/2026-12-06-session61
 nvidia-smi --query-gpu=name,uuid,clocks.max.sm --format=csv,noheader | tee "$OUT/gpu.txt"
-for spec in "u2=16,256,128,16,2048,8,4,1,1 0" "u2=16,256,128,16,2048,8,4,1,1 1" "edge=2,200,72,4,1000,2,1,1,1 1"; do
+for spec in "u2=16,256,128,16,2048,8,4,1,1 0" "u2=16,256,128,16,2048,8,4,1,1 1" "edge=4,200,72,4,4000,2,1,1,1 1" "edge3=8,200,136,8,2000,4,2,1,1 0"; do
   timeout 60 python3 $R/ws_smoke.py $spec 2>&1 | tail -3 | tee -a "$OUT/smoke.txt"
   [[ ${PIPESTATUS[0]} -eq 0 ]] || { echo "smoke failed"; exit 1; }
 done
