@@ -216,7 +216,7 @@ __device__ __forceinline__ void bulk_load(void* dst, const void* src, unsigned b
 #endif
 // WS: raw chunks by the bulk-copy engine where rows allow (1), else by cp.async (0)
 #ifndef CT1D_WGMMA_WS_BULK
-#define CT1D_WGMMA_WS_BULK 1
+#define CT1D_WGMMA_WS_BULK 0
 #endif
 // Timing ablations (benchmarks only; wrong results): 1 no wgmma, 2 no chunk loads or
 // splits after the first chunks, 3 no copy-out, 4 only the hi*hi products
