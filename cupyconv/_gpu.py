@@ -33,7 +33,7 @@ from ._modules import get_kernel
 # ct1d_stream: n_tiles counts warp tiles, WARPS per block at a time; its grid is the
 # resident blocks (_resident_blocks).
 _WAVES = {"ct1d_scatter": 8, "ct1d_mma": 2, "ct1d_gemm": 1, "ct1d_depthwise": 1, "ct1d_narrow": 1,
-          "ct1d_stream": 1, "ct1d_wgmma": 1, "ct1d_pipe": 1, "ct1d_wgmma_ws": 0}
+          "ct1d_stream": 1, "ct1d_wgmma": 1, "ct1d_pipe": 1}
 # ct1d_stream blocks per row as a multiple of the resident ones (benchmarks/tune_stream.py
 # --grid-factors varies it): 1 is the fastest on all 9 calls the dispatcher sends there,
 # 2x and 3x 3-61% slower (results/2026-11-30-session8/tune_stream_grid_factors.txt)
@@ -205,10 +205,6 @@ def prepare(p: ConvParams, dtype: str, device_id: int, family: Optional[str] = N
             # wave of long-lived streaming blocks would double the call's tail
             grid_x = min(row_tiles, max(least, _STREAM_GRID_FACTOR
                                         * _resident_blocks(kern, pl, device_id) // (grid_y * nz)))
-        elif getattr(pl.key, "ws", False) and _WAVES["ct1d_wgmma_ws"]:
-            # warp-specialised ct1d_wgmma: that many blocks per SM (one fits), each every
-            # grid_x-th tile of its row, so its producer runs on into the next tile
-            grid_x = min(row_tiles, max(1, _WAVES["ct1d_wgmma_ws"] * _sm_count(device_id) // (grid_y * nz)))
         elif item_loop:
             # _WAVES waves of the resident blocks (as the occupancy API counts them: one per
             # SM for the largest tiles), rounded down so that items / k rows of blocks fit
