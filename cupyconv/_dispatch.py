@@ -1117,10 +1117,6 @@ WGMMA_2B_MAX_NC = 2
 # 0.98-1.9e-7. Out of sample (draws 2-5, run_3/ab_calls_2_5.txt): >= 4 offsets 1.44x on 16
 # calls (1.24-2.29x, errors 3.7-9.2e-7 -> 1.3-2.4e-7), 3 offsets 0.96x on 8
 WGMMA_F16X3_MIN_NC = 4
-# float32 instances with an output tile of their own (WgmmaKey.persist), launched as about
-# one block per SM looping over its row's tiles and requesting the next tile's first chunks
-# before storing the current one (False: one tile per block, the tile in the raw ring)
-WGMMA_PERSIST = False
 # shared memory of an sm_90 SM, and what the runtime reserves of it per block
 SMEM_PER_SM = 228 * 1024
 SMEM_PER_BLOCK_RESERVED = 1024
@@ -1205,9 +1201,6 @@ def wgmma_key(p: ConvParams, dtype: str = "float32") -> Optional[WgmmaKey]:
                 key = replace(key, blocks=2)
             if dtype == "float32" and nc >= WGMMA_F16X3_MIN_NC:
                 key = replace(key, f16x3=True)
-            if (dtype == "float32" and WGMMA_PERSIST
-                    and replace(key, persist=True).smem_bytes() <= _WGMMA_SMEM):
-                key = replace(key, persist=True)
             return key
     return None
 

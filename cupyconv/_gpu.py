@@ -205,10 +205,6 @@ def prepare(p: ConvParams, dtype: str, device_id: int, family: Optional[str] = N
             # wave of long-lived streaming blocks would double the call's tail
             grid_x = min(row_tiles, max(least, _STREAM_GRID_FACTOR
                                         * _resident_blocks(kern, pl, device_id) // (grid_y * nz)))
-        elif getattr(pl.key, "persist", False):
-            # ct1d_wgmma's persistent float32 blocks: about one per SM (one fits), each
-            # every grid_x-th tile of its row
-            grid_x = min(row_tiles, max(1, _sm_count(device_id) // (grid_y * nz)))
         elif item_loop:
             # _WAVES waves of the resident blocks (as the occupancy API counts them: one per
             # SM for the largest tiles), rounded down so that items / k rows of blocks fit

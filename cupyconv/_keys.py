@@ -233,7 +233,6 @@ class WgmmaKey:
     blocks: int = 1     # blocks per SM its registers are capped for (launch bounds; the
                         # dispatcher asks for 2 for some 16-bit instances: wgmma_key)
     f16x3: bool = False  # float32 by the scaled 3xFP16 split (k16 products) over 3xTF32
-    persist: bool = False  # float32: its own output tile, blocks looping over tiles
 
     family = "ct1d_wgmma"
     # wgmma exists on sm_90a only; NVRTC takes this next to CuPy's own -arch=sm_90
@@ -242,8 +241,7 @@ class WgmmaKey:
     def name_expression(self) -> str:
         # (then the element type, float by default, and F16X3, false by default)
         dtype = "" if self.dtype == "float32" else f", {CTYPES[self.dtype]}"
-        f16x3 = (f", float, {str(self.f16x3).lower()}, true" if self.persist
-                 else ", float, true" if self.f16x3 else "")
+        f16x3 = ", float, true" if self.f16x3 else ""
         return (f"{self.family}<{self.stride}, {self.dilation}, {self.kernel_size}, "
                 f"{self.wm}, {self.wn}, {self.nw}, {self.ci_chunk}, {self.blocks}{dtype}{f16x3}>")
 
@@ -270,11 +268,8 @@ class WgmmaKey:
         v, wco = 16 // size, self.co_tile * K                # elements per 16 bytes
         wp = 2 * (((wco + 1) // 2 + 27) // 32 * 32 + 4) if size == 2 else _pitch_8_mod_32(wco)
         xp = (xw + 2 * v - 2) // v * v                       # 16-byte aligned window
-        raw, out = 2 * ck * (wp + xp) * size // 4, self.co_tile * (S * self.nu + 1)
-        if self.persist:    # (the output tile on its own)
-            ring = -(-raw // 128) * 128 + -(-out // 128) * 128
-        else:
-            ring = -(-max(raw, out) // 128) * 128
+        ring = max(2 * ck * (wp + xp) * size // 4, self.co_tile * (S * self.nu + 1))
+        ring = -(-ring // 128) * 128
         # (float32: hi and lo, each a float32 operand's room, also for 3xFP16's halves)
         parts = 1 if size == 2 else 2
         return 4 * (ring + 2 * parts * (-(-ck * xw * size // 4 // 128) * 128))

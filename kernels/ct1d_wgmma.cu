@@ -224,11 +224,8 @@ __device__ __forceinline__ int opaque(int v) {
 //              chunk (the inputs are exact in their own type: no split), B without swizzle
 //              (core matrices of 8 columns x 8 channels), float32 accumulation and output
 //              tile, rounded to T on the way out
-//   PERSIST    float32: the output tile in shared memory of its own (not the raw ring), so
-//              that a block looping over tiles requests its next tile's first chunks before
-//              it stores the current one (the host's grid: about one block per SM)
 template <int S, int D, int K, int WM, int WN, int NW, int CK, int MINB = 1, typename T = float,
-          bool F16X3 = false, bool PERSIST = false>
+          bool F16X3 = false>
 __global__ void __launch_bounds__(WM * WN * 128, MINB)
 ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__ bias,
            T* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
@@ -263,9 +260,8 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
     // _keys.WgmmaKey.smem_bytes mirrors does not change), at least 2
     constexpr int RS_FIT = CO_B * OP / RAW_F < CT1D_WGMMA_H_STAGES ? CO_B * OP / RAW_F : CT1D_WGMMA_H_STAGES;
     constexpr int RS = H && RS_FIT > 2 ? RS_FIT : 2;
-    constexpr int RING = PERSIST ? RS * RAW_F : RS * RAW_F > CO_B * OP ? RS * RAW_F : CO_B * OP;
+    constexpr int RING = RS * RAW_F > CO_B * OP ? RS * RAW_F : CO_B * OP;
     constexpr int RING_P = (RING + 127) / 128 * 128;
-    constexpr int OUT_P = PERSIST ? (CO_B * OP + 127) / 128 * 128 : 0;   // a separate output tile
     constexpr int WARPS = THREADS / 32;
     constexpr int BG = (Q * XW + THREADS - 1) / THREADS;     // B units split per thread
     constexpr int BG16 = (CK / 8 * XW + THREADS - 1) / THREADS;   // (16-bit: units of 8 channels)
@@ -277,7 +273,6 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
     constexpr int FLUSH = !F3 && CT1D_WGMMA_CHAIN / PER_CHUNK > 1 ? CT1D_WGMMA_CHAIN / PER_CHUNK : 1;
     constexpr bool DIRECT = H && CT1D_WGMMA_H_DIRECT;  // products straight into acc
     static_assert(MINB == 1 || DIRECT, "two blocks per SM: 16-bit inputs with CT1D_WGMMA_H_DIRECT only");
-    static_assert(!PERSIST || !H, "PERSIST: float32 only");
     static_assert(CK == 16 && CO_B >= 1 && (NW == 64 || NW == 128) && (CK % WARPS == 0 || WARPS % CK == 0),
                   "tile geometry");
 
@@ -288,8 +283,8 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
     extern __shared__ __align__(1024) unsigned char smem_raw[];
     float* ring = reinterpret_cast<float*>(smem_raw);
     T* raw = reinterpret_cast<T*>(smem_raw);          // the ring's RS raw stages
-    float* out_s = ring + (PERSIST ? RING_P : 0);     // the epilogue reuses the ring (PERSIST: not)
-    float* ops = ring + RING_P + OUT_P;               // [2][B hi, B lo] (16-bit: [2][B])
+    float* out_s = ring;                              // the epilogue reuses the ring
+    float* ops = ring + RING_P;                       // [2][B hi, B lo] (16-bit: [2][B])
     // F3: the chunks' largest exponent fields {x, w}, in two slots (chunk ch: ch & 1)
     __shared__ unsigned emax[2][2];
 
@@ -338,8 +333,7 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
 
         // raw x column jj is column x0 + jj of the sequence: x0 = u0 - CMAX - x_sh, rounded
         // down to a 16-byte boundary where rows are aligned (window column j at jj = j + x_sh)
-        const int x_sh = x_vec ? ((u0 - CMAX) % V + V) % V : 0;
-        int x0 = u0 - CMAX - x_sh;                    // (PERSIST: the next tile's, for its requests)
+        const int x_sh = x_vec ? ((u0 - CMAX) % V + V) % V : 0, x0 = u0 - CMAX - x_sh;
         // chunk ch -> raw stage st
         auto load = [&](int ch, int st) {
             const int ci0 = ch * CK, ci_n = min(CK, cig - ci0);
@@ -600,17 +594,13 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
 
         // prologue: chunks 0 .. RS-1 requested; chunk 0's x split into buffer 0, its A loaded
         Frags fh0, fl0, fh1, fl1;
-        auto request_first = [&] {
-            load(0, 0);
-            cp_async_commit();
+        load(0, 0);
+        cp_async_commit();
 #pragma unroll
-            for (int st = 1; st < RS; ++st) {
-                if (st < n_chunks) load(st, st);
-                cp_async_commit();
-            }
-        };
-        // (PERSIST: after its first tile, a block requested them before the previous epilogue)
-        if (!PERSIST || tile == (int)blockIdx.x) request_first();
+        for (int st = 1; st < RS; ++st) {
+            if (st < n_chunks) load(st, st);
+            cp_async_commit();
+        }
         cp_async_wait<RS - 1>();
         if (F3) measure(0, 0);
         __syncthreads();
@@ -669,11 +659,6 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
         cp_async_wait<0>();
         __syncthreads();                              // the ring is free for the output tile
         if (F3 && tid < 4) emax[tid >> 1][tid & 1] = 0;   // (the next tile's prologue measures)
-        if (PERSIST && tile + (int)gridDim.x < n_tiles) {  // the next tile's first chunks
-            const int next_u0 = u0 + (int)gridDim.x * NU;
-            x0 = next_u0 - CMAX - (x_vec ? ((next_u0 - CMAX) % V + V) % V : 0);
-            request_first();
-        }
 
         // accumulator d[4i + q] of warp (wm, w4): row m = 64wm + 16w4 + gq + 8(q>>1), position
         // n = wn*NW + 8i + 2tq + (q&1); row m is channel m div S, class m mod S
@@ -699,7 +684,7 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
             const int row = e / OW, p = e - row * OW, o = o0 + p;
             if (o >= 0 && o < L_out) yb[(long long)row * L_out + o] = from_acc<T>(out_s[row * OP + p]);
         }
-        if (!PERSIST) __syncthreads();                // out_s read before the next ring fill
+        __syncthreads();                              // out_s read before the next ring fill
     }
 #else
     __trap();                                         // sm_90a only: the dispatcher knows
