@@ -138,7 +138,7 @@ def main():
 
     big = cupy.empty(by // 4, cupy.float32)       # 1.07 GB both ways, for the copy rate
     row("ce copy 1:1", 2 * by, [lambda s: ce_copy(big.data.ptr, y.data.ptr, by, s)])
-    del big
+    big = None                                    # (its memory back to the pool)
     for chunk in (4 << 20, 16 << 20):
         row(f"ce write alone, {chunk >> 20} MiB chunks", by, [ce_write(chunk)])
         row(f"ce read alone, {chunk >> 20} MiB chunks", bx, [ce_read(chunk)])
