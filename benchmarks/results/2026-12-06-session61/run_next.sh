@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # For the next session with device time.
-# Usage: run_next.sh lean | ws2 | h200
+# Usage: run_next.sh lean | ws2 | both | h200   (both: lean, then ws2, in one device call)
 #   lean  (any sm_90 card; ~2 min): the untested LEAN variant of ct1d_wgmma
 #         (benchmarks/variants/ct1d_wgmma_s61_lean.cu: 16-byte copy-out stores where
 #         float32 rows of y allow, cp.async without per-copy clamps for whole channel blocks
@@ -56,7 +56,9 @@ case ${1:-} in
       --variant ws2_persist=dispatch.WGMMA_WS_MAX_NC:3,waves.ct1d_wgmma_ws:1 > "$OUT/ab_ws2.txt" 2>&1
     echo "ab rc $?"; grep -E "median|largest" "$OUT/ab_ws2.txt"
     apply -R ;;
+  both)
+    OUT=$OUT/lean bash "$0" lean; OUT=$OUT/ws2 bash "$0" ws2 ;;
   h200)
     bash benchmarks/results/2026-12-06-session60/run_next.sh h200 ;;
-  *) echo "usage: run_next.sh lean | ws2 | h200"; exit 2 ;;
+  *) echo "usage: run_next.sh lean | ws2 | both | h200"; exit 2 ;;
 esac
