@@ -2,7 +2,7 @@
 # For the next session with device time.
 # Usage: run_next.sh lean | ws2 | both | h200   (both: lean, then ws2, in one device call)
 #   lean  (any sm_90 card; ~2 min): the untested LEAN variant of ct1d_wgmma
-#         (benchmarks/variants/ct1d_wgmma_s61_lean.cu: 16-byte copy-out stores where
+#         (benchmarks/variants/ct1d_wgmma_s61_lean.patch: 16-byte copy-out stores where
 #         float32 rows of y allow, cp.async without per-copy clamps for whole channel blocks
 #         and x windows inside the row), written in session 61 with no device time left.
 #         A/B against the shipped source on the wide float32 layers, calls with partial
@@ -29,7 +29,10 @@ case ${1:-} in
            --call nc4=8,256,256,7,8192,2,3,1,1 --call edge=4,200,100,16,1001,8,4,1,1
            --call odd=4,256,192,4,1000,2,1,1,1 --call lodd=4,256,192,4,1001,2,1,1,1
            --call g2=4,512,256,8,2000,4,2,1,2)
-    V=(--variant lean=source:benchmarks/variants/ct1d_wgmma_s61_lean.cu)
+    # (the variant source: kernels/ct1d_wgmma.cu with the patch, named after its family)
+    cp kernels/ct1d_wgmma.cu /tmp/ct1d_wgmma_lean.cu
+    patch -s /tmp/ct1d_wgmma_lean.cu < benchmarks/variants/ct1d_wgmma_s61_lean.patch || { echo "patch failed"; exit 1; }
+    V=(--variant lean=source:/tmp/ct1d_wgmma_lean.cu)
     timeout 300 python3 benchmarks/ab_variant.py ct1d_wgmma "${wide[@]}" "${extra[@]}" --rounds 5 "${V[@]}" \
       > "$OUT/ab_lean.txt" 2>&1
     echo "ab rc $?"; grep -E "median|largest" "$OUT/ab_lean.txt"
