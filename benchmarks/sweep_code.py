@@ -11,23 +11,20 @@ code: the plans agree, the SASS of 11 calls does not.
 """
 import hashlib
 import json
-import re
 import sys
 
 
 def snapshot(path):
     from cupyconv import _dispatch
     from cupyconv.bench import SWEEP, config_params
-    from nvrtc_sass import instance_sass
+    from nvrtc_sass import instance_sass, instructions
     out, sass = {}, {}
     for card in ("", "h100"):
         for c in SWEEP:
             pl = _dispatch.plan(config_params(c), c.dtype, None, 90, card)
             key = pl.key
             if key not in sass:
-                lines = [re.sub(r"_Z\w+", "K", re.sub(r"/\*[0-9a-f]{4,}\*/", "", line)).strip()
-                         for line in instance_sass(key, 90).splitlines()
-                         if re.search(r"/\*[0-9a-f]{4,}\*/", line)]
+                lines = instructions(instance_sass(key, 90))
                 sass[key] = hashlib.sha1("\n".join(lines).encode()).hexdigest()[:12]
             out[f"{card or 'h200'}/{c.name}"] = dict(plan=repr(pl), expr=key.name_expression(),
                                                      sass=sass[key])
