@@ -192,6 +192,13 @@ __device__ __forceinline__ int opaque(int v) {
 #ifndef CT1D_WGMMA_H_STAGES
 #define CT1D_WGMMA_H_STAGES 5
 #endif
+// Fewer instructions per tile (session 62: 1.033x geomean over 19 float32 calls, bf16
+// equal): 16-byte copy-out stores where float32 rows of y allow; cp.async without per-copy
+// clamps for whole channel blocks and x windows inside the row. 0: the clamped copies and
+// element-wise copy-out everywhere (A/B runs)
+#ifndef CT1D_WGMMA_LEAN
+#define CT1D_WGMMA_LEAN 1
+#endif
 // Operand layout of B: 1 = 64-byte swizzled rows of 16 channels, 0 = no swizzle (core
 // matrices of 8 rows x 4 channels) (A/B runs)
 #ifndef CT1D_WGMMA_SWIZZLE
@@ -303,6 +310,10 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
     const bool w_vec = WCO % V == 0 && (cog * K) % V == 0 && ((long long)bp.g * cig * cog * K + co_base * K) % V == 0
                        && ((unsigned long long)w & 15) == 0;
     const bool x_vec = L_in % V == 0 && ((unsigned long long)x & 15) == 0;
+    // float32 rows of y in whole 16-byte units (the copy-out's 16-byte stores)
+    const bool y_vec = CT1D_WGMMA_LEAN && sizeof(T) == 4 && L_out % 4 == 0 && ((unsigned long long)y & 15) == 0;
+    // the block's channels all there (its weight copies need no size clamp)
+    const bool w_full = co_n == CO_B;
 
     // float offset of B unit (j, q) within an operand
     auto b_unit = [&](int j, int q) -> int {
@@ -334,6 +345,7 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
         // raw x column jj is column x0 + jj of the sequence: x0 = u0 - CMAX - x_sh, rounded
         // down to a 16-byte boundary where rows are aligned (window column j at jj = j + x_sh)
         const int x_sh = x_vec ? ((u0 - CMAX) % V + V) % V : 0, x0 = u0 - CMAX - x_sh;
+        const bool x_inside = x0 >= 0 && x0 + XP <= L_in;      // (tile-uniform)
         // chunk ch -> raw stage st
         auto load = [&](int ch, int st) {
             const int ci0 = ch * CK, ci_n = min(CK, cig - ci0);
@@ -351,7 +363,11 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
                 const T* wr = wg + (ci0 + c) * w_step;
                 T* xs = raw + st * RAW + CK * WP + c * XP;
                 const T* xr = xn + (long long)(ci0 + c) * L_in + x0;
-                if (w_vec) {
+                if (w_vec && w_full && CT1D_WGMMA_LEAN) {   // no clamp (whole rows)
+#pragma unroll
+                    for (int o = V * lane; o < WCO; o += 32 * V)
+                        cp_async16(ws + o, row_in ? wr + o : wg, row_in ? 16 : 0);
+                } else if (w_vec) {
 #pragma unroll
                     for (int o = V * lane; o < WCO; o += 32 * V) {
                         const int n = row_in ? min(max(co_n * K - o, 0), V) : 0;
@@ -365,7 +381,11 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
                         else cp_async4(ws + o, in ? wr + o : wg, in ? 4 : 0);
                     }
                 }
-                if (x_vec) {                          // whole vectors lie inside or outside
+                if (x_vec && x_inside && CT1D_WGMMA_LEAN) {   // the window inside the row
+#pragma unroll
+                    for (int j = V * lane; j < XP; j += 32 * V)
+                        cp_async16(xs + j, row_in ? xr + j : xn, row_in ? 16 : 0);
+                } else if (x_vec) {                   // whole vectors lie inside or outside
 #pragma unroll
                     for (int j = V * lane; j < XP; j += 32 * V) {
                         const bool in = row_in && x0 + j >= 0 && x0 + j < L_in;
@@ -680,7 +700,28 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
         __syncthreads();
         // copy-out, coalesced along each row: tile column p is output o0 + p
         const int o0 = u0 * S - pad;
-        for (int e = tid; e < (CT1D_WGMMA_ABLATE == 3 ? 0 : co_n * OW); e += THREADS) {
+        if (y_vec && CT1D_WGMMA_ABLATE != 3) {        // a warp per row, 16-byte stores
+            // the aligned quads 4q .. 4q+3 from q0 = floor(o0 / 4) cover the tile's outputs;
+            // quads a neighbouring tile or the row's ends share are stored element-wise
+            constexpr int NQ = OW / 4 + 1;
+            const int q0 = o0 >> 2;
+            const int lo = max(o0, 0), hi = min(o0 + OW, L_out);
+            for (int row = warp; row < co_n; row += WARPS) {
+                const float* src = out_s + row * OP;                  // output o at o - o0
+                T* dst = yb + (long long)row * L_out;
+                for (int qi = lane; qi < NQ; qi += 32) {
+                    const int o = 4 * (q0 + qi), p = o - o0;
+                    if (o >= lo && o + 4 <= hi) {
+                        *reinterpret_cast<float4*>(dst + o) = make_float4(src[p], src[p + 1], src[p + 2], src[p + 3]);
+                    } else {
+#pragma unroll
+                        for (int k = 0; k < 4; ++k)
+                            if (o + k >= lo && o + k < hi) dst[o + k] = from_acc<T>(src[p + k]);
+                    }
+                }
+            }
+        }
+        for (int e = tid; e < (CT1D_WGMMA_ABLATE == 3 || y_vec ? 0 : co_n * OW); e += THREADS) {
             const int row = e / OW, p = e - row * OW, o = o0 + p;
             if (o >= 0 && o < L_out) yb[(long long)row * L_out + o] = from_acc<T>(out_s[row * OP + p]);
         }
