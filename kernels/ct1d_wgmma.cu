@@ -192,10 +192,11 @@ __device__ __forceinline__ int opaque(int v) {
 #ifndef CT1D_WGMMA_H_STAGES
 #define CT1D_WGMMA_H_STAGES 5
 #endif
-// Fewer instructions per tile (session 62: 1.033x geomean over 19 float32 calls, bf16
-// equal): 16-byte copy-out stores where float32 rows of y allow; cp.async without per-copy
-// clamps for whole channel blocks and x windows inside the row. 0: the clamped copies and
-// element-wise copy-out everywhere (A/B runs)
+// Fewer instructions per tile (session 62, H100: 1.03x geomean on the sweep's float32 wide
+// layers, bfloat16 equal): 16-byte copy-out stores where float32 rows of y allow; cp.async
+// without per-copy clamps for whole channel blocks and x windows inside the row. Not in the
+// 3xFP16 instances, whose registers it spills (0.98x over 16 random calls). 0: the clamped
+// copies and element-wise copy-out everywhere (A/B runs)
 #ifndef CT1D_WGMMA_LEAN
 #define CT1D_WGMMA_LEAN 1
 #endif
@@ -243,6 +244,7 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
     constexpr int THREADS = WM * WN * 128;
     constexpr int MB = 64 * WM;                       // GEMM rows per block
     constexpr int CO_B = MB / S;                      // output channels per block
+    constexpr bool LEAN = CT1D_WGMMA_LEAN && !F16X3;  // (see CT1D_WGMMA_LEAN)
     constexpr int NU = NW * WN;                       // positions u per tile
     constexpr int CMAX = (K - 1) * D / S;
     constexpr int NC = CMAX + 1;                      // column offsets c
@@ -311,7 +313,7 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
                        && ((unsigned long long)w & 15) == 0;
     const bool x_vec = L_in % V == 0 && ((unsigned long long)x & 15) == 0;
     // float32 rows of y in whole 16-byte units (the copy-out's 16-byte stores)
-    const bool y_vec = CT1D_WGMMA_LEAN && sizeof(T) == 4 && L_out % 4 == 0 && ((unsigned long long)y & 15) == 0;
+    const bool y_vec = LEAN && sizeof(T) == 4 && L_out % 4 == 0 && ((unsigned long long)y & 15) == 0;
     // the block's channels all there (its weight copies need no size clamp)
     const bool w_full = co_n == CO_B;
 
@@ -363,7 +365,7 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
                 const T* wr = wg + (ci0 + c) * w_step;
                 T* xs = raw + st * RAW + CK * WP + c * XP;
                 const T* xr = xn + (long long)(ci0 + c) * L_in + x0;
-                if (w_vec && w_full && CT1D_WGMMA_LEAN) {   // no clamp (whole rows)
+                if (w_vec && w_full && LEAN) {   // no clamp (whole rows)
 #pragma unroll
                     for (int o = V * lane; o < WCO; o += 32 * V)
                         cp_async16(ws + o, row_in ? wr + o : wg, row_in ? 16 : 0);
@@ -381,7 +383,7 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
                         else cp_async4(ws + o, in ? wr + o : wg, in ? 4 : 0);
                     }
                 }
-                if (x_vec && x_inside && CT1D_WGMMA_LEAN) {   // the window inside the row
+                if (x_vec && x_inside && LEAN) {   // the window inside the row
 #pragma unroll
                     for (int j = V * lane; j < XP; j += 32 * V)
                         cp_async16(xs + j, row_in ? xr + j : xn, row_in ? 16 : 0);
