@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Session 62 run 8 (any sm_90 card): LEAN's copy-out alone in the 3xFP16 instances
+# For the next session with device time (any sm_90 card; ~2 min; not run in session 62:
+# no device time left): LEAN's copy-out alone in the 3xFP16 instances
 # (benchmarks/variants/ct1d_wgmma_s62_lean_f16x3.patch, CT1D_WGMMA_LEAN_F16X3=1: NVRTC
 # builds it without spills where the unclamped copies spill), against the shipped kernel
 # on run 5's 16 random 3xFP16 calls and nc4.
