@@ -705,6 +705,7 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
         if (y_vec && CT1D_WGMMA_ABLATE != 3) {        // a warp per row, 16-byte stores
             // the aligned quads 4q .. 4q+3 from q0 = floor(o0 / 4) cover the tile's outputs;
             // quads a neighbouring tile or the row's ends share are stored element-wise
+            static_assert(OW % 4 == 0, "NQ quads cover a tile only when OW is whole quads");
             constexpr int NQ = OW / 4 + 1;
             const int q0 = o0 >> 2;
             const int lo = max(o0, 0), hi = min(o0 + OW, L_out);
