@@ -187,6 +187,23 @@ def test_wgmma_f16x3_instance_compiles_for_sm90a(nvrtc_ok):
     assert len(re.findall(r"m64n128k8\.f32\.tf32\.tf32", ptx32)) == 3 * 2 * 4 * 2 and "f16x2" not in ptx32
 
 
+def test_wgmma_lean_copy_out_only_in_3xtf32_instances(nvrtc_ok, monkeypatch):
+    """Session 62's LEAN copy-out (16-byte stores of float32 rows of y) is in ct1d_wgmma's
+    3xTF32 instances, not in its 3xFP16 ones (it made NVRTC spill there) nor, as
+    CT1D_WGMMA_LEAN 0 (the A/B baseline), anywhere."""
+    from cupyconv import _modules
+    from cupyconv._dispatch import WgmmaKey, wgmma_key
+    v4 = r"st\.global\.v4\.f32"
+    tf32 = WgmmaKey(8, 1, 16, 2, 1, 128)
+    f16x3 = wgmma_key(check_conv_args((4, 256, 4096), (256, 256, 7), None, stride=2), "float32")
+    assert f16x3.f16x3
+    assert len(re.findall(v4, compile_instance(tf32, arch="compute_90a").decode())) == 1
+    assert not re.search(v4, compile_instance(f16x3, arch="compute_90a").decode())
+    original = _modules.kernel_source
+    monkeypatch.setattr(_modules, "kernel_source", lambda family: "#define CT1D_WGMMA_LEAN 0\n" + original(family))
+    assert not re.search(v4, compile_instance(tf32, arch="compute_90a").decode())
+
+
 @pytest.mark.parametrize("dtype,ptype", [("bfloat16", "bf16"), ("float16", "f16")])
 def test_wgmma_16bit_instances_compile_for_sm90a(nvrtc_ok, dtype, ptype):
     """ct1d_wgmma's 16-bit instances (T = bf16_t / f16_t) compile for sm_90a: one m64n128k16
