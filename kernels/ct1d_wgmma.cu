@@ -517,31 +517,26 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
         // beyond what the tile's x holds.)
         auto measure = [&](int st, int sl) {
             const int lane = opaque(tid) & 31;
+            // largest finite exponent of this lane's share of row r: 16-byte reads of
+            // [0, n_vec) where vec, else element-wise over [0, n)
+            auto row_max = [&](unsigned m, const float* r, bool vec, int n_vec, int n) -> unsigned {
+                if (vec) {
+#pragma unroll
+                    for (int o = 4 * lane; o < n_vec; o += 128) {
+                        const float4 v = *reinterpret_cast<const float4*>(r + o);
+                        m = max(m, max(max(finite_exp(v.x), finite_exp(v.y)), max(finite_exp(v.z), finite_exp(v.w))));
+                    }
+                } else {
+#pragma unroll
+                    for (int o = lane; o < n; o += 32) m = max(m, finite_exp(r[o]));
+                }
+                return m;
+            };
             unsigned mx = 0, mw = 0;
 #pragma unroll
             for (int c0 = 0; c0 < CK; c0 += WARPS) {
-                const float* ws = ring + st * RAW + (c0 + warp) * WP;
-                const float* xs = ring + st * RAW + CK * WP + (c0 + warp) * XP;
-                if (w_vec) {
-#pragma unroll
-                    for (int o = 4 * lane; o < WCO; o += 128) {
-                        const float4 v = *reinterpret_cast<const float4*>(ws + o);
-                        mw = max(mw, max(max(finite_exp(v.x), finite_exp(v.y)), max(finite_exp(v.z), finite_exp(v.w))));
-                    }
-                } else {
-#pragma unroll
-                    for (int o = lane; o < WCO; o += 32) mw = max(mw, finite_exp(ws[o]));
-                }
-                if (x_vec) {
-#pragma unroll
-                    for (int j = 4 * lane; j < XP; j += 128) {
-                        const float4 v = *reinterpret_cast<const float4*>(xs + j);
-                        mx = max(mx, max(max(finite_exp(v.x), finite_exp(v.y)), max(finite_exp(v.z), finite_exp(v.w))));
-                    }
-                } else {
-#pragma unroll
-                    for (int j = lane; j < XW; j += 32) mx = max(mx, finite_exp(xs[j]));
-                }
+                mw = row_max(mw, ring + st * RAW + (c0 + warp) * WP, w_vec, WCO, WCO);
+                mx = row_max(mx, ring + st * RAW + CK * WP + (c0 + warp) * XP, x_vec, XP, XW);
             }
             mx = __reduce_max_sync(0xffffffffu, mx);
             mw = __reduce_max_sync(0xffffffffu, mw);
