@@ -324,16 +324,38 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
 
     // This thread's A fragment rows m = 64wm + 16w4 + gq + 8h: per row and column offset c,
     // the raw stage offset of its weight (channel co, the tap k with k*D = c*S + r), or -1
-    // for a zero (no such tap, a channel past the block, a padding row)
-    int a_off[2][NC];
+    // for a zero (no such tap, a channel past the block, a padding row): a table of 2*NC
+    // offsets, held across the tile loop. 3xFP16 at D = 1 (k = r + c*S): a_rows() rederives
+    // two numbers per row where the fragments are built, an immediate per offset (the table
+    // spilled in the many-offset 3xFP16 instances: 133 -> 75 spilled loads at 8 offsets,
+    // 38 -> 2 at 7; elsewhere the table spills less)
+    constexpr bool A_TABLE = D > 1 || !F3;
+    struct ARows {
+        int base[2], lim[2];                          // (tap r + c*S exists: c*S < lim)
+        __device__ int operator()(int h, int c) const { return c * S < lim[h] ? base[h] + c * S : -1; }
+    };
+    auto a_rows = [&]() {
+        ARows a;
+        const int t = opaque(tid), gq = (t & 31) >> 2;
 #pragma unroll
-    for (int h = 0; h < 2; ++h) {
-        const int gq = lane >> 2;
-        const int m = wm * 64 + (warp & 3) * 16 + gq + 8 * h, co = m / S, r = m - co * S;
+        for (int h = 0; h < 2; ++h) {
+            const int m = wm * 64 + ((t >> 5) & 3) * 16 + gq + 8 * h, co = m / S, r = m - co * S;
+            a.base[h] = co * K + r;
+            a.lim[h] = co < co_n ? K - r : 0;
+        }
+        return a;
+    };
+    int a_tab[2][A_TABLE ? NC : 1];
+    if constexpr (A_TABLE) {
 #pragma unroll
-        for (int c = 0; c < NC; ++c) {
-            const int t = c * S + r, k = t / D;
-            a_off[h][c] = t % D == 0 && k < K && co < co_n ? co * K + k : -1;
+        for (int h = 0; h < 2; ++h) {
+            const int gq = lane >> 2;
+            const int m = wm * 64 + (warp & 3) * 16 + gq + 8 * h, co = m / S, r = m - co * S;
+#pragma unroll
+            for (int c = 0; c < NC; ++c) {
+                const int t = c * S + r, k = t / D;
+                a_tab[h][c] = t % D == 0 && k < K && co < co_n ? co * K + k : -1;
+            }
         }
     }
 
@@ -471,6 +493,8 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
         using Frags = unsigned[K16 ? 1 : CK / 8][NC][4];
         auto load_a = [&](int st, Frags& fh, Frags& fl, float wscale) {
             const int tq = opaque(lane) & 3;
+            ARows ar{};
+            if constexpr (!A_TABLE) ar = a_rows();
             if constexpr (F3) {                       // the m16n8k16 fragment, scaled and split
                 const float* ws = ring + st * RAW;
 #pragma unroll
@@ -478,7 +502,7 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
 #pragma unroll
                     for (int e = 0; e < 4; ++e) {
                         const int h = e & 1, ch = 2 * tq + 8 * (e >> 1);
-                        const int o = a_off[h][c];
+                        const int o = A_TABLE ? a_tab[h][A_TABLE ? c : 0] : ar(h, c);
                         const float v0 = o >= 0 ? ws[ch * WP + o] : 0.f, v1 = o >= 0 ? ws[(ch + 1) * WP + o] : 0.f;
                         f16x2_split(v0 * wscale, v1 * wscale, fh[0][c][e], fl[0][c][e]);
                     }
@@ -491,7 +515,7 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
 #pragma unroll
                     for (int e = 0; e < 4; ++e) {
                         const int h = e & 1, ch = 2 * tq + 8 * (e >> 1);
-                        const int o = a_off[h][c];
+                        const int o = A_TABLE ? a_tab[h][A_TABLE ? c : 0] : ar(h, c);
                         fh[0][c][e] = o >= 0 ? ws16[ch * WP + o] | ((unsigned)ws16[(ch + 1) * WP + o] << 16) : 0u;
                     }
                 return;
@@ -504,7 +528,8 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
 #pragma unroll
                     for (int e = 0; e < 4; ++e) {
                         const int h = e & 1, kk = e >> 1;
-                        const float v = a_off[h][c] >= 0 ? ws[(8 * s8 + tq + 4 * kk) * WP + a_off[h][c]] : 0.f;
+                        const int o = a_tab[h][A_TABLE ? c : 0];   // (F3 returned above)
+                        const float v = o >= 0 ? ws[(8 * s8 + tq + 4 * kk) * WP + o] : 0.f;
                         fh[s8][c][e] = tf32_round(v);
                         fl[s8][c][e] = __float_as_uint(v - __uint_as_float(fh[s8][c][e]));
                     }
