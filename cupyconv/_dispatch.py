@@ -1117,11 +1117,6 @@ WGMMA_2B_MAX_NC = 2
 # 0.98-1.9e-7. Out of sample (draws 2-5, run_3/ab_calls_2_5.txt): >= 4 offsets 1.44x on 16
 # calls (1.24-2.29x, errors 3.7-9.2e-7 -> 1.3-2.4e-7), 3 offsets 0.96x on 8
 WGMMA_F16X3_MIN_NC = 4
-# ... and those of at least this many offsets take 64-position tiles, shape (1, 64): at 128
-# positions the A fragments of 8 or more offsets (hi and lo) and the two accumulator sets
-# outgrow the registers (NVRTC spilled loads, (1, 128) -> (1, 64): 8 offsets 75 -> 0, 9
-# 161 -> 0; (2, 64) spills more, 301 and 351)
-WGMMA_F16X3_NARROW_NC = 99
 # shared memory of an sm_90 SM, and what the runtime reserves of it per block
 SMEM_PER_SM = 228 * 1024
 SMEM_PER_BLOCK_RESERVED = 1024
@@ -1197,16 +1192,14 @@ def wgmma_key(p: ConvParams, dtype: str = "float32") -> Optional[WgmmaKey]:
     if (dtype not in ("float32", "float16", "bfloat16") or K > MAX_UNROLLED_K or S > 16 or cig < 16
             or gemm_density(S, D, K) <= WGMMA_MIN_DENSITY or not _rows_fit_int32(p)):
         return None
-    f16x3 = dtype == "float32" and nc >= WGMMA_F16X3_MIN_NC
-    shapes = ((1, 64),) if f16x3 and nc >= WGMMA_F16X3_NARROW_NC else WGMMA_SHAPES
-    for wn, nw in shapes:
+    for wn, nw in WGMMA_SHAPES:
         key = WgmmaKey(S, D, K, 2, wn, nw, dtype=dtype)
         smem = key.smem_bytes()
         if smem <= _WGMMA_SMEM:
             if (dtype != "float32" and nc <= WGMMA_2B_MAX_NC and key.threads == 256
                     and 2 * (smem + SMEM_PER_BLOCK_RESERVED) <= SMEM_PER_SM):
                 key = replace(key, blocks=2)
-            if f16x3:
+            if dtype == "float32" and nc >= WGMMA_F16X3_MIN_NC:
                 key = replace(key, f16x3=True)
             return key
     return None
