@@ -340,7 +340,8 @@ def test_wgmma_family_random_calls(rng, dtype, calls):
     element-wise staging), NaN-poisoned outputs."""
     _skip_without_wgmma()
     structures = [(8, 1, 16), (2, 1, 4), (5, 1, 10), (3, 1, 6), (4, 1, 8), (3, 1, 4),
-                  (2, 1, 7), (1, 1, 3), (3, 2, 5), (1, 1, 5), (5, 1, 16), (1, 2, 3)]
+                  (2, 1, 7), (1, 1, 3), (3, 2, 5), (1, 1, 5), (5, 1, 16), (1, 2, 3),
+                  (2, 1, 16), (1, 1, 9)]    # (3xFP16 at 8 and 9 offsets: a_rows, session 63)
     done = 0
     while done < calls:
         c = _random_call(rng, dtype)
