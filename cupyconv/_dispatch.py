@@ -858,10 +858,6 @@ _GEMM_WIDE_MIN_BLOCKS = 64
 # at 168-200 and spill, yet were 6-14% faster than 2x4 tiles in 3 of 4 runs (encodec-s5,
 # up-64-64-s3: results/2026-11-30-session5/tune_gemm_*, session6/tune_gemm_*)
 _GEMM_WIDE_MAX_WARPS = 12
-# ... and, for the scaled 3xFP16 split (its products of two k16 steps go through a second
-# accumulator set), up to this many (A/B knob, session 63: at 10-12 warps, 168-200
-# registers, NVRTC spills 33-161 loads there)
-GEMM_F16X3_WIDE_MAX_WARPS = 12
 # Where no ring of 16-channel chunks fits (one live class with 12-16 taps and >= 128
 # channels per tile: 384 -> 512 K16 S1 takes 230-850 KB), ct1d_gemm can run chunks of 8
 # input channels in 3xTF32 (``gemm_key(ck8=True)``). Such calls otherwise fall to
@@ -922,8 +918,6 @@ def gemm_key(p: ConvParams, dtype: str, ck8: bool = False) -> Optional[GemmKey]:
         arith += [(False, 8, (3, 2))]
     for f16x3, ck, depths in arith:
         for nt, min_blocks in shapes:
-            if f16x3 and nt == 8 and rl * wc * wn > GEMM_F16X3_WIDE_MAX_WARPS:
-                continue
             for stages in depths:
                 key = GemmKey(dtype, S, D, K, mt, nt, wc, wn, ck, stages, min_blocks, f16x3)
                 if key.smem_bytes() <= gemm_smem_limit(key):
