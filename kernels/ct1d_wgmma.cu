@@ -197,6 +197,12 @@ __device__ __forceinline__ int opaque(int v) {
 // without per-copy clamps for whole channel blocks and x windows inside the row. Not in the
 // 3xFP16 instances, whose registers it spills (0.98x over 16 random calls). 0: the clamped
 // copies and element-wise copy-out everywhere (A/B runs)
+// 3xFP16 instances of at least this many column offsets build chunk ch+1's A fragments
+// after chunk ch's products are done (one fragment set live instead of two), not while
+// they run (A/B knob)
+#ifndef CT1D_WGMMA_F3_ONE_A
+#define CT1D_WGMMA_F3_ONE_A 99
+#endif
 #ifndef CT1D_WGMMA_LEAN
 #define CT1D_WGMMA_LEAN 1
 #endif
@@ -281,6 +287,7 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
     // (F3: every chunk its own scales, so its products join the sums on their own)
     constexpr int FLUSH = !F3 && CT1D_WGMMA_CHAIN / PER_CHUNK > 1 ? CT1D_WGMMA_CHAIN / PER_CHUNK : 1;
     constexpr bool DIRECT = H && CT1D_WGMMA_H_DIRECT;  // products straight into acc
+    constexpr bool ONE_A = F3 && NC >= CT1D_WGMMA_F3_ONE_A;   // (see CT1D_WGMMA_F3_ONE_A)
     static_assert(MINB == 1 || DIRECT, "two blocks per SM: 16-bit inputs with CT1D_WGMMA_H_DIRECT only");
     static_assert(CK == 16 && CO_B >= 1 && (NW == 64 || NW == 128) && (CK % WARPS == 0 || WARPS % CK == 0),
                   "tile geometry");
@@ -667,6 +674,7 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
             if constexpr (DIRECT) issue(ch & 1, acc, fh, fl, ch == 0);
             else issue(ch & 1, t, fh, fl, ch % FLUSH == 0);
             const bool more = CT1D_WGMMA_ABLATE != 2 || ch < 1;
+            float wscale = 1.f;                       // (ONE_A: chunk ch+1's, for load_a)
             if (ch + 1 < n_chunks && more) {
                 cp_async_wait<RS - 2>();              // chunk ch+1 landed (this thread's copies)
                 if (F3) measure((unsigned)(ch + 1) % RS, (ch + 1) & 1);
@@ -679,7 +687,8 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
                 const int st = (unsigned)(ch + 1) % RS;
                 const float2 sc = F3 ? scales((ch + 1) & 1, nu) : make_float2(1.f, 1.f);
                 split_b(st, (ch + 1) & 1, sc.x);
-                load_a(st, nh, nl, sc.y);
+                if constexpr (ONE_A) wscale = sc.y;
+                else load_a(st, nh, nl, sc.y);
             }
             if constexpr (DIRECT) {
                 if (ch + 1 == n_chunks) {
@@ -692,11 +701,16 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
 #pragma unroll
                 for (int i = 0; i < R; ++i) acc[i] = F3 ? fmaf(t[i] * u[0], u[1], acc[i]) : acc[i] + t[i];
             }
+            if constexpr (ONE_A)                      // (F3 waited for chunk ch's products above)
+                if (ch + 1 < n_chunks && more) load_a((unsigned)(ch + 1) % RS, nh, nl, wscale);
             __syncthreads();                          // chunk ch+1's x split and visible
         };
+        // (ONE_A: one fragment set, refilled once its products are done)
+        Frags& fh1_ = ONE_A ? fh0 : fh1;
+        Frags& fl1_ = ONE_A ? fl0 : fl1;
         for (int ch = 0; ch < n_chunks; ch += 2) {
-            step(ch, fh0, fl0, fh1, fl1, u0s, u1s);
-            if (ch + 1 < n_chunks) step(ch + 1, fh1, fl1, fh0, fl0, u1s, u0s);
+            step(ch, fh0, fl0, fh1_, fl1_, u0s, u1s);
+            if (ch + 1 < n_chunks) step(ch + 1, fh1_, fl1_, fh0, fl0, u1s, u0s);
         }
         cp_async_wait<0>();
         __syncthreads();                              // the ring is free for the output tile
