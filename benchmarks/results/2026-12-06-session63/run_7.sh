@@ -1,19 +1,16 @@
 #!/usr/bin/env bash
-# Session 63, run 7 (any sm_90 card, ~2 min): the GPU tests that name wgmma (with the two
-# 3xFP16 structures of 8 and 9 column offsets added to test_wgmma_family_random_calls),
-# then a mutation check: the same float32 test with a_rows' tap limit off by S (taps past
-# the weight row) must fail.
+# Session 63, run 7 (any sm_90 card, ~4 min): ct1d_gemm's 3xFP16 wide tiles (8 n8 tiles
+# per warp: two accumulator sets, NVRTC spills 33-161 loads at 10-12 warps) against 4-tile
+# ones: GEMM_F16X3_WIDE_MAX_WARPS 8 (the 10-12-warp blocks, 22 calls of shape_scan draws
+# 0-3) and 4 (every 3xFP16 wide tile; draws 0-1), family left to the dispatcher
+# (gemm_f16x3_wide_calls.txt). Then the wgmma tests and the a_rows mutation check (run_7_wgmma_tests.sh).
 set -uo pipefail
 OUT=${OUT:-benchmarks/results/local}; mkdir -p "$OUT"
-export PYTHONPATH=$PWD PYTHONUNBUFFERED=1 CUPY_CACHE_DIR=/tmp/cupyconv-cache
+export PYTHONPATH=$PWD:$PWD/benchmarks PYTHONUNBUFFERED=1 CUPY_CACHE_DIR=/tmp/cupyconv-cache
 nvidia-smi --query-gpu=name,uuid --format=csv,noheader | tee "$OUT/gpu.txt"
-timeout 200 python3 -m pytest -m gpu -q -rs -W ignore tests/ -p no:cacheprovider -n 16 -k wgmma \
-  > "$OUT/tests_wgmma.log" 2>&1
-echo "tests rc $?"; tail -n 2 "$OUT/tests_wgmma.log" | cut -c1-300
-cp kernels/ct1d_wgmma.cu /tmp/keep.cu
-sed -i 's/a.lim\[h\] = co < co_n ? K - r : 0;/a.lim[h] = co < co_n ? K - r + S : 0;/' kernels/ct1d_wgmma.cu
-grep -c "K - r + S" kernels/ct1d_wgmma.cu
-CUPY_CACHE_DIR=/tmp/cupyconv-cache-mut timeout 150 python3 -m pytest -m gpu -q -W ignore tests/test_gpu.py \
-  -p no:cacheprovider -k "test_wgmma_family_random_calls and float32" -x > "$OUT/mutation.log" 2>&1
-echo "mutation rc $? (1 = the test failed, as it must)"; grep -E "^E .*err|AssertionError|passed|failed" "$OUT/mutation.log" | head -5 | cut -c1-300
-cp /tmp/keep.cu kernels/ct1d_wgmma.cu
+calls=(); while read -r s; do calls+=(--call "$s"); done < benchmarks/results/2026-12-06-session63/gemm_f16x3_wide_calls.txt
+timeout 330 python3 benchmarks/ab_variant.py auto "${calls[@]}" --rounds 3 \
+  --variant w8=dispatch.GEMM_F16X3_WIDE_MAX_WARPS:8 --variant w4=dispatch.GEMM_F16X3_WIDE_MAX_WARPS:4 \
+  > "$OUT/ab_gemm_wide.txt" 2>&1
+echo "ab rc $?"; grep -c median "$OUT/ab_gemm_wide.txt"
+OUT=$OUT/wgmma bash benchmarks/results/2026-12-06-session63/run_7_wgmma_tests.sh
