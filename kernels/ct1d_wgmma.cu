@@ -335,7 +335,8 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
     // offsets, held across the tile loop. 3xFP16 at D = 1 (k = r + c*S): a_rows() rederives
     // two numbers per row where the fragments are built, an immediate per offset (the table
     // spilled in the many-offset 3xFP16 instances: 133 -> 75 spilled loads at 8 offsets,
-    // 38 -> 2 at 7; elsewhere the table spills less)
+    // 38 -> 2 at 7, 1.07x faster; the other instances keep the table, since rederiving
+    // made the 16-bit two-block ones spill, 0 -> 5)
     constexpr bool A_TABLE = D > 1 || !F3;
     struct ARows {
         int base[2], lim[2];                          // (tap r + c*S exists: c*S < lim)
