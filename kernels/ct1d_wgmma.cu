@@ -197,14 +197,14 @@ __device__ __forceinline__ int opaque(int v) {
 // without per-copy clamps for whole channel blocks and x windows inside the row. Not in the
 // 3xFP16 instances, whose registers it spills (0.98x over 16 random calls). 0: the clamped
 // copies and element-wise copy-out everywhere (A/B runs)
+#ifndef CT1D_WGMMA_LEAN
+#define CT1D_WGMMA_LEAN 1
+#endif
 // 3xFP16 instances of at least this many column offsets build chunk ch+1's A fragments
 // after chunk ch's products are done (one fragment set live instead of two), not while
 // they run (A/B knob)
 #ifndef CT1D_WGMMA_F3_ONE_A
 #define CT1D_WGMMA_F3_ONE_A 99
-#endif
-#ifndef CT1D_WGMMA_LEAN
-#define CT1D_WGMMA_LEAN 1
 #endif
 // Operand layout of B: 1 = 64-byte swizzled rows of 16 channels, 0 = no swizzle (core
 // matrices of 8 rows x 4 channels) (A/B runs)
@@ -342,12 +342,19 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
         int base[2], lim[2];                          // (tap r + c*S exists: c*S < lim)
         __device__ int operator()(int h, int c) const { return c * S < lim[h] ? base[h] + c * S : -1; }
     };
+    // row h of warp w4 (of its warpgroup), lane group gq: GEMM row m = (channel co, class r)
+    auto a_row = [&](int w4, int gq, int h, int& co, int& r) {
+        const int m = wm * 64 + w4 * 16 + gq + 8 * h;
+        co = m / S;
+        r = m - co * S;
+    };
     auto a_rows = [&]() {
         ARows a;
-        const int t = opaque(tid), gq = (t & 31) >> 2;
+        const int t = opaque(tid);
 #pragma unroll
         for (int h = 0; h < 2; ++h) {
-            const int m = wm * 64 + ((t >> 5) & 3) * 16 + gq + 8 * h, co = m / S, r = m - co * S;
+            int co, r;
+            a_row((t >> 5) & 3, (t & 31) >> 2, h, co, r);
             a.base[h] = co * K + r;
             a.lim[h] = co < co_n ? K - r : 0;
         }
@@ -357,8 +364,8 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
     if constexpr (A_TABLE) {
 #pragma unroll
         for (int h = 0; h < 2; ++h) {
-            const int gq = lane >> 2;
-            const int m = wm * 64 + (warp & 3) * 16 + gq + 8 * h, co = m / S, r = m - co * S;
+            int co, r;
+            a_row(warp & 3, lane >> 2, h, co, r);
 #pragma unroll
             for (int c = 0; c < NC; ++c) {
                 const int t = c * S + r, k = t / D;
@@ -503,6 +510,7 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
             const int tq = opaque(lane) & 3;
             ARows ar{};
             if constexpr (!A_TABLE) ar = a_rows();
+            auto a_off = [&](int h, int c) -> int { return A_TABLE ? a_tab[h][A_TABLE ? c : 0] : ar(h, c); };
             if constexpr (F3) {                       // the m16n8k16 fragment, scaled and split
                 const float* ws = ring + st * RAW;
 #pragma unroll
@@ -510,7 +518,7 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
 #pragma unroll
                     for (int e = 0; e < 4; ++e) {
                         const int h = e & 1, ch = 2 * tq + 8 * (e >> 1);
-                        const int o = A_TABLE ? a_tab[h][A_TABLE ? c : 0] : ar(h, c);
+                        const int o = a_off(h, c);
                         const float v0 = o >= 0 ? ws[ch * WP + o] : 0.f, v1 = o >= 0 ? ws[(ch + 1) * WP + o] : 0.f;
                         f16x2_split(v0 * wscale, v1 * wscale, fh[0][c][e], fl[0][c][e]);
                     }
@@ -523,7 +531,7 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
 #pragma unroll
                     for (int e = 0; e < 4; ++e) {
                         const int h = e & 1, ch = 2 * tq + 8 * (e >> 1);
-                        const int o = A_TABLE ? a_tab[h][A_TABLE ? c : 0] : ar(h, c);
+                        const int o = a_off(h, c);
                         fh[0][c][e] = o >= 0 ? ws16[ch * WP + o] | ((unsigned)ws16[(ch + 1) * WP + o] << 16) : 0u;
                     }
                 return;
@@ -536,7 +544,7 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
 #pragma unroll
                     for (int e = 0; e < 4; ++e) {
                         const int h = e & 1, kk = e >> 1;
-                        const int o = a_tab[h][A_TABLE ? c : 0];   // (F3 returned above)
+                        const int o = a_off(h, c);
                         const float v = o >= 0 ? ws[(8 * s8 + tq + 4 * kk) * WP + o] : 0.f;
                         fh[s8][c][e] = tf32_round(v);
                         fl[s8][c][e] = __float_as_uint(v - __uint_as_float(fh[s8][c][e]));
