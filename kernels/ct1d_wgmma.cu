@@ -202,9 +202,10 @@ __device__ __forceinline__ int opaque(int v) {
 #endif
 // 3xFP16 instances of at least this many column offsets build chunk ch+1's A fragments
 // after chunk ch's products are done (one fragment set live instead of two), not while
-// they run (A/B knob)
+// they run: two sets spill there (session 64, H100: 1.025x at 7 offsets, 1.09x at 8,
+// 1.3-1.6x at 9-10; equal at 4-6, where two sets fit). 99: two sets everywhere (A/B runs)
 #ifndef CT1D_WGMMA_F3_ONE_A
-#define CT1D_WGMMA_F3_ONE_A 99
+#define CT1D_WGMMA_F3_ONE_A 7
 #endif
 // Operand layout of B: 1 = 64-byte swizzled rows of 16 channels, 0 = no swizzle (core
 // matrices of 8 rows x 4 channels) (A/B runs)
