@@ -1117,6 +1117,16 @@ WGMMA_2B_MAX_NC = 2
 # 0.98-1.9e-7. Out of sample (draws 2-5, run_3/ab_calls_2_5.txt): >= 4 offsets 1.44x on 16
 # calls (1.24-2.29x, errors 3.7-9.2e-7 -> 1.3-2.4e-7), 3 offsets 0.96x on 8
 WGMMA_F16X3_MIN_NC = 4
+# 3xFP16 instances of at least this many column offsets keep one A fragment set
+# (kernels/ct1d_wgmma.cu, CT1D_WGMMA_F3_ONE_A: the two must agree): 1.025x at 7 offsets,
+# 1.09x at 8, 1.3-1.6x at 9-10 (H100, results/2026-12-06-session64/run_2/). With it they beat
+# ct1d_gemm and ct1d_mma on calls of fewer blocks and at stride 1 too, where their rows are
+# full (WGMMA_ANY_MIN_ROW_USE): forced families on the 44 such calls of draws 0-3 that
+# the dispatcher gave other families (run_3/scan_s*.txt): 1.31-3.30x on the 10 of >= 48
+# blocks, tile waste <= WGMMA_MAX_TILE_WASTE and ct1d_gemm's arithmetic, 0.76x on one
+# (384 -> 1024 K16 S2 N1: 144 blocks); 0.73-0.77x at 9-18 blocks
+WGMMA_ONE_A_NC = 7
+WGMMA_ONE_A_MIN_BLOCKS = 48
 # shared memory of an sm_90 SM, and what the runtime reserves of it per block
 SMEM_PER_SM = 228 * 1024
 SMEM_PER_BLOCK_RESERVED = 1024
@@ -1215,6 +1225,11 @@ def _prefers_wgmma(p: ConvParams, pl: LaunchPlan) -> bool:
             return _prefers_gemm(p, pl.key.dtype) and gemm_key(p, pl.key.dtype) is not None
     if not _prefers_gemm(p, pl.key.dtype):
         return False
+    if (pl.key.f16x3 and pl.key.column_offsets >= WGMMA_ONE_A_NC
+            and _block_count(p, pl) >= WGMMA_ONE_A_MIN_BLOCKS
+            and _tile_waste(p, pl) <= WGMMA_MAX_TILE_WASTE
+            and _wgmma_row_use(p, pl) >= WGMMA_ANY_MIN_ROW_USE):
+        return True
     if p.in_channels // p.groups >= WGMMA_MIN_CIG:
         return (_block_count(p, pl) >= WGMMA_MIN_BLOCKS
                 and _tile_waste(p, pl) <= WGMMA_MAX_TILE_WASTE
