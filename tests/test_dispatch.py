@@ -1254,6 +1254,34 @@ def test_wgmma_takes_full_row_strided_gemm_calls_of_any_width():
     assert family(small) == "ct1d_gemm"
 
 
+def test_wgmma_one_a_instances_take_full_row_calls_of_fewer_blocks():
+    """WGMMA_ONE_A_MIN_BLOCKS: 3xFP16 ct1d_wgmma instances of >= WGMMA_ONE_A_NC column
+    offsets (one A fragment set, kernels/ct1d_wgmma.cu CT1D_WGMMA_F3_ONE_A: the same
+    threshold) take the float32 calls ct1d_gemm's arithmetic suits from >= 48 blocks, at
+    stride 1 too, where their rows are full (H100, session 64: 1.31-3.30x over the
+    families that had them); fewer offsets, fewer blocks or half-empty rows stay."""
+    from cupyconv import _modules
+
+    def family(p):
+        return plan(p, "float32", None, 90).key.family
+    define = re.search(r"#define CT1D_WGMMA_F3_ONE_A (\d+)", _modules.kernel_source("ct1d_wgmma"))
+    assert int(define.group(1)) == _dispatch.WGMMA_ONE_A_NC
+    r742 = params(16, 48, 768, 7, 1226, 1, 3, 1)             # stride 1: 0.197 -> 0.146 ms
+    r747 = params(8, 256, 256, 7, 1464, 1, 3, 1)             # 192 blocks: 0.217 -> 0.155
+    r297 = params(1, 192, 1024, 16, 1024, 2, 3, 1)           # 144 blocks: 0.247 -> 0.163
+    for p in (r742, r747, r297):
+        pl = _dispatch._plan_wgmma(p, "float32")
+        assert pl.key.f16x3 and pl.key.column_offsets >= _dispatch.WGMMA_ONE_A_NC
+        assert family(p) == "ct1d_wgmma"
+        assert plan_with("WGMMA_ONE_A_MIN_BLOCKS", 10**9, p, "float32", 90).key.family != "ct1d_wgmma"
+    # 9 blocks (N = 1, 48 -> 64 K16 S2: 0.74x measured), 6 offsets, half-empty rows
+    assert family(params(1, 48, 64, 16, 1024, 2, 2, 1)) != "ct1d_wgmma"
+    six = params(8, 256, 256, 6, 1464, 1, 2, 1)
+    assert _dispatch._plan_wgmma(six, "float32").key.column_offsets == 6
+    assert family(six) != "ct1d_wgmma"
+    assert family(params(4, 96, 64, 7, 12000, 1, 0, 1)) != "ct1d_wgmma"     # rows half full
+
+
 def test_wide_float32_calls_of_mostly_empty_wgmma_rows_take_gemm():
     """WGMMA_MIN_ROW_USE: with >= 128 input channels too, a float32 call whose ct1d_wgmma
     GEMM rows hold taps in fewer than 45% (narrow outputs at small strides: 128 // S
