@@ -1124,7 +1124,10 @@ WGMMA_F16X3_MIN_NC = 4
 # full (WGMMA_ANY_MIN_ROW_USE): forced families on the 44 such calls of draws 0-3 that
 # the dispatcher gave other families (run_3/scan_s*.txt): 1.31-3.30x on the 10 of >= 48
 # blocks, tile waste <= WGMMA_MAX_TILE_WASTE and ct1d_gemm's arithmetic, 0.76x on one
-# (384 -> 1024 K16 S2 N1: 144 blocks); 0.73-0.77x at 9-18 blocks
+# (384 -> 1024 K16 S2 N1: 144 blocks); 0.73-0.77x at 9-18 blocks. Out of sample (draws
+# 4-11, run_4/): 1.23x over 29 calls, but 0.62-0.70x on the three ct1d_mma had staged
+# (its warpgroup 3xFP16 tiles, few input channels: 24 -> 64 K16 S2), which now keep it;
+# without them 1.33x over 25 calls (0.96-3.36x; run_4/summary.txt)
 WGMMA_ONE_A_NC = 7
 WGMMA_ONE_A_MIN_BLOCKS = 48
 # shared memory of an sm_90 SM, and what the runtime reserves of it per block
@@ -1228,7 +1231,8 @@ def _prefers_wgmma(p: ConvParams, pl: LaunchPlan) -> bool:
     if (pl.key.f16x3 and pl.key.column_offsets >= WGMMA_ONE_A_NC
             and _block_count(p, pl) >= WGMMA_ONE_A_MIN_BLOCKS
             and _tile_waste(p, pl) <= WGMMA_MAX_TILE_WASTE
-            and _wgmma_row_use(p, pl) >= WGMMA_ANY_MIN_ROW_USE):
+            and _wgmma_row_use(p, pl) >= WGMMA_ANY_MIN_ROW_USE
+            and not _mma_staged(p, pl.key.dtype, WGMMA_ARCH)):
         return True
     if p.in_channels // p.groups >= WGMMA_MIN_CIG:
         return (_block_count(p, pl) >= WGMMA_MIN_BLOCKS

@@ -1258,8 +1258,9 @@ def test_wgmma_one_a_instances_take_full_row_calls_of_fewer_blocks():
     """WGMMA_ONE_A_MIN_BLOCKS: 3xFP16 ct1d_wgmma instances of >= WGMMA_ONE_A_NC column
     offsets (one A fragment set, kernels/ct1d_wgmma.cu CT1D_WGMMA_F3_ONE_A: the same
     threshold) take the float32 calls ct1d_gemm's arithmetic suits from >= 48 blocks, at
-    stride 1 too, where their rows are full (H100, session 64: 1.31-3.30x over the
-    families that had them); fewer offsets, fewer blocks or half-empty rows stay."""
+    stride 1 too, where their rows are full and ct1d_mma would not stage them (H100,
+    session 64: 1.33x over 25 random calls out of sample); fewer offsets, fewer blocks,
+    half-empty rows and ct1d_mma's staged calls stay."""
     from cupyconv import _modules
 
     def family(p):
@@ -1280,6 +1281,10 @@ def test_wgmma_one_a_instances_take_full_row_calls_of_fewer_blocks():
     assert _dispatch._plan_wgmma(six, "float32").key.column_offsets == 6
     assert family(six) != "ct1d_wgmma"
     assert family(params(4, 96, 64, 7, 12000, 1, 0, 1)) != "ct1d_wgmma"     # rows half full
+    # ct1d_mma's staged warpgroup tiles keep few input channels (24 -> 64 K16 S2: 0.70x)
+    r241 = params(8, 24, 64, 16, 13159, 2, 6, 1)
+    assert _dispatch._mma_staged(r241, "float32", 90) and family(r241) == "ct1d_mma"
+    assert plan_with("WGMMA_ONE_A_MIN_BLOCKS", 48, r241, "float32", 90).key.family == "ct1d_mma"
 
 
 def test_wide_float32_calls_of_mostly_empty_wgmma_rows_take_gemm():
