@@ -1117,19 +1117,21 @@ WGMMA_2B_MAX_NC = 2
 # 0.98-1.9e-7. Out of sample (draws 2-5, run_3/ab_calls_2_5.txt): >= 4 offsets 1.44x on 16
 # calls (1.24-2.29x, errors 3.7-9.2e-7 -> 1.3-2.4e-7), 3 offsets 0.96x on 8
 WGMMA_F16X3_MIN_NC = 4
-# 3xFP16 instances of at least this many column offsets keep one A fragment set
-# (kernels/ct1d_wgmma.cu, CT1D_WGMMA_F3_ONE_A: the two must agree): 1.025x at 7 offsets,
-# 1.09x at 8, 1.3-1.6x at 9-10 (H100, results/2026-12-06-session64/run_2/). With it they beat
-# ct1d_gemm and ct1d_mma on calls of fewer blocks and at stride 1 too, where their rows are
-# full (WGMMA_ANY_MIN_ROW_USE): forced families on the 44 such calls of draws 0-3 that
-# the dispatcher gave other families (run_3/scan_s*.txt): 1.31-3.30x on the 10 of >= 48
-# blocks, tile waste <= WGMMA_MAX_TILE_WASTE and ct1d_gemm's arithmetic, 0.76x on one
-# (384 -> 1024 K16 S2 N1: 144 blocks); 0.73-0.77x at 9-18 blocks. Out of sample (draws
-# 4-11, run_4/): 1.23x over 29 calls, but 0.62-0.70x on the three ct1d_mma had staged
-# (its warpgroup 3xFP16 tiles, few input channels: 24 -> 64 K16 S2), which now keep it;
-# without them 1.33x over 25 calls (0.96-3.36x; run_4/summary.txt)
-WGMMA_ONE_A_NC = 7
-WGMMA_ONE_A_MIN_BLOCKS = 48
+# ... and the 3xFP16 instances take the float32 calls ct1d_gemm's arithmetic suits from
+# this many blocks, at stride 1 too, where their GEMM rows are full
+# (WGMMA_ANY_MIN_ROW_USE), at most WGMMA_MAX_TILE_WASTE of their positions lie past the
+# row and ct1d_mma would not stage the call; the rules below (>= 256 blocks, strides >= 2
+# for fewer than WGMMA_MIN_CIG input channels) were set on 3xTF32. Forced families, H100,
+# the family each call had against ct1d_wgmma (results/2026-12-06-session64/): >= 7
+# offsets (one A fragment set, CT1D_WGMMA_F3_ONE_A), chosen on draws 0-3 (run_3), out of
+# sample on draws 4-11 1.33x over 25 calls (0.96-3.36x, the new plan timed through the
+# API; run_4/summary.txt; three calls ct1d_mma stages had 0.62-0.70x, hence that
+# condition); 4-6 offsets (prepared launches, run_5_6_summary.txt) on draws 0-5 1.26x
+# over 17 (0.84-2.17x; 0.84-0.90x on four small calls of 48-64 blocks), out of sample on
+# draws 6-11 1.36x over 22 (0.63-5.59x; below 0.95x: 96 -> 1024 K7 S2 N1, 144 blocks,
+# 0.032 -> 0.050 ms, and 32 -> 384 K7 S2 N1, 54 blocks, 0.88x). Fewer blocks lost (9-18:
+# 0.73-0.77x, run_3)
+WGMMA_F16X3_MIN_BLOCKS = 48
 # shared memory of an sm_90 SM, and what the runtime reserves of it per block
 SMEM_PER_SM = 228 * 1024
 SMEM_PER_BLOCK_RESERVED = 1024
@@ -1228,8 +1230,7 @@ def _prefers_wgmma(p: ConvParams, pl: LaunchPlan) -> bool:
             return _prefers_gemm(p, pl.key.dtype) and gemm_key(p, pl.key.dtype) is not None
     if not _prefers_gemm(p, pl.key.dtype):
         return False
-    if (pl.key.f16x3 and pl.key.column_offsets >= WGMMA_ONE_A_NC
-            and _block_count(p, pl) >= WGMMA_ONE_A_MIN_BLOCKS
+    if (pl.key.f16x3 and _block_count(p, pl) >= WGMMA_F16X3_MIN_BLOCKS
             and _tile_waste(p, pl) <= WGMMA_MAX_TILE_WASTE
             and _wgmma_row_use(p, pl) >= WGMMA_ANY_MIN_ROW_USE
             and not _mma_staged(p, pl.key.dtype, WGMMA_ARCH)):

@@ -1254,33 +1254,30 @@ def test_wgmma_takes_full_row_strided_gemm_calls_of_any_width():
     assert family(small) == "ct1d_gemm"
 
 
-def test_wgmma_one_a_instances_take_full_row_calls_of_fewer_blocks():
-    """WGMMA_ONE_A_MIN_BLOCKS: 3xFP16 ct1d_wgmma instances of >= WGMMA_ONE_A_NC column
-    offsets (one A fragment set, kernels/ct1d_wgmma.cu CT1D_WGMMA_F3_ONE_A: the same
-    threshold) take the float32 calls ct1d_gemm's arithmetic suits from >= 48 blocks, at
-    stride 1 too, where their rows are full and ct1d_mma would not stage them (H100,
-    session 64: 1.33x over 25 random calls out of sample); fewer offsets, fewer blocks,
+def test_wgmma_f16x3_instances_take_full_row_calls_of_fewer_blocks():
+    """WGMMA_F16X3_MIN_BLOCKS: ct1d_wgmma's 3xFP16 instances (>= 4 column offsets) take
+    the float32 calls ct1d_gemm's arithmetic suits from >= 48 blocks, at stride 1 too,
+    where their rows are full and ct1d_mma would not stage them (H100, session 64: 1.33x
+    and 1.36x over 25 and 22 random calls out of sample); 3xTF32 instances, fewer blocks,
     half-empty rows and ct1d_mma's staged calls stay."""
-    from cupyconv import _modules
-
     def family(p):
         return plan(p, "float32", None, 90).key.family
-    define = re.search(r"#define CT1D_WGMMA_F3_ONE_A (\d+)", _modules.kernel_source("ct1d_wgmma"))
-    assert int(define.group(1)) == _dispatch.WGMMA_ONE_A_NC
     r742 = params(16, 48, 768, 7, 1226, 1, 3, 1)             # stride 1: 0.197 -> 0.146 ms
     r747 = params(8, 256, 256, 7, 1464, 1, 3, 1)             # 192 blocks: 0.217 -> 0.155
     r297 = params(1, 192, 1024, 16, 1024, 2, 3, 1)           # 144 blocks: 0.247 -> 0.163
-    for p in (r742, r747, r297):
-        pl = _dispatch._plan_wgmma(p, "float32")
-        assert pl.key.f16x3 and pl.key.column_offsets >= _dispatch.WGMMA_ONE_A_NC
+    r882 = params(4, 768, 96, 16, 1304, 4, 1, 1)             # 4 offsets: 0.497 -> 0.169
+    r195 = params(4, 64, 96, 5, 75001, 1, 0, 1)              # 5, stride 1: 0.457 -> 0.327
+    for p in (r742, r747, r297, r882, r195):
+        assert _dispatch._plan_wgmma(p, "float32").key.f16x3
         assert family(p) == "ct1d_wgmma"
-        assert plan_with("WGMMA_ONE_A_MIN_BLOCKS", 10**9, p, "float32", 90).key.family != "ct1d_wgmma"
-    # 9 blocks (N = 1, 48 -> 64 K16 S2: 0.74x measured), 6 offsets, half-empty rows
+        assert plan_with("WGMMA_F16X3_MIN_BLOCKS", 10**9, p, "float32", 90).key.family != "ct1d_wgmma"
+    # 9 blocks (N = 1, 48 -> 64 K16 S2: 0.74x measured), half-empty rows
     assert family(params(1, 48, 64, 16, 1024, 2, 2, 1)) != "ct1d_wgmma"
-    six = params(8, 256, 256, 6, 1464, 1, 2, 1)
-    assert _dispatch._plan_wgmma(six, "float32").key.column_offsets == 6
-    assert family(six) != "ct1d_wgmma"
-    assert family(params(4, 96, 64, 7, 12000, 1, 0, 1)) != "ct1d_wgmma"     # rows half full
+    assert family(params(4, 96, 64, 7, 12000, 1, 0, 1)) != "ct1d_wgmma"
+    # 3 offsets (3xTF32) at stride 1 keep the 3xTF32 rules
+    three = params(8, 256, 256, 3, 1464, 1, 1, 1)
+    assert not _dispatch._plan_wgmma(three, "float32").key.f16x3
+    assert family(three) != "ct1d_wgmma"
     # ct1d_mma's staged warpgroup tiles keep few input channels (24 -> 64 K16 S2: 0.70x)
     r241 = params(8, 24, 64, 16, 13159, 2, 6, 1)
     assert _dispatch._mma_staged(r241, "float32", 90) and family(r241) == "ct1d_mma"
