@@ -258,11 +258,6 @@ class WgmmaKey:
         """Positions u per tile (each covers S outputs)."""
         return self.nw * self.wn
 
-    @property
-    def column_offsets(self) -> int:
-        """The GEMM's column offsets, CMAX + 1 (the kernel's NC)."""
-        return (self.kernel_size - 1) * self.dilation // self.stride + 1
-
     def smem_bytes(self) -> int:
         """Mirrors the shared-memory layout at the top of kernels/ct1d_wgmma.cu: the raw
         two-stage ring (reused by the output tile; 16-bit instances put more stages only
