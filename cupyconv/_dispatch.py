@@ -1120,8 +1120,9 @@ WGMMA_F16X3_MIN_NC = 4
 # ... and the 3xFP16 instances take the float32 calls ct1d_gemm's arithmetic suits from
 # this many blocks, at stride 1 too, where their GEMM rows are full
 # (WGMMA_ANY_MIN_ROW_USE), at most WGMMA_MAX_TILE_WASTE of their positions lie past the
-# row and ct1d_mma would not stage the call; the rules below (>= 256 blocks, strides >= 2
-# for fewer than WGMMA_MIN_CIG input channels) were set on 3xTF32. Forced families, H100,
+# row and ct1d_mma would not stage the call (``_prefers_wgmma``); the older limits
+# (WGMMA_MIN_BLOCKS, and strides >= 2 below WGMMA_MIN_CIG input channels: _wgmma_any)
+# were set on 3xTF32. Forced families, H100,
 # the family each call had against ct1d_wgmma (results/2026-12-06-session64/): >= 7
 # offsets (one A fragment set, CT1D_WGMMA_F3_ONE_A), chosen on draws 0-3 (run_3), out of
 # sample on draws 4-11 1.33x over 25 calls (0.96-3.36x, the new plan timed through the
