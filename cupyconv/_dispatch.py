@@ -1231,9 +1231,7 @@ def _prefers_wgmma(p: ConvParams, pl: LaunchPlan) -> bool:
             return _prefers_gemm(p, pl.key.dtype) and gemm_key(p, pl.key.dtype) is not None
     if not _prefers_gemm(p, pl.key.dtype):
         return False
-    if (pl.key.f16x3 and _block_count(p, pl) >= WGMMA_F16X3_MIN_BLOCKS
-            and _tile_waste(p, pl) <= WGMMA_MAX_TILE_WASTE
-            and _wgmma_row_use(p, pl) >= WGMMA_ANY_MIN_ROW_USE
+    if (pl.key.f16x3 and _wgmma_any(p, pl, WGMMA_F16X3_MIN_BLOCKS, min_stride=1)
             and not _mma_staged(p, pl.key.dtype, WGMMA_ARCH)):
         return True
     if p.in_channels // p.groups >= WGMMA_MIN_CIG:
@@ -1249,10 +1247,13 @@ def _tile_waste(p: ConvParams, pl: LaunchPlan) -> float:
     return 1 - _row_positions(p)[1] / (pl.n_tiles * pl.key.nu)
 
 
-def _wgmma_any(p: ConvParams, pl: LaunchPlan) -> bool:
+def _wgmma_any(p: ConvParams, pl: LaunchPlan, min_blocks: int = WGMMA_MIN_BLOCKS,
+               min_stride: int = 2) -> bool:
     """WGMMA_ANY_MIN_ROW_USE: the ct1d_wgmma plan ``pl`` beats ct1d_gemm on a float32 call
-    whatever its input channels (strides of 2 and more, enough blocks, rows full enough)."""
-    return (p.stride >= 2 and _block_count(p, pl) >= WGMMA_MIN_BLOCKS
+    whatever its input channels (strides of ``min_stride`` and more, ``min_blocks``
+    blocks, rows full enough; the 3xFP16 instances from WGMMA_F16X3_MIN_BLOCKS at any
+    stride)."""
+    return (p.stride >= min_stride and _block_count(p, pl) >= min_blocks
             and _tile_waste(p, pl) <= WGMMA_MAX_TILE_WASTE
             and _wgmma_row_use(p, pl) >= WGMMA_ANY_MIN_ROW_USE)
 
