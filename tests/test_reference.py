@@ -225,8 +225,14 @@ def test_cpu_vs_torch_random(test_seed, torch, case):
     err = rel_err(y, ref64)
     assert err <= tol, f"rel err {err:.3g} > {tol} for {cfg}"
     if dtype == np.float32:          # and against torch's own float32 result (two errors)
-        err32 = rel_err(y, _torch_ref(torch, x, w, b, "float32", **kw))
-        assert err32 <= 2 * tol, f"rel err vs torch float32 {err32:.3g} > {2 * tol} for {cfg}"
+        ref32 = _torch_ref(torch, x, w, b, "float32", **kw)
+        # torch's float32 can itself be far off where a short sum cancels (one element
+        # of a 37 -> 1 call: 1.9e-4); the bound then grows by torch's own error
+        torch_err = rel_err(ref32, ref64)
+        bound = 2 * tol + torch_err / max(1.0 - torch_err, 0.5)
+        err32 = rel_err(y, ref32)
+        assert err32 <= bound, (f"rel err vs torch float32 {err32:.3g} > {bound:.3g} "
+                                f"(torch's own {torch_err:.3g}) for {cfg}")
 
 
 def test_seed_shape_vs_torch(rng, torch):
