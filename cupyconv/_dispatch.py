@@ -288,13 +288,6 @@ NARROW_MIN_BLOCKS = 264
 # 0.199), hence the bound at the longest chains measured below the bar.
 NARROW_MAX_CHAIN = 2048
 NARROW_SMS = 132            # an H100 SXM's or H200's
-# Weights per thread staged through registers a chunk ahead (NarrowKey.w_regs): a chunk is
-# min(8, w_regs x threads / (K x channels)) input channels per group, each chunk two
-# barriers and one L2 round trip for the next chunk's weights
-NARROW_W_REGS = 8
-# ... or, for float32, by 4-byte cp.async into a ring of this many chunk buffers (0: the
-# registers, two buffers)
-NARROW_W_STAGES = 0
 NARROW_BPS = 0              # blocks per SM the model counts on (0: _narrow_blocks_per_sm's)
 
 
@@ -399,8 +392,7 @@ def narrow_key(p: ConvParams, dtype: str) -> Optional[NarrowKey]:
             cs *= 2
         while u > 1 and blocks(u, cs) < NARROW_MIN_BLOCKS:
             u -= 1
-    stages = NARROW_W_STAGES if dtype == "float32" else 0
-    key = NarrowKey(dtype, S, D, K, cob, u, cs, _NARROW_THREADS, NARROW_W_REGS, stages)
+    key = NarrowKey(dtype, S, D, K, cob, u, cs, _NARROW_THREADS)
     while key.u > 1 and key.smem_bytes() > _NARROW_SMEM:
         key = replace(key, u=key.u - 1)
     return key

@@ -318,17 +318,12 @@ class NarrowKey:
     u: int              # positions u per thread
     cs: int             # input-channel groups per block (threads // cs a multiple of 32)
     threads: int        # threads per block
-    w_regs: int = 8     # a chunk's weights per thread (sets its size in input channels)
-    w_stages: int = 0   # 0: weights staged through registers; >= 2: a cp.async ring of these
 
     family = "ct1d_narrow"
 
     def name_expression(self) -> str:
-        # (the kernel's defaults WR = 8, WS = 0 left out of the name)
-        wr = "" if (self.w_regs, self.w_stages) == (8, 0) else f", {self.w_regs}"
-        wr += f", {self.w_stages}" if self.w_stages else ""
         return (f"{self.family}<{CTYPES[self.dtype]}, {self.stride}, {self.dilation}, "
-                f"{self.kernel_size}, {self.cog}, {self.u}, {self.cs}, {self.threads}{wr}>")
+                f"{self.kernel_size}, {self.cog}, {self.u}, {self.cs}, {self.threads}>")
 
     @property
     def co_tile(self) -> int:
@@ -345,9 +340,8 @@ class NarrowKey:
         K, acc = self.kernel_size, 8 if self.dtype == "float64" else 4
         vec = 16 // acc
         wp = -(-K * self.cog // vec) * vec
-        cps = max(1, min(8, self.w_regs * self.threads // (K * self.cog) // self.cs))
-        bufs = self.w_stages or 2
-        return (acc * (bufs * self.cs * cps * wp + (self.cs - 1) * self.stride * self.nu)
+        cps = max(1, min(8, 8 * self.threads // (K * self.cog) // self.cs))
+        return (acc * (2 * self.cs * cps * wp + (self.cs - 1) * self.stride * self.nu)
                 + ELEMENT_BYTES[self.dtype] * self.stride * self.nu)
 
 

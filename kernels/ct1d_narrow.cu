@@ -28,7 +28,6 @@
 // cupyconv._keys.NarrowKey.smem_bytes mirrors this.
 #include "ct1d_types.cuh"
 #include "ct1d_rows.cuh"
-#include "ct1d_tensor.cuh"
 
 // A/B knob: ptxas must fit this many blocks of THREADS per SM (0 = no bound; 1 is not the
 // same: it lets ptxas use up to 255 registers; 2 caps 256 threads at 128)
@@ -44,12 +43,6 @@
 // Input channels whose x a thread has in flight ahead of the one it multiplies: 2 against
 // 1, with the wave-aware plan, H100 (benchmarks/results/2026-12-06-session55/run_3):
 // in512-out8-s2 0.461 -> 0.386 ms, in1024-out4-s4 0.181 -> 0.144, r145 0.066 -> 0.054
-// (A/B knob) the cp.async ring's copy loop unrolled this far: fully unrolled, its addresses
-// stay live in registers across the chunk
-#ifndef CT1D_NARROW_ISSUE_UNROLL
-#define CT1D_NARROW_ISSUE_UNROLL 1
-#endif
-
 #ifndef CT1D_NARROW_AHEAD
 #define CT1D_NARROW_AHEAD 2
 #endif
@@ -93,16 +86,11 @@ __device__ __forceinline__ void load_run(const A* p, A (&v)[N]) {
 //   U          positions u per thread
 //   CS         input-channel groups per block (THREADS/CS a multiple of 32)
 //   THREADS    threads per block
-//   WR         a chunk's weights per thread (default 8): its size in input channels
-//   WS         0 (default): a chunk's weights staged through registers one chunk ahead,
-//              two buffers; >= 2 (float only): a ring of WS buffers filled by 4-byte
-//              cp.async WS - 1 chunks ahead, no registers held
 //
 // Grid: x = tiles of one row of positions (the row's positions split into n_tiles equal
 // segments of at most NU = U*THREADS/CS; block x takes tiles x, x + gridDim.x, ...),
 // y = group x output-channel chunk, z = batch item (+ n_offset).
-template <typename T, int S, int D, int K, int COG, int U, int CS, int THREADS, int WR = 8,
-          int WS = 0>
+template <typename T, int S, int D, int K, int COG, int U, int CS, int THREADS>
 __global__ void CT1D_NARROW_BOUNDS
 ct1d_narrow(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__ bias,
             T* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
@@ -116,20 +104,17 @@ ct1d_narrow(const T* __restrict__ x, const T* __restrict__ w, const T* __restric
     constexpr int VEC = 16 / (int)sizeof(A);
     constexpr int WP = (K * COG + VEC - 1) / VEC * VEC;   // one channel's weights, padded
     // channels per group and chunk (fully unrolled): at most 8, and the staging registers
-    // hold at most WR weights per thread
-    constexpr int CPS0 = (WR * THREADS / (K * COG)) / CS;
+    // hold at most 8 weights per thread
+    constexpr int CPS0 = (8 * THREADS / (K * COG)) / CS;
     constexpr int CPS = CPS0 < 1 ? 1 : (CPS0 > 8 ? 8 : CPS0);
     constexpr int CK = CS * CPS;
     constexpr int CHUNK = CK * K * COG;              // weights per chunk (global: runs of K*COG)
     constexpr int E = (CHUNK + THREADS - 1) / THREADS;
     static_assert(NT % 32 == 0, "each warp belongs to one input-channel group");
-    static_assert(WS == 0 || (WS >= 2 && sizeof(T) == 4 && sizeof(A) == 4),
-                  "the cp.async ring copies float weights as they are");
-    constexpr int WBUF = WS == 0 ? 2 : WS;           // weight buffers
 
     extern __shared__ __align__(16) unsigned char smem_raw[];
-    A* w_s = reinterpret_cast<A*>(smem_raw);                  // [WBUF][CK][WP]
-    A* part_s = w_s + WBUF * CK * WP;                         // [CS-1][S*NU]
+    A* w_s = reinterpret_cast<A*>(smem_raw);                  // [2][CK][WP]
+    A* part_s = w_s + 2 * CK * WP;                            // [CS-1][S*NU]
     T* out_s = reinterpret_cast<T*>(part_s + (CS - 1) * S * NU);   // [S*NU]
 
     const BlockPlace bp = block_place(C_in, C_out, groups, COG, n_offset);
@@ -174,26 +159,6 @@ ct1d_narrow(const T* __restrict__ x, const T* __restrict__ w, const T* __restric
         }
     };
 
-    // (WS >= 2) the same chunk, global -> w_s[buf] by cp.async, zero-filled past the
-    // group's input channels; one commit group per chunk (empty ones past the last)
-    auto issue_chunk = [&](int c, int buf) {
-        if (c < n_chunks) {
-            const int c0 = c * CK;
-            const int n = min(CK, bp.cig - c0) * K * COG;
-            const T* wc = wg + (long long)c0 * w_stride;
-#pragma unroll CT1D_NARROW_ISSUE_UNROLL
-            for (int e = 0; e < E; ++e) {
-                const int i = e * THREADS + tid;
-                if (i < CHUNK) {
-                    const int ci = i / (K * COG), co = i / K % COG, k = i % K;
-                    cp_async4(&w_s[(buf * CK + ci) * WP + k * COG + co],
-                              i < n ? wc + i + ci * w_gap : wg, i < n ? 4 : 0);
-                }
-            }
-        }
-        cp_async_commit();
-    };
-
     auto fetch = [&](const T* xc, int u0, int u_end, T (&xr)[U][SPAN]) {
         fetch_columns<S, D, K, NT>(xc, u0, pt, u_end, L_in, xr);
     };
@@ -226,23 +191,12 @@ ct1d_narrow(const T* __restrict__ x, const T* __restrict__ w, const T* __restric
         }
 
         __syncthreads();            // the previous tile is done with w_s and out_s
-        if constexpr (WS == 0) {
-            load_chunk(0);
-            store_chunk(0);
-        } else {
-#pragma unroll
-            for (int c = 0; c < WS - 1; ++c) issue_chunk(c, c);
-        }
+        load_chunk(0);
+        store_chunk(0);
         for (int c = 0; c < n_chunks; ++c) {
-            if constexpr (WS == 0) {
-                __syncthreads();    // chunk c is in w_s[c % 2]; w_s[(c + 1) % 2] is free
-                if (c + 1 < n_chunks) load_chunk(c + 1);
-            } else {
-                cp_async_wait<WS - 2>();    // this thread's copies of chunk c have landed
-                __syncthreads();    // everyone's have; w_s[(c - 1) % WS] is free
-                issue_chunk(c + WS - 1, (c + WS - 1) % WS);
-            }
-            const A* wb = w_s + (c % WBUF) * CK * WP;
+            __syncthreads();        // chunk c is in w_s[c % 2]; w_s[(c + 1) % 2] is free
+            if (c + 1 < n_chunks) load_chunk(c + 1);
+            const A* wb = w_s + (c % 2) * CK * WP;
             const int ci0 = c * CK + grp * CPS;              // this group's channels
             const int n_ci = min(CPS, bp.cig - ci0);
             if constexpr (CT1D_NARROW_AHEAD <= 1) {
@@ -267,8 +221,7 @@ ct1d_narrow(const T* __restrict__ x, const T* __restrict__ w, const T* __restric
                     fma_channel(wb + (grp * CPS + j) * WP, xr[j % NB], acc);
                 }
             }
-            if constexpr (WS == 0)
-                if (c + 1 < n_chunks) store_chunk((c + 1) % 2);
+            if (c + 1 < n_chunks) store_chunk((c + 1) % 2);
         }
 
         // each output row: the groups' partial sums added in order, then stored

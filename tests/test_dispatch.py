@@ -1438,13 +1438,6 @@ def test_narrow_key_name_and_smem():
     assert key.nu == 512 and key.smem_bytes() == 4 * (2 * 16 * 32 + 1 * 2 * 512) + 2 * 2 * 512
     # float64 pads each channel's weights to whole 16-byte vectors (3 -> 4 doubles)
     assert NarrowKey("float64", 1, 1, 3, 1, 1, 1, 256).smem_bytes() == 8 * 2 * 8 * 4 + 8 * 256
-    # a cp.async ring of 3 weight chunks of 32 weights per thread: min(8, 32*256/160/8) = 6
-    # channels per group, 48 per chunk; the kernel's defaults (8, 0) stay out of the name
-    ring = NarrowKey("float32", 10, 1, 20, 8, 1, 8, 256, w_regs=32, w_stages=3)
-    assert ring.name_expression() == "ct1d_narrow<float, 10, 1, 20, 8, 1, 8, 256, 32, 3>"
-    assert ring.smem_bytes() == 4 * (3 * 48 * 160 + 7 * 10 * 32) + 4 * 10 * 32
-    assert replace(ring, w_stages=0).name_expression().endswith("256, 32>")
-    assert replace(ring, w_regs=8, w_stages=0).name_expression().endswith("8, 256>")
 
 
 def test_narrow_family_splits_few_positions_over_input_channel_groups():
