@@ -311,6 +311,15 @@ NARROW_SMALL_MAX_LENGTH = 1024
 # Blocks of 10-14 warps (strides 3-10) split too, but lost there as often as they won
 # (768 -> 16 K3 S10 D2: 0.025 -> 0.065).
 NARROW_SMALL_GEMM_THREADS = 256
+# ... and ct1d_narrow takes those in chunks of NARROW_SMALL_CHUNK_COG output channels per
+# block (not NARROW_MAX_COG) where that leaves the call at least as many blocks: lighter
+# blocks (half the sums per thread; the cost model then picks positions and channel groups
+# again). H100, forced ct1d_narrow, medians of 3 rounds (results/2026-12-06-session65/
+# run_5/ab_cog_in.txt), the 12 such calls of draws 0, 1 and 3: 1024 -> 24 K20 S10 N1
+# 0.0948 -> 0.0727 ms (torch 0.048), 512 -> 64 K5 S8 0.0567 -> 0.0307 (0.031), 1024 -> 16
+# K5 S5 0.0412 -> 0.0319, ten 1.03-1.30x; 768 -> 64 K3 S3 D2 0.92x (264 -> 176 blocks: it
+# keeps chunks of 8). Chunks of 2: 0.64-1.84x.
+NARROW_SMALL_CHUNK_COG = 4
 
 
 def _prefers_narrow_small(p: ConvParams, dtype: str) -> bool:
@@ -356,10 +365,28 @@ def _prefers_narrow(p: ConvParams, dtype: str) -> bool:
 
 def narrow_key(p: ConvParams, dtype: str) -> Optional[NarrowKey]:
     """The ct1d_narrow instance for a call (None where the family does not apply): a
-    group's output channels in the fewest chunks of at most NARROW_MAX_COG per block."""
+    group's output channels in the fewest chunks of at most NARROW_MAX_COG per block, or
+    of NARROW_SMALL_CHUNK_COG for a small wide-reduction call where those give it at least
+    as many blocks."""
+    key = _narrow_key(p, dtype, NARROW_MAX_COG)
+    if (key is not None and NARROW_SMALL_CHUNK_COG < NARROW_MAX_COG
+            and _prefers_narrow_small(p, dtype)):
+        small = _narrow_key(p, dtype, NARROW_SMALL_CHUNK_COG)
+        if small is not None and _narrow_blocks(p, small) >= _narrow_blocks(p, key):
+            return small
+    return key
+
+
+def _narrow_blocks(p: ConvParams, key: NarrowKey) -> int:
+    pl = narrow_launch_plan(p, key)
+    return p.batch * p.groups * pl.co_chunks * pl.n_tiles
+
+
+def _narrow_key(p: ConvParams, dtype: str, max_cog: int) -> Optional[NarrowKey]:
+    """narrow_key with chunks of at most ``max_cog`` output channels."""
     S, D, K = p.stride, p.dilation, p.kernel_size
     cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
-    chunks = -(-cog // NARROW_MAX_COG)
+    chunks = -(-cog // max_cog)
     cob = -(-cog // chunks)                 # output channels per block
     # one block row per group and chunk (grid y); positions u*S of a row in 32-bit
     if (K > MAX_UNROLLED_K or S > 16 or p.groups * chunks > MAX_GRID_YZ

@@ -250,8 +250,9 @@ def test_small_calls_random(rng, dtype):
 def test_small_wide_reductions_random(rng):
     """Small float32 calls with wide reductions (N x L <= 1024, 512-1024 input and 9-64
     output channels, _prefers_narrow_small) through the dispatcher: on sm_90 ct1d_gemm
-    split over clusters where its blocks have <= 8 warps, else ct1d_narrow in chunks of 8
-    output channels; poisoned outputs against float64, both routes taken."""
+    split over clusters where its blocks have <= 8 warps, else ct1d_narrow in chunks of 4
+    (NARROW_SMALL_CHUNK_COG) or 8 output channels; poisoned outputs against float64, both
+    routes and the chunks of 4 taken."""
     _skip_without_wgmma()
     from cupyconv._args import check_conv_args
     from cupyconv._gpu import device_plan
@@ -268,12 +269,15 @@ def test_small_wide_reductions_random(rng):
         key = device_plan(p, "float32", 0).key
         route = key.family + ("_split" if getattr(key, "split", 1) > 1 else "")
         routes[route] = routes.get(route, 0) + 1
+        if key.family == "ct1d_narrow" and key.cog == 4 < cout:
+            routes["narrow_chunks_of_4"] = routes.get("narrow_chunks_of_4", 0) + 1
         y = _launch_poisoned(x, w, b, "float32", **kw)
         err = _rel_err(y, _ref64(x, w, b, **kw))
         _record("err_float32_small_wide", err, dict(cin=cin, cout=cout, K=K, kw=kw,
                                                      key=key.name_expression()))
         assert err <= TOL["float32"], (cin, cout, K, kw, key, err)
     assert routes.get("ct1d_gemm_split", 0) >= 3 and routes.get("ct1d_narrow", 0) >= 3, routes
+    assert routes.get("narrow_chunks_of_4", 0) >= 1, routes
 
 
 def _check_forced_family(rng, c, family) -> bool:
