@@ -76,8 +76,8 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0,
     ahead of the tensor-core families (``_prefers_narrow``; on sm_90 the compute-heavy
     ones to ct1d_wgmma, and those of 3-8 output channels to ct1d_pipe first), and so do
     small float32 calls with wide reductions to 9-64 output channels per group
-    (``_prefers_narrow_small``: chunks of 8 per block; on sm_90 ct1d_gemm takes those it
-    splits over clusters with blocks of <= 8 warps) and the other dtypes' narrow-output
+    (``_prefers_narrow_small``: chunks of 4 or 8 per block; on sm_90 ct1d_gemm takes those
+    it splits over clusters with blocks of <= 8 warps) and the other dtypes' narrow-output
     calls that only ct1d_scatter would take (``NARROW_FALLBACK_DTYPES``; float32: any
     such call, ``SCATTER_TO_NARROW_DTYPES``). float32 calls whose ct1d_mma tile cannot
     stage all its weights go to ct1d_stream, ct1d_wgmma, ct1d_gemm or ct1d_narrow, 16-bit
@@ -318,7 +318,10 @@ NARROW_SMALL_GEMM_THREADS = 256
 # run_5/ab_cog_in.txt), the 12 such calls of draws 0, 1 and 3: 1024 -> 24 K20 S10 N1
 # 0.0948 -> 0.0727 ms (torch 0.048), 512 -> 64 K5 S8 0.0567 -> 0.0307 (0.031), 1024 -> 16
 # K5 S5 0.0412 -> 0.0319, ten 1.03-1.30x; 768 -> 64 K3 S3 D2 0.92x (264 -> 176 blocks: it
-# keeps chunks of 8). Chunks of 2: 0.64-1.84x.
+# keeps chunks of 8). Chunks of 2: 0.64-1.84x. Out of sample (run_6/ab_small_chunks.txt,
+# 5 rounds): every such call of draws 4-11 (32; 29 move), 1.14x over chunks of 8
+# (0.75-1.66x; 1024 -> 16 K16 S10 0.0772 -> 0.0466 ms, torch 0.049; slower: 512 -> 48 K16
+# S3 0.0610 -> 0.0814), slower than torch 24 -> 18.
 NARROW_SMALL_CHUNK_COG = 4
 
 

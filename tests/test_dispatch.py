@@ -1406,11 +1406,14 @@ def check_narrow_plan(lp: LaunchPlan, p, dtype: str):
     cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
     assert key.family == "ct1d_narrow" and key.dtype == dtype
     assert (key.stride, key.dilation, key.kernel_size) == (S, D, K) and K <= MAX_UNROLLED_K
-    # a group's output channels in the fewest blocks of at most NARROW_MAX_COG, as equal
-    # as they go (grid y = groups x chunks; the last chunk overlaps the one before where
-    # they do not divide cog)
-    chunks = -(-cog // _dispatch.NARROW_MAX_COG)
-    assert key.co_tile == key.cog <= _dispatch.NARROW_MAX_COG and lp.co_chunks == chunks
+    # a group's output channels in the fewest blocks of at most NARROW_MAX_COG (small
+    # wide-reduction calls: NARROW_SMALL_CHUNK_COG), as equal as they go (grid y = groups
+    # x chunks; the last chunk overlaps the one before where they do not divide cog)
+    m = _dispatch.NARROW_MAX_COG
+    if _dispatch._prefers_narrow_small(p, dtype) and key.cog <= _dispatch.NARROW_SMALL_CHUNK_COG:
+        m = _dispatch.NARROW_SMALL_CHUNK_COG
+    chunks = -(-cog // m)
+    assert key.co_tile == key.cog <= m and lp.co_chunks == chunks
     assert (chunks - 1) * key.cog < cog <= chunks * key.cog
     assert key.cog == cog or chunks * key.cog - cog < chunks
     # the channel groups: whole warps each, no more groups than input channels but one
@@ -1461,11 +1464,13 @@ def test_narrow_family_splits_few_positions_over_input_channel_groups():
     few_in, _ = key(1, 5, 3, 4, 1000, 2)
     assert few_in.cs == 2                                   # at most half the 5 channels
     # more than 8 outputs per group: chunks of at most 8 (9 -> 2 x 5, the second from
-    # channel 4: one channel computed twice; 64 -> 8 x 8)
+    # channel 4: one channel computed twice; 64 -> 8 x 8), of 4 for a small wide reduction
     nine = plan(params(2, 64, 9, 4, 1000, 2, 1, 1), "float32", family="ct1d_narrow")
     assert (nine.key.cog, nine.co_chunks) == (5, 2)
-    wide = plan(params(1, 1024, 64, 3, 1024, 1, 1, 1), "float32", family="ct1d_narrow")
+    wide = plan(params(2, 1024, 64, 3, 1024, 1, 1, 1), "float32", family="ct1d_narrow")
     assert (wide.key.cog, wide.co_chunks) == (8, 8)
+    small = plan(params(1, 1024, 64, 3, 1024, 1, 1, 1), "float32", family="ct1d_narrow")
+    assert (small.key.cog, small.co_chunks) == (4, 16)
     # more groups than grid rows: not this family (nor any: the grid limit's error)
     many = params(1, 5 * 70000, 70000, 3, 16, 2, 1, 1, groups=70000)
     assert _dispatch.narrow_key(many, "float32") is None
@@ -1516,9 +1521,10 @@ def test_narrow_output_float32_calls_take_the_narrow_family():
 
 def test_small_wide_reductions_take_the_narrow_family_in_chunks():
     """float32 calls of N x L_in <= 1024 with >= 512 input and 9-64 output channels per
-    group go to ct1d_narrow, 8 output channels per block (measured 1.9-3.8x faster than
-    ct1d_gemm's 8-32 blocks); on sm_90 to ct1d_gemm instead where it splits the reduction
-    over clusters with blocks of <= 8 warps (NARROW_SMALL_GEMM_THREADS: 1.29x over
+    group go to ct1d_narrow, 4 output channels per block (NARROW_SMALL_CHUNK_COG: 1.14x
+    over 8 out of sample) where that leaves at least the blocks of 8 (measured 1.9-3.8x
+    faster than ct1d_gemm's 8-32 blocks); on sm_90 to ct1d_gemm instead where it splits the
+    reduction over clusters with blocks of <= 8 warps (NARROW_SMALL_GEMM_THREADS: 1.29x over
     ct1d_narrow out of sample); a longer row, fewer input or more output channels, or
     another dtype do not."""
     for arch in (0, 90):
@@ -1534,8 +1540,18 @@ def test_small_wide_reductions_take_the_narrow_family_in_chunks():
                     == "ct1d_narrow"
                 continue
             # (10-warp ct1d_gemm blocks at S = 5 and 10; no ct1d_gemm for 9 channels)
-            assert lp.key.family == "ct1d_narrow" and lp.co_chunks == -(-cout // 8), (cin, cout)
+            assert lp.key.family == "ct1d_narrow" and lp.co_chunks == -(-cout // 4), (cin, cout)
             check_narrow_plan(lp, p, "float32")
+            off = plan_with("NARROW_SMALL_CHUNK_COG", 8, p, "float32", arch)
+            assert off.key.family == "ct1d_narrow" and off.co_chunks == -(-cout // 8)
+        # 768 -> 64 K3 S3 D2 (measured 0.92x in chunks of 4): those leave it 176 blocks of
+        # 264, so it keeps chunks of 8; a narrow call that is not small is not touched
+        p = params(1, 768, 64, 3, 1024, 3, 0, 2)
+        assert plan(p, "float32", arch=arch).key.cog == 8
+        assert (_dispatch.narrow_key(p, "float32")
+                == _dispatch._narrow_key(p, "float32", _dispatch.NARROW_MAX_COG))
+        p = params(8, 256, 8, 16, 7352, 2, 0, 2)
+        assert plan(p, "float32", family="ct1d_narrow", arch=arch).key.cog == 8
         for n, cin, cout, length in ((2, 1024, 64, 1024), (1, 1024, 64, 1025), (1, 256, 64, 1024),
                                      (1, 1024, 65, 1024)):
             assert plan(params(n, cin, cout, 3, length, 1, 1, 1), "float32",
