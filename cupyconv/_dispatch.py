@@ -317,7 +317,7 @@ NARROW_SMALL_GEMM_THREADS = 256
 # again). H100, forced ct1d_narrow, medians of 3 rounds (results/2026-12-06-session65/
 # run_5/ab_cog_in.txt), the 12 such calls of draws 0, 1 and 3: 1024 -> 24 K20 S10 N1
 # 0.0948 -> 0.0727 ms (torch 0.048), 512 -> 64 K5 S8 0.0567 -> 0.0307 (0.031), 1024 -> 16
-# K5 S5 0.0412 -> 0.0319, ten 1.03-1.30x; 768 -> 64 K3 S3 D2 0.92x (264 -> 176 blocks: it
+# K5 S5 0.0412 -> 0.0319, eight more 1.03-1.19x; 768 -> 64 K3 S3 D2 0.92x (264 -> 176 blocks: it
 # keeps chunks of 8). Chunks of 2: 0.64-1.84x. Out of sample (run_6/ab_small_chunks.txt,
 # 5 rounds): every such call of draws 4-11 (32; 29 move), 1.14x over chunks of 8
 # (0.75-1.66x; 1024 -> 16 K16 S10 0.0772 -> 0.0466 ms, torch 0.049; slower: 512 -> 48 K16
@@ -381,6 +381,7 @@ def narrow_key(p: ConvParams, dtype: str) -> Optional[NarrowKey]:
 
 
 def _narrow_blocks(p: ConvParams, key: NarrowKey) -> int:
+    """Blocks of the ct1d_narrow launch of ``key`` (all batch items and groups)."""
     pl = narrow_launch_plan(p, key)
     return p.batch * p.groups * pl.co_chunks * pl.n_tiles
 
