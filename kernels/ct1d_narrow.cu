@@ -43,6 +43,13 @@
 // Input channels whose x a thread has in flight ahead of the one it multiplies: 2 against
 // 1, with the wave-aware plan, H100 (benchmarks/results/2026-12-06-session55/run_3):
 // in512-out8-s2 0.461 -> 0.386 ms, in1024-out4-s4 0.181 -> 0.144, r145 0.066 -> 0.054
+// (A/B knob) 1: a thread's U positions are contiguous (u0 + pt*U + q) instead of NT apart
+// (u0 + q*NT + pt), so they share the x columns their taps read: U + SPAN - 1 loads and
+// registers per input channel instead of U*SPAN
+#ifndef CT1D_NARROW_CONTIG
+#define CT1D_NARROW_CONTIG 0
+#endif
+
 #ifndef CT1D_NARROW_AHEAD
 #define CT1D_NARROW_AHEAD 2
 #endif
@@ -73,6 +80,30 @@ __device__ __forceinline__ void load_run(const A* p, A (&v)[N]) {
     } else {
 #pragma unroll
         for (int i = 0; i < N; ++i) v[i] = p[i];
+    }
+}
+
+// (CT1D_NARROW_CONTIG) column m of a thread's run holds x at ub + m - (SPAN - 1) for its
+// positions ub .. ub + U - 1: used where some position q and tap column j have
+// q - j + SPAN - 1 == m
+template <int S, int D, int K, int U, int SPAN>
+__device__ constexpr bool run_used(int m) {
+    for (int q = 0; q < U; ++q) {
+        const int j = q + SPAN - 1 - m;
+        if (j >= 0 && j < SPAN && column_used(j, S, D, K)) return true;
+    }
+    return false;
+}
+
+// xw[m] = xc[ub + m - (SPAN - 1)] for the used columns of the run, zero outside the row.
+// (Positions past the tile's end compute values that are never stored.)
+template <int S, int D, int K, int U, int SPAN, typename T>
+__device__ __forceinline__ void fetch_run(const T* xc, int ub, int L_in, T (&xw)[U + SPAN - 1]) {
+#pragma unroll
+    for (int m = 0; m < U + SPAN - 1; ++m) {
+        if (!run_used<S, D, K, U, SPAN>(m)) continue;
+        const int i = ub + m - (SPAN - 1);
+        xw[m] = (i >= 0 && i < L_in) ? xc[i] : T{};
     }
 }
 
@@ -162,6 +193,23 @@ ct1d_narrow(const T* __restrict__ x, const T* __restrict__ w, const T* __restric
     auto fetch = [&](const T* xc, int u0, int u_end, T (&xr)[U][SPAN]) {
         fetch_columns<S, D, K, NT>(xc, u0, pt, u_end, L_in, xr);
     };
+    // (CT1D_NARROW_CONTIG) the run of a thread's contiguous positions
+    constexpr int XN = U + SPAN - 1;
+    auto fma_run = [&](const A* wc, const T (&xw)[XN], A (&acc)[U][S][COG]) {
+#pragma unroll
+        for (int k = 0; k < K; ++k) {
+            A wv[COG];
+            narrow::load_run(wc + k * COG, wv);
+#pragma unroll
+            for (int q = 0; q < U; ++q) {
+                const A xv = to_acc(xw[q - k * D / S + SPAN - 1]);
+#pragma unroll
+                for (int co = 0; co < COG; ++co) acc[q][k * D % S][co] += wv[co] * xv;
+            }
+        }
+    };
+    // the tile position (0 .. NU - 1) of a thread's q-th position
+    auto pos = [&](int q) { return CT1D_NARROW_CONTIG ? pt * U + q : q * NT + pt; };
     auto fma_channel = [&](const A* wc, const T (&xr)[U][SPAN], A (&acc)[U][S][COG]) {
 #pragma unroll
         for (int k = 0; k < K; ++k) {
@@ -199,7 +247,23 @@ ct1d_narrow(const T* __restrict__ x, const T* __restrict__ w, const T* __restric
             const A* wb = w_s + (c % 2) * CK * WP;
             const int ci0 = c * CK + grp * CPS;              // this group's channels
             const int n_ci = min(CPS, bp.cig - ci0);
-            if constexpr (CT1D_NARROW_AHEAD <= 1) {
+            if constexpr (CT1D_NARROW_CONTIG) {
+                static_assert(CT1D_NARROW_AHEAD >= 1, "AH channels ahead");
+                constexpr int AH = CT1D_NARROW_AHEAD, NB = AH + 1;
+                T xw[NB][XN];
+                const int ub = u0 + pt * U;
+#pragma unroll
+                for (int j = 0; j < AH; ++j)
+                    if (j < n_ci) narrow::fetch_run<S, D, K, U, SPAN>(xg + (long long)(ci0 + j) * L_in, ub, L_in, xw[j]);
+#pragma unroll
+                for (int j = 0; j < CPS; ++j) {
+                    if (j >= n_ci) break;
+                    if (j + AH < n_ci)
+                        narrow::fetch_run<S, D, K, U, SPAN>(xg + (long long)(ci0 + j + AH) * L_in, ub, L_in,
+                                                            xw[(j + AH) % NB]);
+                    fma_run(wb + (grp * CPS + j) * WP, xw[j % NB], acc);
+                }
+            } else if constexpr (CT1D_NARROW_AHEAD <= 1) {
                 T xr[2][U][SPAN];     // (A/B: AHEAD 1) the next channel's x in flight
                 if (n_ci > 0) fetch(xg + (long long)ci0 * L_in, u0, u_end, xr[0]);
 #pragma unroll
@@ -236,7 +300,7 @@ ct1d_narrow(const T* __restrict__ x, const T* __restrict__ w, const T* __restric
                     for (int q = 0; q < U; ++q)
 #pragma unroll
                         for (int r = 0; r < S; ++r)
-                            part_s[(grp - 1) * S * NU + (q * NT + pt) * S + r] = acc[q][r][co];
+                            part_s[(grp - 1) * S * NU + pos(q) * S + r] = acc[q][r][co];
                 }
                 __syncthreads();
             }
@@ -249,10 +313,10 @@ ct1d_narrow(const T* __restrict__ x, const T* __restrict__ w, const T* __restric
                         A sum = acc[q][r][co];
 #pragma unroll
                         for (int g2 = 1; g2 < CS; ++g2)
-                            sum += part_s[(g2 - 1) * S * NU + (q * NT + pt) * S + r];
+                            sum += part_s[(g2 - 1) * S * NU + pos(q) * S + r];
                         v[r] = from_acc<T>(sum);
                     }
-                    store_run(out_s + (q * NT + pt) * S, v);
+                    store_run(out_s + pos(q) * S, v);
                 }
             }
             __syncthreads();
