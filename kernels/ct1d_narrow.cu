@@ -193,36 +193,31 @@ ct1d_narrow(const T* __restrict__ x, const T* __restrict__ w, const T* __restric
     auto fetch = [&](const T* xc, int u0, int u_end, T (&xr)[U][SPAN]) {
         fetch_columns<S, D, K, NT>(xc, u0, pt, u_end, L_in, xr);
     };
+    // acc += one input channel's products; x(q, j): the thread's q-th position's x at
+    // column offset j (raw, converted here)
+    auto fma_taps = [&](const A* wc, auto x, A (&acc)[U][S][COG]) {
+#pragma unroll
+        for (int k = 0; k < K; ++k) {
+            A wv[COG];
+            narrow::load_run(wc + k * COG, wv);
+#pragma unroll
+            for (int q = 0; q < U; ++q) {
+                const A xv = to_acc(x(q, k * D / S));
+#pragma unroll
+                for (int co = 0; co < COG; ++co) acc[q][k * D % S][co] += wv[co] * xv;
+            }
+        }
+    };
+    auto fma_channel = [&](const A* wc, const T (&xr)[U][SPAN], A (&acc)[U][S][COG]) {
+        fma_taps(wc, [&](int q, int j) { return xr[q][j]; }, acc);
+    };
     // (CT1D_NARROW_CONTIG) the run of a thread's contiguous positions
     constexpr int XN = U + SPAN - 1;
     auto fma_run = [&](const A* wc, const T (&xw)[XN], A (&acc)[U][S][COG]) {
-#pragma unroll
-        for (int k = 0; k < K; ++k) {
-            A wv[COG];
-            narrow::load_run(wc + k * COG, wv);
-#pragma unroll
-            for (int q = 0; q < U; ++q) {
-                const A xv = to_acc(xw[q - k * D / S + SPAN - 1]);
-#pragma unroll
-                for (int co = 0; co < COG; ++co) acc[q][k * D % S][co] += wv[co] * xv;
-            }
-        }
+        fma_taps(wc, [&](int q, int j) { return xw[q - j + SPAN - 1]; }, acc);
     };
     // the tile position (0 .. NU - 1) of a thread's q-th position
     auto pos = [&](int q) { return CT1D_NARROW_CONTIG ? pt * U + q : q * NT + pt; };
-    auto fma_channel = [&](const A* wc, const T (&xr)[U][SPAN], A (&acc)[U][S][COG]) {
-#pragma unroll
-        for (int k = 0; k < K; ++k) {
-            A wv[COG];
-            narrow::load_run(wc + k * COG, wv);
-#pragma unroll
-            for (int q = 0; q < U; ++q) {
-                const A xv = to_acc(xr[q][k * D / S]);
-#pragma unroll
-                for (int co = 0; co < COG; ++co) acc[q][k * D % S][co] += wv[co] * xv;
-            }
-        }
-    };
 
     for (int tile = blockIdx.x; tile < n_tiles; tile += gridDim.x) {
         const int u0 = u_first + tile * tile_u;
