@@ -323,6 +323,11 @@ NARROW_SMALL_GEMM_THREADS = 256
 # (0.75-1.66x; 1024 -> 16 K16 S10 0.0772 -> 0.0466 ms, torch 0.049; slower: 512 -> 48 K16
 # S3 0.0610 -> 0.0814), slower than torch 24 -> 18.
 NARROW_SMALL_CHUNK_COG = 4
+# (A/B, not measured yet: results/2026-12-06-session65/run_13.sh) such calls whose plan has
+# the most channel groups (8 of 256 threads) in blocks of this many threads, as many more
+# groups: the same tiles, twice the warps at 512 (NVRTC: <= 128 registers, 0-41 spilled
+# loads over draws 4-11's 32 such calls)
+NARROW_SMALL_THREADS = 256
 
 
 def _prefers_narrow_small(p: ConvParams, dtype: str) -> bool:
@@ -372,11 +377,16 @@ def narrow_key(p: ConvParams, dtype: str) -> Optional[NarrowKey]:
     of NARROW_SMALL_CHUNK_COG for a small wide-reduction call where those give it at least
     as many blocks."""
     key = _narrow_key(p, dtype, NARROW_MAX_COG)
-    if (key is not None and NARROW_SMALL_CHUNK_COG < NARROW_MAX_COG
-            and _prefers_narrow_small(p, dtype)):
+    if key is None or not _prefers_narrow_small(p, dtype):
+        return key
+    if NARROW_SMALL_CHUNK_COG < NARROW_MAX_COG:
         small = _narrow_key(p, dtype, NARROW_SMALL_CHUNK_COG)
         if small is not None and _narrow_blocks(p, small) >= _narrow_blocks(p, key):
-            return small
+            key = small
+    if NARROW_SMALL_THREADS > key.threads and key.cs == 8:
+        # (A/B) the same tiles with more input-channel groups, each a warp's positions
+        more = NARROW_SMALL_THREADS // key.threads
+        key = replace(key, cs=key.cs * more, threads=NARROW_SMALL_THREADS)
     return key
 
 
