@@ -375,7 +375,8 @@ def narrow_key(p: ConvParams, dtype: str) -> Optional[NarrowKey]:
     """The ct1d_narrow instance for a call (None where the family does not apply): a
     group's output channels in the fewest chunks of at most NARROW_MAX_COG per block, or
     of NARROW_SMALL_CHUNK_COG for a small wide-reduction call where those give it at least
-    as many blocks."""
+    as many blocks (and, with the A/B knob NARROW_SMALL_THREADS above 256, larger blocks of
+    more channel groups for such a call)."""
     key = _narrow_key(p, dtype, NARROW_MAX_COG)
     if key is None or not _prefers_narrow_small(p, dtype):
         return key
