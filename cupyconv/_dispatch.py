@@ -382,19 +382,14 @@ def narrow_key(p: ConvParams, dtype: str) -> Optional[NarrowKey]:
         return key
     if NARROW_SMALL_CHUNK_COG < NARROW_MAX_COG:
         small = _narrow_key(p, dtype, NARROW_SMALL_CHUNK_COG)
-        if small is not None and _narrow_blocks(p, small) >= _narrow_blocks(p, key):
+        if small is not None and (_block_count(p, narrow_launch_plan(p, small))
+                                  >= _block_count(p, narrow_launch_plan(p, key))):
             key = small
     if NARROW_SMALL_THREADS > key.threads and key.cs == 8:
         # (A/B) the same tiles with more input-channel groups, each a warp's positions
         more = NARROW_SMALL_THREADS // key.threads
         key = replace(key, cs=key.cs * more, threads=NARROW_SMALL_THREADS)
     return key
-
-
-def _narrow_blocks(p: ConvParams, key: NarrowKey) -> int:
-    """Blocks of the ct1d_narrow launch of ``key`` (all batch items and groups)."""
-    pl = narrow_launch_plan(p, key)
-    return p.batch * p.groups * pl.co_chunks * pl.n_tiles
 
 
 def _narrow_key(p: ConvParams, dtype: str, max_cog: int) -> Optional[NarrowKey]:
