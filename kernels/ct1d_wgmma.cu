@@ -511,7 +511,10 @@ ct1d_wgmma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
             const int tq = opaque(lane) & 3;
             ARows ar{};
             if constexpr (!A_TABLE) ar = a_rows();
-            auto a_off = [&](int h, int c) -> int { return A_TABLE ? a_tab[h][A_TABLE ? c : 0] : ar(h, c); };
+            auto a_off = [&](int h, int c) -> int {
+                if constexpr (A_TABLE) return a_tab[h][c];
+                else return ar(h, c);
+            };
             if constexpr (F3) {                       // the m16n8k16 fragment, scaled and split
                 const float* ws = ring + st * RAW;
 #pragma unroll
