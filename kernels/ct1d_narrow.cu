@@ -43,11 +43,14 @@
 // Input channels whose x a thread has in flight ahead of the one it multiplies: 2 against
 // 1, with the wave-aware plan, H100 (benchmarks/results/2026-12-06-session55/run_3):
 // in512-out8-s2 0.461 -> 0.386 ms, in1024-out4-s4 0.181 -> 0.144, r145 0.066 -> 0.054
-// (A/B knob) 1: a thread's U positions are contiguous (u0 + pt*U + q) instead of NT apart
-// (u0 + q*NT + pt), so they share the x columns their taps read: U + SPAN - 1 loads and
-// registers per input channel instead of U*SPAN
+// 1: where it saves x loads (narrow::contig_pays), a thread's U positions are contiguous
+// (u0 + pt*U + q) instead of NT apart (u0 + q*NT + pt), so they share the x columns their
+// taps read: U + SPAN - 1 loads and registers per input channel instead of U*SPAN. On an
+// H100 (results/2026-12-06-session66, runs 1-2, 81 narrow calls): 1.061x over the 44
+// calls it takes (0.89-1.39x; in256-out8-k16d2 1.18x, 16 -> 1 K16 S2 1.39x); equal on
+// the others. 0: never (A/B).
 #ifndef CT1D_NARROW_CONTIG
-#define CT1D_NARROW_CONTIG 0
+#define CT1D_NARROW_CONTIG 1
 #endif
 
 #ifndef CT1D_NARROW_AHEAD
@@ -83,7 +86,7 @@ __device__ __forceinline__ void load_run(const A* p, A (&v)[N]) {
     }
 }
 
-// (CT1D_NARROW_CONTIG) column m of a thread's run holds x at ub + m - (SPAN - 1) for its
+// (CONTIG) column m of a thread's run holds x at ub + m - (SPAN - 1) for its
 // positions ub .. ub + U - 1: used where some position q and tap column j have
 // q - j + SPAN - 1 == m
 template <int S, int D, int K, int U, int SPAN>
@@ -93,6 +96,17 @@ __device__ constexpr bool run_used(int m) {
         if (j >= 0 && j < SPAN && column_used(j, S, D, K)) return true;
     }
     return false;
+}
+
+// Contiguous positions pay where a thread has more than one and its run of columns needs
+// fewer loads than U separate windows of the used columns.
+template <int S, int D, int K, int U, int SPAN>
+__device__ constexpr bool contig_pays() {
+    if (U < 2) return false;
+    int run = 0, windows = 0;
+    for (int m = 0; m < U + SPAN - 1; ++m) run += run_used<S, D, K, U, SPAN>(m);
+    for (int j = 0; j < SPAN; ++j) windows += column_used(j, S, D, K);
+    return run < U * windows;
 }
 
 // xw[m] = xc[ub + m - (SPAN - 1)] for the used columns of the run, zero outside the row.
@@ -211,13 +225,14 @@ ct1d_narrow(const T* __restrict__ x, const T* __restrict__ w, const T* __restric
     auto fma_channel = [&](const A* wc, const T (&xr)[U][SPAN], A (&acc)[U][S][COG]) {
         fma_taps(wc, [&](int q, int j) { return xr[q][j]; }, acc);
     };
-    // (CT1D_NARROW_CONTIG) the run of a thread's contiguous positions
+    // the run of a thread's contiguous positions (CONTIG)
+    constexpr bool CONTIG = CT1D_NARROW_CONTIG && narrow::contig_pays<S, D, K, U, SPAN>();
     constexpr int XN = U + SPAN - 1;
     auto fma_run = [&](const A* wc, const T (&xw)[XN], A (&acc)[U][S][COG]) {
         fma_taps(wc, [&](int q, int j) { return xw[q - j + SPAN - 1]; }, acc);
     };
     // the tile position (0 .. NU - 1) of a thread's q-th position
-    auto pos = [&](int q) { return CT1D_NARROW_CONTIG ? pt * U + q : q * NT + pt; };
+    auto pos = [&](int q) { return CONTIG ? pt * U + q : q * NT + pt; };
 
     for (int tile = blockIdx.x; tile < n_tiles; tile += gridDim.x) {
         const int u0 = u_first + tile * tile_u;
@@ -242,7 +257,7 @@ ct1d_narrow(const T* __restrict__ x, const T* __restrict__ w, const T* __restric
             const A* wb = w_s + (c % 2) * CK * WP;
             const int ci0 = c * CK + grp * CPS;              // this group's channels
             const int n_ci = min(CPS, bp.cig - ci0);
-            if constexpr (CT1D_NARROW_CONTIG) {
+            if constexpr (CONTIG) {
                 static_assert(CT1D_NARROW_AHEAD >= 1, "AH channels ahead");
                 constexpr int AH = CT1D_NARROW_AHEAD, NB = AH + 1;
                 T xw[NB][XN];
