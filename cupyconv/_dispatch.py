@@ -227,7 +227,8 @@ def depthwise_launch_plan(p: ConvParams, key: DepthwiseKey) -> LaunchPlan:
 # 0.111, proj-32-1-k7 0.146 -> 0.107; but g8-cig16-cog4 stays there (0.090, ct1d_narrow
 # 0.101). Other dtypes: only where ct1d_scatter would take them (NARROW_FALLBACK_DTYPES).
 NARROW_ROUTE = True
-NARROW_DTYPES = ("float32",)
+NARROW_DTYPES = ("float32", "bfloat16", "float16")
+NARROW_16BIT_MMA_MAX_CIG = 64
 # Calls of other dtypes that no family but ct1d_scatter takes go to ct1d_narrow:
 # float64, H100, session 55 (results/2026-12-06-session55/run_2/fc_f64.txt, ms,
 # ct1d_scatter -> ct1d_narrow; torch): in512-out8-s2 3.828 -> 1.236 (1.032),
@@ -247,7 +248,8 @@ NARROW_FALLBACK_DTYPES = ("float64", "bfloat16", "float16")
 # S10 (N = 1) 0.049 -> 0.026 forced (0.031), r475 8 -> 768 K20 S10 0.155 -> 0.068 (0.290),
 # r589 16 -> 512 g2 K16 S10 0.380 -> 0.163 (0.746), r813 96 -> 48 K20 S10 0.981 -> 0.309
 # (0.358; ct1d_gemm forced 0.221)
-SCATTER_TO_NARROW_DTYPES = ("float32",)
+SCATTER_TO_NARROW_DTYPES = ("float32", "bfloat16", "float16")
+NARROW_16BIT_MMA_MAX_CIG = 64
 NARROW_MAX_COG = 8
 NARROW_BEFORE_PIPE_COG = 2
 # ... but on sm_90 those with at least this many multiply-adds per loaded x value (C_out
@@ -368,7 +370,12 @@ def _narrow_output(p: ConvParams) -> bool:
 
 
 def _prefers_narrow(p: ConvParams, dtype: str) -> bool:
-    return NARROW_ROUTE and dtype in NARROW_DTYPES and _narrow_output(p)
+    if not (NARROW_ROUTE and dtype in NARROW_DTYPES and _narrow_output(p)):
+        return False
+    # 16-bit calls that ct1d_mma tiles with at most NARROW_16BIT_MMA_MAX_CIG input
+    # channels per group stay there (one tensor-core product per multiply-add)
+    cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
+    return dtype == "float32" or not (cog >= 8 and 8 <= cig <= NARROW_16BIT_MMA_MAX_CIG)
 
 
 def narrow_key(p: ConvParams, dtype: str) -> Optional[NarrowKey]:
