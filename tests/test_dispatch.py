@@ -1485,8 +1485,9 @@ def test_narrow_family_splits_few_positions_over_input_channel_groups():
 def test_narrow_output_float32_calls_take_the_narrow_family():
     """float32 calls with 5 or more input and at most 8 output channels per group go to
     ct1d_narrow, whatever the width of their input (on sm_90: before ct1d_pipe at 1-2
-    output channels per group, after it from 3); other dtypes where only ct1d_scatter
-    would take them; 4 input channels or 9 outputs per group do not."""
+    output channels per group, after it from 3); 16-bit ones too but for 8-64 -> 8 per
+    group (ct1d_mma's); float64 where only ct1d_scatter would take them; 4 input channels
+    or 9 outputs per group do not."""
     for arch in (0, 90):
         for n, cin, cout, k, length, stride, groups in (
                 (16, 512, 8, 4, 16384, 2, 1), (8, 192, 1, 7, 30612, 4, 1),
@@ -1506,6 +1507,23 @@ def test_narrow_output_float32_calls_take_the_narrow_family():
                 # the family without that rule
                 before = plan_with("NARROW_FALLBACK_DTYPES", (), p, dtype, arch).key.family
                 assert family == ("ct1d_narrow" if before == "ct1d_scatter" else before)
+        # 16-bit: the same route, but 8-64 -> 8 per group stays on ct1d_mma (one
+        # tensor-core product per multiply-add; NARROW_16BIT_MMA_MAX_CIG)
+        for dtype in ("bfloat16", "float16"):
+            for cin, family in ((16, "ct1d_mma"), (64, "ct1d_mma"), (96, "ct1d_narrow"),
+                                (512, "ct1d_narrow")):
+                p = params(16, cin, 8, 7, 16384, 3, 1, 1)
+                assert plan(p, dtype, arch=arch).key.family == family, (dtype, cin)
+                if family == "ct1d_mma":
+                    assert plan_with("NARROW_16BIT_MMA_MAX_CIG", 0, p, dtype, arch).key.family \
+                        == "ct1d_narrow"
+            # fewer than 8 outputs: ct1d_narrow, not ct1d_depthwise
+            p = params(16, 8 * 16, 8 * 4, 4, 16384, 2, 1, 1, groups=8)
+            assert plan(p, dtype, arch=arch).key.family == "ct1d_narrow"
+            assert plan_with("NARROW_DTYPES", ("float32",), p, dtype, arch).key.family \
+                == "ct1d_depthwise"
+            heavy = params(4, 128, 8, 16, 7812, 8, 4, 1)
+            assert plan(heavy, dtype, arch=arch).key.family == ("ct1d_wgmma" if arch else "ct1d_narrow")
         # >= 128 multiply-adds per x value (8 x 16 taps) on sm_90: ct1d_wgmma where it
         # covers the call, ct1d_narrow where its GEMM is half dense (dilation 2)
         heavy = params(4, 128, 8, 16, 7812, 8, 4, 1)
@@ -1529,8 +1547,8 @@ def test_small_wide_reductions_take_the_narrow_family_in_chunks():
     over 8 out of sample) where that leaves at least the blocks of 8 (measured 1.9-3.8x
     faster than ct1d_gemm's 8-32 blocks); on sm_90 to ct1d_gemm instead where it splits the
     reduction over clusters with blocks of <= 8 warps (NARROW_SMALL_GEMM_THREADS: 1.29x over
-    ct1d_narrow out of sample); a longer row, fewer input or more output channels, or
-    another dtype do not."""
+    ct1d_narrow out of sample); 16-bit ones go to ct1d_narrow (session 66: no cluster split
+    for them); a longer row, fewer input or more output channels, or float64 do not."""
     for arch in (0, 90):
         for cin, cout, k, stride, padding in ((1024, 64, 3, 1, 1), (768, 24, 10, 5, 0),
                                               (1024, 24, 20, 10, 7), (512, 9, 4, 2, 1)):
@@ -1560,7 +1578,13 @@ def test_small_wide_reductions_take_the_narrow_family_in_chunks():
                                      (1, 1024, 65, 1024)):
             assert plan(params(n, cin, cout, 3, length, 1, 1, 1), "float32",
                         arch=arch).key.family != "ct1d_narrow"
-        assert plan(params(1, 1024, 64, 3, 1024, 1, 1, 1), "bfloat16",
+        for dtype in ("bfloat16", "float16"):
+            p = params(1, 1024, 64, 3, 1024, 1, 1, 1)
+            lp = plan(p, dtype, arch=arch)
+            assert lp.key.family == "ct1d_narrow" and lp.key.cog == 4, (dtype, lp.key)
+            check_narrow_plan(lp, p, dtype)
+            assert plan_with("NARROW_DTYPES", ("float32",), p, dtype, arch).key.family != "ct1d_narrow"
+        assert plan(params(1, 1024, 64, 3, 1024, 1, 1, 1), "float64",
                     arch=arch).key.family != "ct1d_narrow"
 
 
@@ -1627,11 +1651,11 @@ def test_depthwise_calls_take_the_depthwise_family():
             assert lp.key.family == "ct1d_depthwise", (dtype, g, cig, cog)
             check_any_plan(lp, p, dtype)
         # 5-32 input channels per group: only with fewer than 8 outputs per group and no
-        # tensor-core family (float32 with 16 -> 16 per group is ct1d_mma's) nor, in
-        # float32, ct1d_narrow
+        # tensor-core family (float32 with 16 -> 16 per group is ct1d_mma's) nor, but in
+        # float64, ct1d_narrow
         narrow = params(2, 8 * 16, 8 * 4, 4, 1000, 2, 1, 1, groups=8)
-        assert plan(narrow, dtype).key.family == ("ct1d_narrow" if dtype == "float32"
-                                                  else "ct1d_depthwise")
+        assert plan(narrow, dtype).key.family == ("ct1d_depthwise" if dtype == "float64"
+                                                  else "ct1d_narrow")
         assert plan(params(2, 40, 8 * 8, 4, 1000, 2, 1, 1, groups=8), dtype).key.family != "ct1d_depthwise"
         wide16 = plan(params(2, 8 * 16, 8 * 16, 4, 1000, 2, 1, 1, groups=8), dtype).key.family
         assert wide16 == ("ct1d_scatter" if dtype == "float64" else "ct1d_mma")
