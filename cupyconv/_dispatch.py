@@ -225,7 +225,16 @@ def depthwise_launch_plan(p: ConvParams, key: DepthwiseKey) -> LaunchPlan:
 # narrow groups off ct1d_depthwise: g4-cig32-cog4 0.164 -> 0.093, g16-cig7 0.128 -> 0.108,
 # g8-cig8-cog2 0.062 -> 0.050; off ct1d_pipe at one output channel: in64-out1-k3 0.150 ->
 # 0.111, proj-32-1-k7 0.146 -> 0.107; but g8-cig16-cog4 stays there (0.090, ct1d_narrow
-# 0.101). Other dtypes: only where ct1d_scatter would take them (NARROW_FALLBACK_DTYPES).
+# 0.101). float16 and bfloat16 take the same route since session 66 (bfloat16, H100,
+# results/2026-12-06-session66/run_3, run_5: the random calls whose plan moves, 3 rounds):
+# narrow groups off ct1d_depthwise 1.25x over 85 calls, small wide reductions off
+# ct1d_gemm / ct1d_wgmma 1.58x / 1.46x, ct1d_wgmma first from 128 multiply-adds per x
+# value (in768-out8-s10 ct1d_mma 1.24 -> 0.095 ms), but 8 output channels per group from
+# 8-64 input channels stay on ct1d_mma, whose tiles stage all their weights and pay one
+# tensor-core product per multiply-add (those calls ran 0.30-2.08x on ct1d_narrow, 14 of
+# 21 slower; from 96 input channels 19 of 24 faster). With that rule 1.39x / 1.41x over
+# the moved calls of draws 0-3 / 4-7, 7 / 5 of 66 / 62 more than 5% slower. float64: only
+# where ct1d_scatter would take them (NARROW_FALLBACK_DTYPES).
 NARROW_ROUTE = True
 NARROW_DTYPES = ("float32", "bfloat16", "float16")
 NARROW_16BIT_MMA_MAX_CIG = 64
