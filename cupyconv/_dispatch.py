@@ -71,15 +71,16 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0,
     calls (``_prefers_gemm``), ct1d_stream float32 calls of narrow groups with many
     multiply-adds per output (``_prefers_stream``), ct1d_mma the other
     float32/float16/bfloat16 ones.
-    float32 calls with more than 4 input and at most 8 output channels per group go to
-    ct1d_narrow (CUDA cores: all of a group's output channels per block, x read once),
-    ahead of the tensor-core families (``_prefers_narrow``; on sm_90 the compute-heavy
-    ones to ct1d_wgmma, and those of 3-8 output channels to ct1d_pipe first), and so do
-    small float32 calls with wide reductions to 9-64 output channels per group
-    (``_prefers_narrow_small``: chunks of 4 or 8 per block; on sm_90 ct1d_gemm takes those
-    it splits over clusters with blocks of <= 8 warps) and the other dtypes' narrow-output
-    calls that only ct1d_scatter would take (``NARROW_FALLBACK_DTYPES``; float32: any
-    such call, ``SCATTER_TO_NARROW_DTYPES``). float32 calls whose ct1d_mma tile cannot
+    float32, float16 and bfloat16 calls with more than 4 input and at most 8 output
+    channels per group go to ct1d_narrow (CUDA cores: all of a group's output channels
+    per block, x read once), ahead of the tensor-core families (``_prefers_narrow``; on
+    sm_90 the compute-heavy ones to ct1d_wgmma, float32 ones of 3-8 output channels to
+    ct1d_pipe first; 16-bit 8-64 -> 8 per group stay on ct1d_mma), and so do small calls
+    with wide reductions to 9-64 output channels per group (``_prefers_narrow_small``:
+    chunks of 4 or 8 per block; on sm_90 ct1d_gemm takes the float32 ones it splits over
+    clusters with blocks of <= 8 warps) and float64 narrow-output calls that only
+    ct1d_scatter would take (``NARROW_FALLBACK_DTYPES``; float32: any such call,
+    ``SCATTER_TO_NARROW_DTYPES``). float32 calls whose ct1d_mma tile cannot
     stage all its weights go to ct1d_stream, ct1d_wgmma, ct1d_gemm or ct1d_narrow, 16-bit
     ones of >= 8 taps to ct1d_stream or ct1d_gemm (``_mma_partial``).
     ct1d_depthwise also takes the groups those leave with at most 32 input and fewer than
@@ -334,10 +335,11 @@ NARROW_SMALL_GEMM_THREADS = 256
 # (0.75-1.66x; 1024 -> 16 K16 S10 0.0772 -> 0.0466 ms, torch 0.049; slower: 512 -> 48 K16
 # S3 0.0610 -> 0.0814), slower than torch 24 -> 18.
 NARROW_SMALL_CHUNK_COG = 4
-# (A/B, not measured yet: results/2026-12-06-session65/run_13.sh) such calls whose plan has
-# the most channel groups (8 of 256 threads) in blocks of this many threads, as many more
-# groups: the same tiles, twice the warps at 512 (NVRTC: <= 128 registers, 0-41 spilled
-# loads over draws 4-11's 32 such calls)
+# (A/B knob) such calls whose plan has the most channel groups (8 of 256 threads) in
+# blocks of this many threads, as many more groups: the same tiles, twice the warps at 512
+# (NVRTC: <= 128 registers, 0-41 spilled loads over draws 4-11's 32 such calls). 512
+# against 256, H100, the 44 small-route calls of draws 0-11, 5 rounds: 0.98x (0.81-1.34x,
+# 21 calls more than 5% slower; results/2026-12-06-session66/run_1/threads/), so 256.
 NARROW_SMALL_THREADS = 256
 
 

@@ -47,8 +47,9 @@
 // (u0 + pt*U + q) instead of NT apart (u0 + q*NT + pt), so they share the x columns their
 // taps read: U + SPAN - 1 loads and registers per input channel instead of U*SPAN. On an
 // H100 (results/2026-12-06-session66, runs 1-2, 81 narrow calls): 1.061x over the 44
-// calls it takes (0.89-1.39x; in256-out8-k16d2 1.18x, 16 -> 1 K16 S2 1.39x); equal on
-// the others. 0: never (A/B).
+// calls it takes (0.89-1.39x; in256-out8-k16d2 1.18x, 16 -> 1 K16 S2 1.39x), the others
+// compile as before; out of sample (run 4, 72 calls that take it) 1.11x (0.72-1.75x).
+// 0: never (A/B).
 #ifndef CT1D_NARROW_CONTIG
 #define CT1D_NARROW_CONTIG 1
 #endif
