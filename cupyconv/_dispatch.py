@@ -258,8 +258,7 @@ NARROW_FALLBACK_DTYPES = ("float64", "bfloat16", "float16")
 # S10 (N = 1) 0.049 -> 0.026 forced (0.031), r475 8 -> 768 K20 S10 0.155 -> 0.068 (0.290),
 # r589 16 -> 512 g2 K16 S10 0.380 -> 0.163 (0.746), r813 96 -> 48 K20 S10 0.981 -> 0.309
 # (0.358; ct1d_gemm forced 0.221)
-SCATTER_TO_NARROW_DTYPES = ("float32", "bfloat16", "float16")
-NARROW_16BIT_MMA_MAX_CIG = 64
+SCATTER_TO_NARROW_DTYPES = ("float32",)
 NARROW_MAX_COG = 8
 NARROW_BEFORE_PIPE_COG = 2
 # ... but on sm_90 those with at least this many multiply-adds per loaded x value (C_out
