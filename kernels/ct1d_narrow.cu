@@ -258,9 +258,10 @@ ct1d_narrow(const T* __restrict__ x, const T* __restrict__ w, const T* __restric
             const A* wb = w_s + (c % 2) * CK * WP;
             const int ci0 = c * CK + grp * CPS;              // this group's channels
             const int n_ci = min(CPS, bp.cig - ci0);
+            // x of AH channels in flight ahead of the one multiplied, in a ring of NB
+            // buffers (CT1D_NARROW_AHEAD; 0 and 1 both mean one ahead)
+            constexpr int AH = CT1D_NARROW_AHEAD > 1 ? CT1D_NARROW_AHEAD : 1, NB = AH + 1;
             if constexpr (CONTIG) {
-                static_assert(CT1D_NARROW_AHEAD >= 1, "AH channels ahead");
-                constexpr int AH = CT1D_NARROW_AHEAD, NB = AH + 1;
                 T xw[NB][XN];
                 const int ub = u0 + pt * U;
 #pragma unroll
@@ -274,17 +275,7 @@ ct1d_narrow(const T* __restrict__ x, const T* __restrict__ w, const T* __restric
                                                             xw[(j + AH) % NB]);
                     fma_run(wb + (grp * CPS + j) * WP, xw[j % NB], acc);
                 }
-            } else if constexpr (CT1D_NARROW_AHEAD <= 1) {
-                T xr[2][U][SPAN];     // (A/B: AHEAD 1) the next channel's x in flight
-                if (n_ci > 0) fetch(xg + (long long)ci0 * L_in, u0, u_end, xr[0]);
-#pragma unroll
-                for (int j = 0; j < CPS; ++j) {
-                    if (j >= n_ci) break;
-                    if (j + 1 < n_ci) fetch(xg + (long long)(ci0 + j + 1) * L_in, u0, u_end, xr[(j + 1) % 2]);
-                    fma_channel(wb + (grp * CPS + j) * WP, xr[j % 2], acc);
-                }
-            } else {                  // AH channels' x in flight (the default: 2)
-                constexpr int AH = CT1D_NARROW_AHEAD, NB = AH + 1;
+            } else {
                 T xr[NB][U][SPAN];
 #pragma unroll
                 for (int j = 0; j < AH; ++j)
