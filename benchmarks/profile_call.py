@@ -3,11 +3,15 @@
     ncu --kernel-name regex:ct1d_gemm --launch-skip 2 --launch-count 1 \\
         python benchmarks/profile_call.py hifigan-u1-b16      (GPU machine, repo root)
 
-float32 calls take CuPy arrays; float16 and bfloat16 calls torch tensors (CuPy has no
-bfloat16). Further arguments NAME=VALUE set constants of cupyconv._dispatch first (a
-Python literal), e.g. to profile a warp-specialised ct1d_pipe shape:
+The call is a sweep configuration's name or a spec NAME=N,C_in,C_out,K,L,S,P,D[,G]
+(``bench.config_from_spec``, as ab_variant.py's ``--call``). float32 calls take CuPy
+arrays; float16 and bfloat16 calls torch tensors (CuPy has no bfloat16). Further
+arguments NAME=VALUE set constants of cupyconv._dispatch first (a Python literal), and
+MACRO:VALUE compiles every family with ``#define MACRO VALUE`` (ab_variant.py's kernel
+variants), e.g. a warp-specialised ct1d_pipe shape, or ct1d_narrow's old thread layout:
 
     python benchmarks/profile_call.py hifigan-u4-b16 "PIPE_WS_SHAPES=((2,1,5,2),)"
+    python benchmarks/profile_call.py r024=16,128,16,7,2606,1,1,3,16 CT1D_NARROW_CONTIG:0
 """
 import ast
 import sys
@@ -16,15 +20,23 @@ import cupy
 
 import cupyconv
 from cupyconv import _dispatch
-from cupyconv.bench import SWEEP
+from cupyconv.bench import SWEEP, config_from_spec
+from gpu_timing import use_variant
 
+macros = []
 for arg in sys.argv[2:]:
+    if "=" not in arg:                          # MACRO:VALUE
+        macros.append(tuple(arg.split(":", 1)))
+        continue
     name, value = arg.split("=", 1)
     getattr(_dispatch, name)                    # (a typo fails here, not silently)
     setattr(_dispatch, name, ast.literal_eval(value))
 _dispatch.plan.cache_clear()
+if macros:
+    use_variant(None, macros)
 
-c = next(c for c in SWEEP if c.name == sys.argv[1])
+c = (config_from_spec(sys.argv[1]) if "=" in sys.argv[1]
+     else next(c for c in SWEEP if c.name == sys.argv[1]))
 rs = cupy.random.RandomState(1)
 x = rs.standard_normal((c.N, c.C_in, c.L), dtype=cupy.float32)
 w = rs.standard_normal((c.C_in, c.C_out // c.G, c.K), dtype=cupy.float32)
