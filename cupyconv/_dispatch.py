@@ -334,12 +334,9 @@ NARROW_SMALL_GEMM_THREADS = 256
 # (0.75-1.66x; 1024 -> 16 K16 S10 0.0772 -> 0.0466 ms, torch 0.049; slower: 512 -> 48 K16
 # S3 0.0610 -> 0.0814), slower than torch 24 -> 18.
 NARROW_SMALL_CHUNK_COG = 4
-# (A/B knob) such calls whose plan has the most channel groups (8 of 256 threads) in
-# blocks of this many threads, as many more groups: the same tiles, twice the warps at 512
-# (NVRTC: <= 128 registers, 0-41 spilled loads over draws 4-11's 32 such calls). 512
-# against 256, H100, the 44 small-route calls of draws 0-11, 5 rounds: 0.98x (0.81-1.34x,
-# 21 calls more than 5% slower; results/2026-12-06-session66/run_1/threads/), so 256.
-NARROW_SMALL_THREADS = 256
+# (Refuted, session 66: such calls in 512-thread blocks of 16 channel groups, the same
+# tiles, 0.98x over the 44 small-route calls of draws 0-11 on an H100; the knob is
+# benchmarks/variants/narrow_small_threads_s66.patch.)
 
 
 def _prefers_narrow_small(p: ConvParams, dtype: str) -> bool:
@@ -392,20 +389,14 @@ def narrow_key(p: ConvParams, dtype: str) -> Optional[NarrowKey]:
     """The ct1d_narrow instance for a call (None where the family does not apply): a
     group's output channels in the fewest chunks of at most NARROW_MAX_COG per block, or
     of NARROW_SMALL_CHUNK_COG for a small wide-reduction call where those give it at least
-    as many blocks (and, with the A/B knob NARROW_SMALL_THREADS above 256, larger blocks of
-    more channel groups for such a call)."""
+    as many blocks."""
     key = _narrow_key(p, dtype, NARROW_MAX_COG)
-    if key is None or not _prefers_narrow_small(p, dtype):
-        return key
-    if NARROW_SMALL_CHUNK_COG < NARROW_MAX_COG:
+    if (key is not None and NARROW_SMALL_CHUNK_COG < NARROW_MAX_COG
+            and _prefers_narrow_small(p, dtype)):
         small = _narrow_key(p, dtype, NARROW_SMALL_CHUNK_COG)
         if small is not None and (_block_count(p, narrow_launch_plan(p, small))
                                   >= _block_count(p, narrow_launch_plan(p, key))):
-            key = small
-    if NARROW_SMALL_THREADS > key.threads and key.cs == 8:
-        # (A/B) the same tiles with more input-channel groups, each a warp's positions
-        more = NARROW_SMALL_THREADS // key.threads
-        key = replace(key, cs=key.cs * more, threads=NARROW_SMALL_THREADS)
+            return small
     return key
 
 

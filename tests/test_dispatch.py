@@ -1417,11 +1417,7 @@ def check_narrow_plan(lp: LaunchPlan, p, dtype: str):
     assert (chunks - 1) * key.cog < cog <= chunks * key.cog
     assert key.cog == cog or chunks * key.cog - cog < chunks
     # the channel groups: whole warps each, no more groups than input channels but one
-    # (more than 8 only with NARROW_SMALL_THREADS' larger blocks, at the same positions)
-    wide = key.threads // _dispatch._NARROW_THREADS
-    assert key.threads in (_dispatch._NARROW_THREADS, _dispatch.NARROW_SMALL_THREADS)
-    assert key.cs in (1, 2, 4, 8) or key.cs == 8 * wide > 8
-    assert (key.threads // key.cs) % 32 == 0
+    assert key.cs in (1, 2, 4, 8) and (key.threads // key.cs) % 32 == 0
     assert key.cs == 1 or key.cs <= cig
     assert key.u >= 1 and key.nu == key.u * key.threads // key.cs
     n_u = (p.length_out - 1 + P) // S + 1 - P // S
@@ -1429,7 +1425,7 @@ def check_narrow_plan(lp: LaunchPlan, p, dtype: str):
     assert lp.u_first == P // S and tile_u <= key.nu and lp.n_tiles * tile_u >= n_u
     assert (lp.n_tiles - 1) * key.nu < n_u                  # no block without positions
     assert lp.tile_out == S * key.nu
-    assert lp.smem_bytes == key.smem_bytes() <= 48 * 1024 * wide or key.u == 1
+    assert lp.smem_bytes == key.smem_bytes() <= 48 * 1024 or key.u == 1
     # registers: U*S*COG sums and two sets of U loaded columns per used offset
     columns = len({k * D // S for k in range(K)})
     per_u = (S * key.cog + 2 * columns) * (2 if dtype == "float64" else 1)
