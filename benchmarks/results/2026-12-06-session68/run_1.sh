@@ -12,5 +12,6 @@ if nvidia-smi --query-gpu=name --format=csv,noheader | grep -q H200; then
 else
   OUT=$OUT/bench timeout 200 bash benchmarks/device_run.sh bench > /dev/null 2>&1; echo "bench rc $?"
   grep -A12 "issue 4's targets" "$OUT/bench/bench.log" | cut -c1-200
-  OUT=$OUT bash $R profile 2>&1 | tail -n 20
+  mkdir -p /tmp/prof && OUT=/tmp/prof bash $R profile 2>&1 | tail -n 20
+  tar -C /tmp/prof -czf "$OUT/ncu_contig.tgz" . && ls /tmp/prof
 fi
