@@ -1681,6 +1681,12 @@ def mma_launch_plan(p: ConvParams, key: MmaKey) -> LaunchPlan:
     return _row_tile_plan(p, key, key.nu_owned)
 
 
+# ct1d_scatter stages each tap's own columns (KernelKey.tap_cols, one tap per block) where
+# the widest all-taps staging (1024 columns) holds fewer outputs per tile than this; 1:
+# only the calls it cannot hold at all (NotImplementedError before session 68).
+SCATTER_TAP_COLS_BELOW = 1
+
+
 def _plan_scatter(p: ConvParams, dtype: str) -> LaunchPlan:
     S, D, K = p.stride, p.dilation, p.kernel_size
     # Positions inside one row are 32-bit in the kernel (row offsets are 64-bit).
@@ -1699,20 +1705,22 @@ def _plan_scatter(p: ConvParams, dtype: str) -> LaunchPlan:
     threads = 256
     co_threads = min(16, _pow2_at_least(-(-cog // rc)))
 
+    # A reach (K-1)*D/S beyond the most columns a tile stages (large dilation): one tap
+    # per block, each staging its own columns (TAP_COLS), so x is read K times per tile.
+    tap_cols = max_tile_out(threads * rj, S, D, K) < SCATTER_TAP_COLS_BELOW
+    if tap_cols:
+        kb = 1
+    span = kb if tap_cols else K        # taps whose columns are staged together
+
     def geometry(co_threads, threads):
         ncol = threads // co_threads * rj
-        return ncol, max_tile_out(ncol, S, D, K)
+        return ncol, max_tile_out(ncol, S, D, span)
 
     ncol, tile = geometry(co_threads, threads)
     # Keep the recomputed halo under half the tile: trade channel width for columns.
     while co_threads > 1 and tile * 2 < ncol * S:
         co_threads //= 2
         ncol, tile = geometry(co_threads, threads)
-    if tile < 1:
-        raise NotImplementedError(
-            f"the GPU kernel stages at most {ncol} input columns per tile, fewer than the "
-            f"(K-1)*dilation/stride = {(K - 1) * D / S:.0f} a single output needs; "
-            "use backend='cpu' for this call")
     # Large strides make wide output tiles: cap the tile's shared memory.
     co_tile = co_threads * rc
     tile = min(tile, _OUT_TILE_BUDGET // (a * co_tile) - 1)
@@ -1724,7 +1732,7 @@ def _plan_scatter(p: ConvParams, dtype: str) -> LaunchPlan:
 
     unrolled = K <= MAX_UNROLLED_K
     key = KernelKey(dtype, S if unrolled else 0, D if unrolled else 0, K if unrolled else 0,
-                    co_threads, rc, rj, kb, ci_chunk, threads)
+                    co_threads, rc, rj, kb, ci_chunk, threads, tap_cols)
     tile = min(tile, p.length_out)
     n_tiles = -(-p.length_out // tile)
     # the tile loop steps by gridDim.x <= n_tiles in int32: tile + gridDim.x < 2 n_tiles

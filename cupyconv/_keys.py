@@ -30,13 +30,15 @@ class KernelKey:
     kb: int             # taps per register block
     ci_chunk: int       # input channels staged per step
     threads: int        # threads per block
+    tap_cols: bool = False  # each tap block stages its own columns (large reach)
 
     family = "ct1d_scatter"
 
     def name_expression(self) -> str:
+        # (TAP_COLS defaults to false: the other instances keep their names)
         return (f"{self.family}<{CTYPES[self.dtype]}, {self.stride}, {self.dilation}, "
                 f"{self.kernel_size}, {self.co_threads}, {self.rc}, {self.rj}, {self.kb}, "
-                f"{self.ci_chunk}, {self.threads}>")
+                f"{self.ci_chunk}, {self.threads}{', true' if self.tap_cols else ''}>")
 
     @property
     def co_tile(self) -> int:

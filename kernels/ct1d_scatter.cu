@@ -16,17 +16,20 @@
 #include "ct1d_types.cuh"
 
 // Output positions [o0, o0 + to_n) of a tile and the input columns [i_lo, i_lo + ncol)
-// that reach it (i*S + k*D - pad inside the tile for some k); ncol may be <= 0.
+// that reach it through taps k_lo <= k < k_end (i*S + k*D - pad inside the tile for some
+// such k); ncol may be <= 0.
 struct TileCols { int o0, to_n, i_lo, ncol; };
 
 __device__ __forceinline__ TileCols tile_cols(int tile, int tile_out, int L_out, int L_in,
-                                              int pad, int S, int D, int K) {
+                                              int pad, int S, int D, int k_end, int k_lo = 0) {
     TileCols t;
     t.o0 = tile * tile_out;
     t.to_n = min(tile_out, L_out - t.o0);
-    const int lo = t.o0 + pad - (K - 1) * D;
+    const int lo = t.o0 + pad - (k_end - 1) * D;
     t.i_lo = lo > 0 ? (lo + S - 1) / S : 0;
-    t.ncol = min((t.o0 + t.to_n - 1 + pad) / S, L_in - 1) - t.i_lo + 1;
+    // (hi < 0 only where k_lo > 0; integer division would round it up to column 0)
+    const int hi = t.o0 + t.to_n - 1 + pad - k_lo * D;
+    t.ncol = (k_lo > 0 && hi < 0 ? -1 : min(hi / S, L_in - 1)) - t.i_lo + 1;
     return t;
 }
 
@@ -52,13 +55,17 @@ __device__ __forceinline__ void fetch_x(A (&xr)[XPT], const T* __restrict__ xn, 
 //   KB          taps held in registers at once; K is processed in ceil(K/KB) blocks
 //   CI_CHUNK    input channels staged in shared memory at once
 //   THREADS     threads per block
+//   TAP_COLS    stage each tap block's own columns, restaged per block, in
+//               ceil(((KB-1)*D + 1)/S) passes: for calls whose reach (K-1)*D/S is
+//               more columns than a tile stages (large dilation); with KB = 1 a tile of
+//               up to about NCOL*S outputs needs NCOL columns whatever D is
 //
 // Shared memory (dynamic, in accumulator type A):
 //   x_s  [CI_CHUNK][NCOL]      staged input columns
 //   w_s  [CI_CHUNK][KB][CO_T]  staged weights, channel-contiguous for vector loads
 //   out  [CO_T][tile_out | 1]  the output tile (odd pitch spreads rows over banks)
 template <typename T, int S_, int D_, int K_, int CO_THREADS, int RC, int RJ, int KB,
-          int CI_CHUNK, int THREADS>
+          int CI_CHUNK, int THREADS, bool TAP_COLS = false>
 __global__ void __launch_bounds__(THREADS, 2)
 ct1d_scatter(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__ bias,
              T* __restrict__ y,
@@ -102,7 +109,7 @@ ct1d_scatter(const T* __restrict__ x, const T* __restrict__ w, const T* __restri
     // while this tile computes.
     constexpr int XPT = (CI_CHUNK * NCOL + THREADS - 1) / THREADS;
     A xr[XPT];
-    const bool prefetch = n_chunks == 1 && n_kb == 1;
+    const bool prefetch = !TAP_COLS && n_chunks == 1 && n_kb == 1;
     const int warp = tid / 32, lane = tid % 32;
     constexpr int WARPS = THREADS / 32;
     if (prefetch && (int)blockIdx.x < n_tiles) {
@@ -112,7 +119,7 @@ ct1d_scatter(const T* __restrict__ x, const T* __restrict__ w, const T* __restri
 
     for (int tile = blockIdx.x; tile < n_tiles; tile += gridDim.x) {
         const TileCols tc = tile_cols(tile, tile_out, L_out, L_in, pad, S, D, K);
-        const int o0 = tc.o0, to_n = tc.to_n, i_lo = tc.i_lo, ncol = tc.ncol;
+        const int o0 = tc.o0, to_n = tc.to_n;
 
         __syncthreads();   // the previous tile's store has finished reading out_s
         for (int r = warp; r < CO_T; r += WARPS) {
@@ -121,6 +128,15 @@ ct1d_scatter(const T* __restrict__ x, const T* __restrict__ w, const T* __restri
         }
 
         for (int kb = 0; kb < n_kb; ++kb) {
+            TileCols tk = tc;
+            int n_ph = n_phases;
+            if (TAP_COLS) {   // (uniform over the block: skipping is barrier-safe)
+                const int k_lo = kb * KB, k_end = min(K, k_lo + KB);
+                tk = tile_cols(tile, tile_out, L_out, L_in, pad, S, D, k_end, k_lo);
+                if (tk.ncol <= 0) continue;
+                n_ph = ((k_end - 1 - k_lo) * D + S) / S;
+            }
+            const int i_lo = tk.i_lo, ncol = tk.ncol;
             A acc[KB][RC][RJ];
 #pragma unroll
             for (int kk = 0; kk < KB; ++kk)
@@ -132,7 +148,7 @@ ct1d_scatter(const T* __restrict__ x, const T* __restrict__ w, const T* __restri
             for (int ch = 0; ch < n_chunks; ++ch) {
                 const int ci0 = ch * CI_CHUNK;
                 const int ci_n = min(CI_CHUNK, cig - ci0);
-                const bool load_x = n_chunks > 1 || kb == 0;
+                const bool load_x = TAP_COLS || n_chunks > 1 || kb == 0;
                 const bool load_w = !(w_resident && w_loaded);
                 if (load_x || load_w) {
                     __syncthreads();   // everyone is done with the previous chunk
@@ -182,12 +198,12 @@ ct1d_scatter(const T* __restrict__ x, const T* __restrict__ w, const T* __restri
             }
 
             // T non-overlapping passes into the on-chip tile.
-            const int ph0 = (i_lo + j0) % n_phases;
-            for (int t = 0; t < n_phases; ++t) {
+            const int ph0 = (i_lo + j0) % n_ph;
+            for (int t = 0; t < n_ph; ++t) {
                 __syncthreads();
 #pragma unroll
                 for (int j = 0; j < RJ; ++j) {
-                    if (j0 + j >= ncol || (ph0 + j) % n_phases != t) continue;
+                    if (j0 + j >= ncol || (ph0 + j) % n_ph != t) continue;
                     const int i = i_lo + j0 + j;
 #pragma unroll
                     for (int kk = 0; kk < KB; ++kk) {

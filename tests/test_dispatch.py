@@ -104,7 +104,7 @@ def check_any_plan(lp: LaunchPlan, p, dtype: str):
                 or cog < _dispatch.DEPTHWISE_NARROW_COG)
     return key
 NAME_RE = re.compile(r"^ct1d_scatter<(float|double|f16_t|bf16_t), " + ", ".join([r"(\d+)"] * 9)
-                     + r">$")
+                     + r"(, true)?>$")
 
 
 def params(n=16, c_in=32, c_out=64, k=3, length=131072, stride=2, padding=1, dilation=2,
@@ -127,9 +127,10 @@ def check_plan(lp: LaunchPlan, p, dtype: str):
     m = NAME_RE.match(key.name_expression())
     assert m, key.name_expression()
     assert m.group(1) == CTYPES[dtype]
-    assert tuple(int(v) for v in m.groups()[1:]) == (
+    assert tuple(int(v) for v in m.groups()[1:10]) == (
         key.stride, key.dilation, key.kernel_size, key.co_threads, key.rc, key.rj, key.kb,
         key.ci_chunk, key.threads)
+    assert (m.group(11) is not None) == key.tap_cols
     # compile-time S/D/K only up to MAX_UNROLLED_K taps; all three or none
     if K <= MAX_UNROLLED_K:
         assert (key.stride, key.dilation, key.kernel_size) == (S, D, K)
@@ -144,9 +145,13 @@ def check_plan(lp: LaunchPlan, p, dtype: str):
     # tiles: at least one output, within L_out, and covering it exactly once
     assert 1 <= lp.tile_out <= p.length_out
     assert lp.n_tiles == -(-p.length_out // lp.tile_out)
-    # the staged columns reach every output of a tile
-    assert (key.ncol - 1) * S + 1 - (K - 1) * D >= lp.tile_out
-    assert max_tile_out(key.ncol, S, D, K) >= lp.tile_out
+    # the staged columns reach every output of a tile: all taps' columns at once, or, only
+    # where that cannot hold one output in the widest staging, each tap's own (one a block)
+    assert key.tap_cols == (max_tile_out(256 * 4, S, D, K) < _dispatch.SCATTER_TAP_COLS_BELOW)
+    span = 1 if key.tap_cols else K
+    assert key.kb == 1 or not key.tap_cols
+    assert (key.ncol - 1) * S + 1 - (span - 1) * D >= lp.tile_out
+    assert max_tile_out(key.ncol, S, D, span) >= lp.tile_out
     # channel tiles cover the group's output channels
     assert lp.co_chunks * key.co_tile >= cog > (lp.co_chunks - 1) * key.co_tile
     # shared memory
@@ -290,10 +295,21 @@ def test_unbatched_plans_like_batch_one():
 # ---- what the GPU kernel cannot do -------------------------------------------------------
 
 def test_single_output_needs_more_columns_than_a_tile():
-    """K=2000, dilation 4, stride 1: one output reads ~8000 columns; a tile stages fewer."""
+    """K=2000, dilation 4, stride 1: one output reads ~8000 columns, more than a tile
+    stages: ct1d_scatter stages each tap's own columns instead (TAP_COLS), in wide tiles."""
     p = params(n=1, c_in=4, c_out=4, k=2000, length=10000, stride=1, padding=0, dilation=4)
-    with pytest.raises(NotImplementedError, match=r"backend='cpu'"):
-        plan(p, "float32")
+    for dtype in DTYPES:
+        lp = plan(p, dtype)
+        key = check_plan(lp, p, dtype)
+        assert key.tap_cols and key.kb == 1 and key.kernel_size == 0     # runtime K
+        assert lp.tile_out >= 32
+    # the reach one column past the widest staging: K = 3, S = 1, D = 512 needs 1025 columns
+    # (float64: no other family takes it; float32 goes to ct1d_narrow, which stages no x)
+    for d, tap_cols in ((511, False), (512, True)):
+        p = params(n=2, c_in=8, c_out=16, k=3, length=4000, stride=1, padding=3, dilation=d)
+        lp = plan(p, "float64")
+        assert check_plan(lp, p, "float64").tap_cols is tap_cols
+        assert lp.key.name_expression().endswith(", true>") is tap_cols
 
 
 def test_rows_longer_than_int32():
@@ -440,7 +456,7 @@ def random_params(rng, ks, groups, per_group_in, per_group_out):
 
 
 def test_random_calls_satisfy_invariants(rng):
-    planned = rejected = 0
+    planned = tap_split = 0
     for _ in range(1500):
         p = random_params(rng, lambda r: int(r.choice([int(r.integers(1, 9)),
                                                        int(r.integers(1, 65)),
@@ -448,20 +464,13 @@ def test_random_calls_satisfy_invariants(rng):
                           [1, 1, 2, 4, 8], [1, 2, 3, 8, 16, 64], [1, 2, 5, 8, 16, 64])
         if p is None:
             continue
-        s, d, k = p.stride, p.dilation, p.kernel_size
         dtype = str(rng.choice(DTYPES))
-        try:
-            lp = scatter_plan(p, dtype)
-        except NotImplementedError:
-            # only when even a 1-output tile needs more columns than the widest staging
-            ncol_max = 256 * 4
-            assert max_tile_out(ncol_max, s, d, k) < 1, (s, d, k)
-            rejected += 1
-            continue
+        lp = scatter_plan(p, dtype)
+        tap_split += lp.key.tap_cols    # each tap's own columns (reach beyond a tile)
         check_plan(lp, p, dtype)
         check_any_plan(plan(p, dtype), p, dtype)
         planned += 1
-    assert planned > 1000
+    assert planned > 1000 and tap_split > 0     # (every call plans; some split their taps)
 
 
 def test_max_tile_out_formula():

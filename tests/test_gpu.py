@@ -1191,6 +1191,53 @@ def test_depthwise_blocks_over_several_tiles(rng, dtype, cig):
     assert _rel_err(y, _ref64(x, w, b, **c["kw"])) <= TOL[dtype]
 
 
+@pytest.mark.parametrize("dtype", ["float32", "float64", "float16", "bfloat16"])
+def test_scatter_tap_columns_for_large_reach(rng, dtype):
+    """Calls whose reach (K-1)*D/S is more columns than a tile stages (large dilation):
+    ct1d_scatter stages each tap's own columns (TAP_COLS). Random such calls, runtime K
+    (> 32) among them, paddings that leave some taps no columns in a tile, rows shorter
+    than the reach; forced onto ct1d_scatter and as the dispatcher routes them; the
+    forced instance twice, bitwise equal."""
+    import cupy
+
+    from cupyconv._args import check_conv_args
+    from cupyconv._dispatch import max_tile_out
+    from cupyconv._gpu import device_plan
+    checked = 0
+    for i in range(200):
+        if checked == 6:
+            break
+        S = int(rng.integers(1, 9))
+        K = int(rng.choice([2, 3, 5, 33]) if i < 4 else rng.integers(2, 41))
+        D = int(-(-1024 * S // (K - 1)) + rng.integers(0, 400))   # reach > 1023 columns
+        assert max_tile_out(1024, S, D, K) < 1
+        G = int(rng.choice([1, 1, 2, 3]))
+        cig, cog = int(rng.integers(1, 40)), int(rng.integers(1, 40))
+        L = int(rng.choice([int(rng.integers(1, 50)), int(rng.integers(50, 6000))]))
+        c = dict(N=int(rng.integers(1, 4)), C_in=G * cig, C_out=G * cog, K=K, L=L,
+                 bias=bool(rng.random() < 0.5), batched=True, dtype=dtype,
+                 kw=dict(stride=S, padding=int(rng.integers(0, (K - 1) * D + 3)),
+                         output_padding=int(rng.integers(0, max(S, D))), groups=G, dilation=D))
+        if not _valid(c):
+            continue
+        x, w, b = _inputs(rng, c)
+        p = check_conv_args(x.shape, w.shape, None if b is None else b.shape, **c["kw"])
+        key = device_plan(p, dtype, 0, "ct1d_scatter").key
+        assert key.tap_cols and key.kb == 1, key
+        ref = _ref64(x, w, b, **c["kw"])
+        y = _launch_poisoned(x, w, b, dtype, "ct1d_scatter", **c["kw"])
+        err = _rel_err(y, ref)
+        _record(f"err_{dtype}_ct1d_scatter_tap_cols", err, dict(call=c, key=key.name_expression()))
+        assert err <= TOL[dtype], (c, key, err)
+        y2 = _launch_poisoned(x, w, b, dtype, "ct1d_scatter", **c["kw"])
+        assert y2.tobytes() == y.tobytes(), c
+        auto = _launch_poisoned(x, w, b, dtype, None, **c["kw"])
+        assert _rel_err(auto, ref) <= TOL[dtype], (c, device_plan(p, dtype, 0).key)
+        checked += 1
+    assert checked == 6
+    cupy.cuda.Device().synchronize()
+
+
 def test_bf16_conversion_matches_integer_rounding_for_every_float():
     """The kernels' float -> bfloat16 conversion (one hardware instruction from sm_80 on)
     against the integer round-to-nearest-even of the bit pattern, over all 2^32 inputs:
