@@ -43,6 +43,9 @@ COMPILE_CASES = [
     ("stream-s1-d4", (8, 32, 8192), (32, 32, 3), 1, 4, 4, 1, "float32"),
     ("narrow-out8", (16, 512, 16384), (512, 8, 4), 2, 1, 1, 1, "float32"),
     ("narrow-out1-split", (2, 192, 2000), (192, 1, 16), 8, 12, 2, 1, "float32"),
+    # reach (K-1)*D/S beyond a tile's staging: ct1d_scatter's TAP_COLS instances
+    ("tap-cols-fp64", (2, 8, 4000), (8, 16, 3), 1, 3, 512, 1, "float64"),
+    ("tap-cols-k40-bf16", (1, 4, 10000), (4, 4, 40), 1, 0, 100, 1, "bfloat16"),
 ]
 
 
@@ -104,6 +107,7 @@ def test_cases_plan_distinct_instance_families():
     assert {k.dtype for k in scatter} == {"float32", "float64", "float16", "bfloat16"}
     assert any(k.kernel_size == 0 for k in scatter)     # the runtime-parameter instance
     assert any(k.co_threads == 1 and k.rc == 1 for k in scatter)    # depthwise
+    assert {k.dtype for k in scatter if k.tap_cols} == {"float64", "bfloat16"}
 
 
 @pytest.mark.slow
