@@ -1681,10 +1681,21 @@ def mma_launch_plan(p: ConvParams, key: MmaKey) -> LaunchPlan:
     return _row_tile_plan(p, key, key.nu_owned)
 
 
-# ct1d_scatter stages each tap's own columns (KernelKey.tap_cols, one tap per block) where
-# the widest all-taps staging (1024 columns) holds fewer outputs per tile than this; 1:
-# only the calls it cannot hold at all (NotImplementedError before session 68).
+# ct1d_scatter stages each tap's own columns (KernelKey.tap_cols, one tap per block, one
+# pass each) where the widest all-taps staging (1024 columns) holds fewer outputs per tile
+# than this (1: the calls it cannot hold at all, NotImplementedError before session 68) ...
 SCATTER_TAP_COLS_BELOW = 1
+# ... and where the all-taps staging's passes, ceil(K/kb) tap blocks x T phases, each
+# behind a barrier, are at least this many times tap mode's K. H100, session 68 (runs 2-4,
+# forced ct1d_scatter, N = 4, ms, all-taps -> tap): every float64 call with T >= 2 (kb = 1)
+# gains or is equal: 32 -> 64 K3 S2 D2 0.303 -> 0.280, 64 -> 32 K4 S2 0.091 -> 0.080,
+# 32 -> 32 K7 S1 0.141 -> 0.076, K40 S4 0.354 -> 0.199, 16 -> 16 K3 S1 D100 0.363 -> 0.027,
+# D511 338.7 -> 0.030 (a tile of 2 outputs staged 1024 columns; torch 0.133), 256 -> 128
+# K16 S8 2.078 -> 2.054; float32/bfloat16 (kb = 2-3) gain where the rule says so (K7 S1
+# 0.081 -> 0.042, K5 S1 D8 0.090 -> 0.033, K40 S4 0.289 -> 0.139, K3 S3 D30 0.052 ->
+# 0.026) and lose below it: K4 S2 1.13-1.24x slower (2 x 2 passes against 4), K11 S5
+# 1.06x, K16 S8 1.09x; the float32 seed shape would gain 8% and stays (3 passes against 3).
+SCATTER_TAP_COLS_PASS_RATIO = 2
 
 
 def _plan_scatter(p: ConvParams, dtype: str) -> LaunchPlan:
@@ -1705,9 +1716,12 @@ def _plan_scatter(p: ConvParams, dtype: str) -> LaunchPlan:
     threads = 256
     co_threads = min(16, _pow2_at_least(-(-cog // rc)))
 
-    # A reach (K-1)*D/S beyond the most columns a tile stages (large dilation): one tap
-    # per block, each staging its own columns (TAP_COLS), so x is read K times per tile.
-    tap_cols = max_tile_out(threads * rj, S, D, K) < SCATTER_TAP_COLS_BELOW
+    # One tap per block, each staging its own columns (TAP_COLS; x is read K times per
+    # tile): where the reach (K-1)*D/S is beyond the most columns a tile stages, or where
+    # the all-taps staging takes many more passes (ceil(K/kb) blocks of T) than its K.
+    n_phases = -(-((K - 1) * D + 1) // S)
+    tap_cols = (max_tile_out(threads * rj, S, D, K) < SCATTER_TAP_COLS_BELOW
+                or -(-K // kb) * n_phases >= SCATTER_TAP_COLS_PASS_RATIO * K)
     if tap_cols:
         kb = 1
     span = kb if tap_cols else K        # taps whose columns are staged together

@@ -107,7 +107,8 @@ def test_cases_plan_distinct_instance_families():
     assert {k.dtype for k in scatter} == {"float32", "float64", "float16", "bfloat16"}
     assert any(k.kernel_size == 0 for k in scatter)     # the runtime-parameter instance
     assert any(k.co_threads == 1 and k.rc == 1 for k in scatter)    # depthwise
-    assert {k.dtype for k in scatter if k.tap_cols} == {"float64", "bfloat16"}
+    assert {k.dtype for k in scatter if k.tap_cols} >= {"float64", "bfloat16"}
+    assert any(not k.tap_cols for k in scatter)
 
 
 @pytest.mark.slow

@@ -117,6 +117,19 @@ def params(n=16, c_in=32, c_out=64, k=3, length=131072, stride=2, padding=1, dil
 SEED = dict(n=16, c_in=32, c_out=64, k=3, length=131072, stride=2, padding=1, dilation=2)
 
 
+def _all_taps_kb(key, p, dtype: str) -> int:
+    """The taps per block of ct1d_scatter's all-taps staging for a call: the key's own, or
+    for a tap-mode key the plan with tap mode switched off."""
+    if not key.tap_cols:
+        return key.kb
+    saved = _dispatch.SCATTER_TAP_COLS_BELOW, _dispatch.SCATTER_TAP_COLS_PASS_RATIO
+    try:
+        _dispatch.SCATTER_TAP_COLS_BELOW, _dispatch.SCATTER_TAP_COLS_PASS_RATIO = -10**9, 10**9
+        return _dispatch._plan_scatter(p, dtype).key.kb
+    finally:
+        _dispatch.SCATTER_TAP_COLS_BELOW, _dispatch.SCATTER_TAP_COLS_PASS_RATIO = saved
+
+
 def check_plan(lp: LaunchPlan, p, dtype: str):
     """Every invariant the kernel relies on."""
     key = lp.key
@@ -147,7 +160,9 @@ def check_plan(lp: LaunchPlan, p, dtype: str):
     assert lp.n_tiles == -(-p.length_out // lp.tile_out)
     # the staged columns reach every output of a tile: all taps' columns at once, or, only
     # where that cannot hold one output in the widest staging, each tap's own (one a block)
-    assert key.tap_cols == (max_tile_out(256 * 4, S, D, K) < _dispatch.SCATTER_TAP_COLS_BELOW)
+    beyond = max_tile_out(256 * 4, S, D, K) < _dispatch.SCATTER_TAP_COLS_BELOW
+    passes = -(-((K - 1) * D + 1) // S) * -(-K // _all_taps_kb(key, p, dtype))
+    assert key.tap_cols == (beyond or passes >= _dispatch.SCATTER_TAP_COLS_PASS_RATIO * K)
     span = 1 if key.tap_cols else K
     assert key.kb == 1 or not key.tap_cols
     assert (key.ncol - 1) * S + 1 - (span - 1) * D >= lp.tile_out
@@ -294,7 +309,7 @@ def test_unbatched_plans_like_batch_one():
 
 # ---- what the GPU kernel cannot do -------------------------------------------------------
 
-def test_single_output_needs_more_columns_than_a_tile():
+def test_single_output_needs_more_columns_than_a_tile(monkeypatch):
     """K=2000, dilation 4, stride 1: one output reads ~8000 columns, more than a tile
     stages: ct1d_scatter stages each tap's own columns instead (TAP_COLS), in wide tiles."""
     p = params(n=1, c_in=4, c_out=4, k=2000, length=10000, stride=1, padding=0, dilation=4)
@@ -304,12 +319,20 @@ def test_single_output_needs_more_columns_than_a_tile():
         assert key.tap_cols and key.kb == 1 and key.kernel_size == 0     # runtime K
         assert lp.tile_out >= 32
     # the reach one column past the widest staging: K = 3, S = 1, D = 512 needs 1025 columns
-    # (float64: no other family takes it; float32 goes to ct1d_narrow, which stages no x)
-    for d, tap_cols in ((511, False), (512, True)):
-        p = params(n=2, c_in=8, c_out=16, k=3, length=4000, stride=1, padding=3, dilation=d)
-        lp = plan(p, "float64")
-        assert check_plan(lp, p, "float64").tap_cols is tap_cols
-        assert lp.key.name_expression().endswith(", true>") is tap_cols
+    # (float64: no other family takes it; float32 goes to ct1d_narrow, which stages no x);
+    # the pass rule alone would put both in tap mode (T = 1023 passes against 3)
+    calls = [params(n=2, c_in=8, c_out=16, k=3, length=4000, stride=1, padding=3, dilation=d)
+             for d in (511, 512)]
+    assert [plan(p, "float64").key.tap_cols for p in calls] == [True, True]
+    monkeypatch.setattr(_dispatch, "SCATTER_TAP_COLS_PASS_RATIO", 10**9)
+    plan.cache_clear()
+    try:
+        for p, tap_cols in zip(calls, (False, True)):
+            lp = plan(p, "float64")
+            assert lp.key.tap_cols is tap_cols
+            assert lp.key.name_expression().endswith(", true>") is tap_cols
+    finally:
+        plan.cache_clear()
 
 
 def test_rows_longer_than_int32():
@@ -380,19 +403,28 @@ def test_sizes_beyond_int32_are_not_implemented():
                 plan(p, "float32", family=family, arch=arch)
 
 
-def test_scatter_tile_loop_stays_in_int32():
+def test_scatter_tile_loop_stays_in_int32(monkeypatch):
     """ct1d_scatter's tile loop steps by gridDim.x (<= n_tiles) in int32: a row of ~2e9
-    one-output tiles (K = 34, D = 31 leaves one output per staged window) would wrap the
-    counter (out-of-bounds writes), so n_tiles >= 2**30 is refused; below it is planned."""
+    one-output tiles (K = 34, D = 31 leaves one output per all-taps staged window) would
+    wrap the counter (out-of-bounds writes), so n_tiles >= 2**30 is refused; below it is
+    planned. (The shipped rules stage such a call tap by tap, in wide tiles.)"""
     p = params(n=1, c_in=1, c_out=1, k=34, length=2_000_000_000, stride=1, padding=0,
                dilation=31)
-    for arch in (0, 90):
-        with pytest.raises(NotImplementedError, match=r"2\*\*30"):
-            plan(p, "float16", arch=arch)
     ok = params(n=1, c_in=1, c_out=1, k=34, length=2**30 - 2000, stride=1, padding=0,
                 dilation=31)
-    pl = plan(ok, "float16")
-    assert pl.key.family == "ct1d_scatter" and pl.tile_out == 1 and pl.n_tiles < 2**30
+    for call in (p, ok):
+        pl = plan(call, "float16")
+        assert pl.key.family == "ct1d_scatter" and pl.key.tap_cols and pl.tile_out >= 64
+    monkeypatch.setattr(_dispatch, "SCATTER_TAP_COLS_PASS_RATIO", 10**9)    # all taps at once
+    plan.cache_clear()
+    try:
+        for arch in (0, 90):
+            with pytest.raises(NotImplementedError, match=r"2\*\*30"):
+                plan(p, "float16", arch=arch)
+        pl = plan(ok, "float16")
+        assert pl.key.family == "ct1d_scatter" and pl.tile_out == 1 and pl.n_tiles < 2**30
+    finally:
+        plan.cache_clear()
 
 
 def test_rows_near_int32_leave_the_tiled_families():
