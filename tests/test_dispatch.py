@@ -403,6 +403,61 @@ def test_sizes_beyond_int32_are_not_implemented():
                 plan(p, "float32", family=family, arch=arch)
 
 
+def _tap_tile_cols(tile, tile_out, L_out, L_in, pad, S, D, k_end, k_lo):
+    """kernels/ct1d_scatter.cu's tile_cols in Python (its divisions are of values >= 0, where
+    C's truncation and Python's floor agree)."""
+    o0 = tile * tile_out
+    to_n = min(tile_out, L_out - o0)
+    lo = o0 + pad - (k_end - 1) * D
+    i_lo = (lo + S - 1) // S if lo > 0 else 0
+    hi = o0 + to_n - 1 + pad - k_lo * D
+    ncol = (-1 if k_lo > 0 and hi < 0 else min(hi // S, L_in - 1)) - i_lo + 1
+    return o0, to_n, i_lo, ncol
+
+
+def test_scatter_tap_mode_walk_covers_every_contribution_once(rng):
+    """The TAP_COLS tile walk as the kernel does it (per tile, per tap block: its own
+    columns, at most the key's NCOL, inside the row; one pass per phase) reaches every
+    (column, tap) contribution of every output exactly once, with no two writes of one
+    pass to the same position: random tap-mode plans of small and large reach."""
+    walked = 0
+    while walked < 150:
+        S, K = int(rng.integers(1, 9)), int(rng.integers(2, 41))
+        D = int(rng.integers(1, 40) if rng.random() < 0.6 else -(-1024 * S // (K - 1)) + rng.integers(0, 300))
+        L, P = int(rng.integers(1, 700)), int(rng.integers(0, (K - 1) * D + 3))
+        try:
+            p = check_conv_args((1, 1, L), (1, 1, K), None, stride=S, padding=P,
+                                output_padding=int(rng.integers(0, max(S, D))), dilation=D)
+        except ValueError:
+            continue
+        lp = scatter_plan(p, str(rng.choice(DTYPES)))
+        key = lp.key
+        if not key.tap_cols:
+            continue
+        Lo, seen = p.length_out, {}
+        for tile in range(lp.n_tiles):
+            for kb in range(-(-K // key.kb)):
+                k_lo, k_end = kb * key.kb, min(K, kb * key.kb + key.kb)
+                o0, to_n, i_lo, ncol = _tap_tile_cols(tile, lp.tile_out, Lo, L, P, S, D, k_end, k_lo)
+                if ncol <= 0:
+                    continue
+                assert ncol <= key.ncol and 0 <= i_lo and i_lo + ncol <= L
+                n_ph = ((k_end - 1 - k_lo) * D + S) // S
+                for t in range(n_ph):
+                    written = set()
+                    for i in range(i_lo, i_lo + ncol):
+                        for k in range(k_lo, k_end):
+                            pos = i * S + k * D - P - o0
+                            if i % n_ph == t and 0 <= pos < to_n:
+                                assert pos not in written and (i, k) not in seen
+                                written.add(pos)
+                                seen[i, k] = o0 + pos
+        expect = {(i, k): i * S + k * D - P for i in range(L) for k in range(K)
+                  if 0 <= i * S + k * D - P < Lo}
+        assert seen == expect, (S, D, K, L, P)
+        walked += 1
+
+
 def test_scatter_tile_loop_stays_in_int32(monkeypatch):
     """ct1d_scatter's tile loop steps by gridDim.x (<= n_tiles) in int32: a row of ~2e9
     one-output tiles (K = 34, D = 31 leaves one output per all-taps staged window) would
