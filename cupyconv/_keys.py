@@ -30,7 +30,7 @@ class KernelKey:
     kb: int             # taps per register block
     ci_chunk: int       # input channels staged per step
     threads: int        # threads per block
-    tap_cols: bool = False  # each tap block stages its own columns (large reach)
+    tap_cols: bool = False  # each tap block stages its own columns (one pass per tap)
 
     family = "ct1d_scatter"
 

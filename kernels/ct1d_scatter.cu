@@ -56,9 +56,11 @@ __device__ __forceinline__ void fetch_x(A (&xr)[XPT], const T* __restrict__ xn, 
 //   CI_CHUNK    input channels staged in shared memory at once
 //   THREADS     threads per block
 //   TAP_COLS    stage each tap block's own columns, restaged per block, in
-//               ceil(((KB-1)*D + 1)/S) passes: for calls whose reach (K-1)*D/S is
-//               more columns than a tile stages (large dilation); with KB = 1 a tile of
-//               up to about NCOL*S outputs needs NCOL columns whatever D is
+//               ceil(((KB-1)*D + 1)/S) passes; with KB = 1 (as dispatched) one pass
+//               per tap, and a tile of up to about NCOL*S outputs needs NCOL columns
+//               whatever D is: for calls whose reach (K-1)*D/S is more columns than a
+//               tile stages (large dilation), and where the all-taps staging would run
+//               many more passes (ceil(K/KB) x T, each behind a barrier) than K
 //
 // Shared memory (dynamic, in accumulator type A):
 //   x_s  [CI_CHUNK][NCOL]      staged input columns
