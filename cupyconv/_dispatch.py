@@ -1192,21 +1192,41 @@ def fit_plan(p: ConvParams, dtype: str, family: Optional[str], arch: int, card: 
              smem_limit: int, clusters: Tuple[int, ...] = ()) -> LaunchPlan:
     """plan() within a device's shared memory per block (``smem_limit`` bytes, its opt-in
     maximum): the rules are sized for sm_90's 227 KB, so on GPUs with less (sm_80: 163 KB,
-    sm_86/89: 99 KB) a call whose family needs more takes ct1d_scatter where that fits;
-    otherwise, or where ``family`` was forced, NotImplementedError names both sizes."""
+    sm_86/89: 99 KB) a call whose family needs more takes ct1d_scatter, in output tiles
+    cut to fit where needed (session 68: its tap mode's wider tiles would otherwise leave
+    calls that fitted before); otherwise, or where another ``family`` was forced,
+    NotImplementedError names both sizes."""
     pl = plan(p, dtype, family, arch, card, clusters)
     if pl.smem_bytes <= smem_limit:
         return pl
-    if family is None:
+    if family in (None, "ct1d_scatter"):
         try:
             fallback = plan(p, dtype, "ct1d_scatter", arch, card, clusters)
         except NotImplementedError:
             fallback = None
-        if fallback is not None and fallback.smem_bytes <= smem_limit:
+        if fallback is not None:
+            fallback = _scatter_tile_within(p, fallback, smem_limit)
+        if fallback is not None:
             return fallback
     raise NotImplementedError(
         f"{pl.key.family} needs {pl.smem_bytes} bytes of shared memory per block for this "
         f"call and this GPU allows {smem_limit}; use backend='cpu' for this call")
+
+
+def _scatter_tile_within(p: ConvParams, pl: LaunchPlan, smem_limit: int) -> Optional[LaunchPlan]:
+    """A ct1d_scatter plan with its output tile cut to fit ``smem_limit`` bytes (its
+    staging alone is at most _STAGE_BUDGET, within any sm_80+ GPU's); the plan itself
+    where it fits, None where not even a one-output tile does."""
+    if pl.smem_bytes <= smem_limit:
+        return pl
+    key = pl.key
+    row_bytes = key.acc_bytes * key.co_tile            # one output position of the tile
+    rows = (smem_limit - (key.smem_bytes(1) - row_bytes)) // row_bytes
+    tile = min(pl.tile_out, rows if rows % 2 else rows - 1)    # (the pitch is tile | 1)
+    if tile < 1 or -(-p.length_out // tile) >= 2**30:
+        return None
+    return replace(pl, tile_out=tile, n_tiles=-(-p.length_out // tile),
+                   smem_bytes=key.smem_bytes(tile))
 
 
 def usable_arch(compute_capability: int, nvrtc_version: tuple) -> int:

@@ -524,6 +524,41 @@ def test_plans_fit_the_devices_shared_memory():
         fit_plan(seed, "float32", None, 86, "", 32 * 1024)            # scatter needs more
 
 
+def test_scatter_tiles_cut_to_a_smaller_shared_memory(rng):
+    """Where even ct1d_scatter's plan needs more shared memory than the device allows,
+    fit_plan cuts its output tile to fit (the staging alone is within _STAGE_BUDGET):
+    e.g. float64 32 -> 32 K5 S2 D300, whose tap-mode plan takes 106 KB, runs on a 99 KB
+    GPU; the cut plan keeps every ct1d_scatter invariant. Random calls, 99 KB and 48 KB."""
+    from cupyconv._dispatch import fit_plan
+    p = params(n=4, c_in=32, c_out=32, k=5, length=16384, stride=2, padding=4, dilation=300)
+    full = plan(p, "float64", None, 86)
+    assert full.key.tap_cols and full.smem_bytes > 99 * 1024
+    cut = fit_plan(p, "float64", None, 86, "", 99 * 1024)
+    assert cut.key == full.key and cut.tile_out < full.tile_out
+    assert cut.smem_bytes <= 99 * 1024 < cut.key.smem_bytes(cut.tile_out + 2)   # (pitch is odd)
+    check_plan(cut, p, "float64")
+    assert fit_plan(p, "float64", "ct1d_scatter", 86, "", 99 * 1024) == cut     # forced too
+    cut_some = 0
+    for _ in range(400):
+        q = random_params(rng, lambda r: int(r.integers(1, 40)), [1, 2], [1, 8, 32, 64, 300],
+                          [1, 8, 32, 64, 300])
+        if q is None:
+            continue
+        dtype = str(rng.choice(DTYPES))
+        for limit in (99 * 1024, 48 * 1024):
+            try:
+                pl = fit_plan(q, dtype, None, 86, "", limit)
+            except NotImplementedError:         # only where the staging alone is too large
+                sp = plan(q, dtype, "ct1d_scatter", 86)
+                assert sp.key.smem_bytes(1) > limit
+                continue
+            assert pl.smem_bytes <= limit
+            if pl.key.family == "ct1d_scatter":
+                check_plan(pl, q, dtype)
+                cut_some += pl.tile_out < plan(q, dtype, "ct1d_scatter", 86).tile_out
+    assert cut_some > 10
+
+
 # ---- randomized invariants ---------------------------------------------------------------
 
 def random_params(rng, ks, groups, per_group_in, per_group_out):
