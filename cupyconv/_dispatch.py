@@ -1201,11 +1201,10 @@ def fit_plan(p: ConvParams, dtype: str, family: Optional[str], arch: int, card: 
         return pl
     if family in (None, "ct1d_scatter"):
         try:
-            fallback = plan(p, dtype, "ct1d_scatter", arch, card, clusters)
+            fallback = _scatter_tile_within(
+                p, plan(p, dtype, "ct1d_scatter", arch, card, clusters), smem_limit)
         except NotImplementedError:
             fallback = None
-        if fallback is not None:
-            fallback = _scatter_tile_within(p, fallback, smem_limit)
         if fallback is not None:
             return fallback
     raise NotImplementedError(

@@ -122,12 +122,10 @@ def _all_taps_kb(key, p, dtype: str) -> int:
     for a tap-mode key the plan with tap mode switched off."""
     if not key.tap_cols:
         return key.kb
-    saved = _dispatch.SCATTER_TAP_COLS_BELOW, _dispatch.SCATTER_TAP_COLS_PASS_RATIO
-    try:
-        _dispatch.SCATTER_TAP_COLS_BELOW, _dispatch.SCATTER_TAP_COLS_PASS_RATIO = -10**9, 10**9
+    with pytest.MonkeyPatch.context() as mp:       # (_plan_scatter is not cached)
+        mp.setattr(_dispatch, "SCATTER_TAP_COLS_BELOW", -10**9)
+        mp.setattr(_dispatch, "SCATTER_TAP_COLS_PASS_RATIO", 10**9)
         return _dispatch._plan_scatter(p, dtype).key.kb
-    finally:
-        _dispatch.SCATTER_TAP_COLS_BELOW, _dispatch.SCATTER_TAP_COLS_PASS_RATIO = saved
 
 
 def check_plan(lp: LaunchPlan, p, dtype: str):
@@ -309,7 +307,7 @@ def test_unbatched_plans_like_batch_one():
 
 # ---- what the GPU kernel cannot do -------------------------------------------------------
 
-def test_single_output_needs_more_columns_than_a_tile(monkeypatch):
+def test_single_output_needs_more_columns_than_a_tile():
     """K=2000, dilation 4, stride 1: one output reads ~8000 columns, more than a tile
     stages: ct1d_scatter stages each tap's own columns instead (TAP_COLS), in wide tiles."""
     p = params(n=1, c_in=4, c_out=4, k=2000, length=10000, stride=1, padding=0, dilation=4)
@@ -324,15 +322,10 @@ def test_single_output_needs_more_columns_than_a_tile(monkeypatch):
     calls = [params(n=2, c_in=8, c_out=16, k=3, length=4000, stride=1, padding=3, dilation=d)
              for d in (511, 512)]
     assert [plan(p, "float64").key.tap_cols for p in calls] == [True, True]
-    monkeypatch.setattr(_dispatch, "SCATTER_TAP_COLS_PASS_RATIO", 10**9)
-    plan.cache_clear()
-    try:
-        for p, tap_cols in zip(calls, (False, True)):
-            lp = plan(p, "float64")
-            assert lp.key.tap_cols is tap_cols
-            assert lp.key.name_expression().endswith(", true>") is tap_cols
-    finally:
-        plan.cache_clear()
+    for p, tap_cols in zip(calls, (False, True)):
+        lp = plan_with("SCATTER_TAP_COLS_PASS_RATIO", 10**9, p, "float64")
+        assert lp.key.tap_cols is tap_cols
+        assert lp.key.name_expression().endswith(", true>") is tap_cols
 
 
 def test_rows_longer_than_int32():
@@ -458,7 +451,7 @@ def test_scatter_tap_mode_walk_covers_every_contribution_once(rng):
         walked += 1
 
 
-def test_scatter_tile_loop_stays_in_int32(monkeypatch):
+def test_scatter_tile_loop_stays_in_int32():
     """ct1d_scatter's tile loop steps by gridDim.x (<= n_tiles) in int32: a row of ~2e9
     one-output tiles (K = 34, D = 31 leaves one output per all-taps staged window) would
     wrap the counter (out-of-bounds writes), so n_tiles >= 2**30 is refused; below it is
@@ -470,16 +463,12 @@ def test_scatter_tile_loop_stays_in_int32(monkeypatch):
     for call in (p, ok):
         pl = plan(call, "float16")
         assert pl.key.family == "ct1d_scatter" and pl.key.tap_cols and pl.tile_out >= 64
-    monkeypatch.setattr(_dispatch, "SCATTER_TAP_COLS_PASS_RATIO", 10**9)    # all taps at once
-    plan.cache_clear()
-    try:
-        for arch in (0, 90):
-            with pytest.raises(NotImplementedError, match=r"2\*\*30"):
-                plan(p, "float16", arch=arch)
-        pl = plan(ok, "float16")
-        assert pl.key.family == "ct1d_scatter" and pl.tile_out == 1 and pl.n_tiles < 2**30
-    finally:
-        plan.cache_clear()
+    all_taps = "SCATTER_TAP_COLS_PASS_RATIO", 10**9
+    for arch in (0, 90):
+        with pytest.raises(NotImplementedError, match=r"2\*\*30"):
+            plan_with(*all_taps, p, "float16", arch)
+    pl = plan_with(*all_taps, ok, "float16")
+    assert pl.key.family == "ct1d_scatter" and pl.tile_out == 1 and pl.n_tiles < 2**30
 
 
 def test_rows_near_int32_leave_the_tiled_families():
