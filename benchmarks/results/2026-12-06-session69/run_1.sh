@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Session 69 run 1 (<= 9 min, any card): session 68's prepared runs in one command.
+#   1. run_next.sh rule      GPU tests under ct1d_scatter's tap-mode pass rule + A/B (~3 min)
+#   2. run_next.sh f64narrow float64 narrow-output calls: ct1d_narrow vs tap-mode scatter (~1 min)
+#   3. on an H200 only: run_next.sh h200 (the issue-4 sweep refreshing results/h200/ + scan)
+# Everything lands in one archive plus the short logs (the device returns <= 8 files).
+set -uo pipefail
+OUT=${OUT:-benchmarks/results/local}; mkdir -p "$OUT/all"
+N=benchmarks/results/2026-12-06-session68/run_next.sh
+OUT=$OUT/all bash $N rule 2>&1 | tee "$OUT/rule.txt"
+OUT=$OUT/all bash $N f64narrow 2>&1 | tee "$OUT/f64narrow.txt"
+OUT=$OUT/all/h200 bash $N h200 2>&1 | tee "$OUT/h200.txt"
+tar -C "$OUT" -czf "$OUT/all.tgz" all && rm -rf "$OUT/all"
