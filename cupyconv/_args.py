@@ -6,6 +6,7 @@ without a GPU, and every check happens before any device work.
 from __future__ import annotations
 
 import numbers
+import operator
 from dataclasses import dataclass
 from typing import Optional, Sequence, Union
 
@@ -46,17 +47,27 @@ class ConvParams:
 
 
 def _as_int(value, name: str) -> int:
-    """One int from an int or a 1-element tuple/list (torch's `_single`)."""
+    """One int from an int or a 1-element tuple/list (torch's `_single`).
+
+    Anything with ``__index__`` counts, as in torch (NumPy integers, 0-d integer arrays
+    and one-element integer tensors); bools do not, and the value must fit torch's int64.
+    """
     if isinstance(value, (tuple, list)):
         if len(value) != 1:
             raise ValueError(
                 f"{name} must be an int or a sequence of 1 int for a 1-D convolution, "
                 f"got {value!r}")
         value = value[0]
-    # bool is an int subclass, and numpy integers are not ints: be explicit about both.
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+    # bool is an int subclass, and a bool tensor has __index__: be explicit about both.
+    if isinstance(value, bool) or str(getattr(value, "dtype", "")) in ("bool", "torch.bool"):
         raise TypeError(f"{name} must be an int, got {type(value).__name__} {value!r}")
-    return int(value)
+    try:
+        v = operator.index(value)
+    except TypeError:
+        raise TypeError(f"{name} must be an int, got {type(value).__name__} {value!r}") from None
+    if not -2**63 <= v < 2**63:
+        raise ValueError(f"{name} must fit a signed 64-bit integer, as in torch, got {v}")
+    return v
 
 
 def output_length(length_in: int, kernel_size: int, stride: IntArg = 1, padding: IntArg = 0,

@@ -8,6 +8,7 @@ routing rule.
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 # dtype name -> C++ element type in kernels/ct1d_types.cuh
@@ -60,7 +61,7 @@ class KernelKey:
 
 def max_class_taps(S: int, D: int, K: int) -> int:
     """Most taps any output residue class (o + P) mod S receives (k*D mod S == r)."""
-    return max(sum((k * D) % S == r for k in range(K)) for r in range(S))
+    return max(Counter((k * D) % S for k in range(K)).values())
 
 
 def live_classes(S: int, D: int, K: int) -> int:

@@ -62,12 +62,18 @@ def conv_transpose1d_numpy(x: np.ndarray, weight: np.ndarray, bias, p: ConvParam
     # Residue classes r = q mod S that own at least one output, with their taps and m-ranges.
     classes = []
     need_fill = False                            # some outputs take no tap at all
-    for r in range(S):
+    taps_of = {}
+    for k in range(K):
+        taps_of.setdefault((k * D) % S, []).append(k)
+    # Only the residues of the outputs: a stride far beyond L_out must not cost a loop
+    # over all S of them.
+    residues = range(S) if Lo >= S else sorted({(P + o) % S for o in range(Lo)})
+    for r in residues:
         m_lo = _ceil_div(P - r, S)               # first m with r + m*S >= P
         m_hi = (P + Lo - 1 - r) // S             # last m with r + m*S <= P + Lo - 1
         if m_hi < m_lo:
             continue
-        taps = [k for k in range(K) if (k * D) % S == r]
+        taps = taps_of.get(r)
         if not taps:
             need_fill = True
             continue

@@ -352,3 +352,30 @@ def test_host_x_with_operands_on_two_gpus_is_rejected_before_gpu_work(monkeypatc
     monkeypatch.setattr(api, "_run_host_on_gpu", gpu_work)
     with pytest.raises(ValueError, match="weight is on GPU 0, bias is on GPU 1"):
         api.conv_transpose1d(x, w, b)
+
+
+@pytest.mark.parametrize("S, D", [(10**12, 1), (10**12, 10**9 + 7), (7, 10**12)])
+def test_huge_stride_or_dilation_with_a_small_output(rng, S, D):
+    """A stride or dilation far beyond L_out costs nothing on the CPU path (its residue
+    classes come from the outputs, not from range(S): 10**12 of them would never end), and
+    the few outputs match a direct sum over (i, k) with o = i*S + k*D - P."""
+    import time
+    N, C_in, C_og, K, L = 2, 3, 2, 5, 3
+    x = rng.standard_normal((N, C_in, L))
+    w = rng.standard_normal((C_in, C_og, K))
+    b = rng.standard_normal(C_og)
+    P = S + 2 * D - 2                      # 5 outputs around i = 1, k = 2 (the middle)
+    t = time.perf_counter()
+    y = conv_transpose1d(x, w, b, stride=S, padding=P, dilation=D, backend="cpu")
+    assert time.perf_counter() - t < 10
+    L_out = (L - 1) * S - 2 * P + D * (K - 1) + 1
+    assert y.shape == (N, C_og, L_out) and L_out == 5
+    ref = np.broadcast_to(b[None, :, None], y.shape).copy()
+    for i in range(L):
+        for k in range(K):
+            o = i * S + k * D - P
+            if 0 <= o < L_out:
+                ref[:, :, o] += np.einsum("nc,cd->nd", x[:, :, i], w[:, :, k])
+    hit = sum(0 <= i * S + k * D - P < L_out for i in range(L) for k in range(K))
+    assert hit >= 1                        # some output takes a product, not only the bias
+    np.testing.assert_allclose(y, ref, rtol=1e-13, atol=1e-13)

@@ -260,6 +260,52 @@ def test_one_element_sequences_and_numpy_ints_are_accepted(rng):
         np.testing.assert_array_equal(call(x, w, b, **kw), ref)
 
 
+class _Index:
+    """An object that is an integer only through ``__index__`` (as torch accepts)."""
+
+    def __init__(self, v):
+        self.v = v
+
+    def __index__(self):
+        return self.v
+
+
+def test_index_objects_are_accepted(rng, torch):
+    """Anything with __index__ is an int argument, as in torch: 0-d integer arrays, integer
+    tensors of one element, objects defining __index__."""
+    x, w, b = _arrays(rng, dtype=np.float64)
+    ref = call(x, w, b, stride=3, padding=1, output_padding=2, dilation=2, groups=1)
+    for kw in (dict(stride=np.array(3), padding=torch.tensor(1), output_padding=_Index(2),
+                    dilation=torch.tensor([2]), groups=torch.tensor(1)),
+               dict(stride=(_Index(3),), padding=[np.array(1)], output_padding=2,
+                    dilation=(torch.tensor(2),), groups=_Index(1))):
+        np.testing.assert_array_equal(call(x, w, b, **kw), ref)
+
+
+@pytest.mark.parametrize("name", INT_ARGS)
+@pytest.mark.parametrize("make", [lambda t: np.bool_(True), lambda t: np.array(True),
+                                  lambda t: t.tensor(True), lambda t: t.tensor([False]),
+                                  lambda t: t.tensor(2.0), lambda t: np.array([2]),
+                                  lambda t: np.array(2.0)],
+                         ids=["np.bool_", "0-d bool array", "bool tensor", "1-elt bool tensor",
+                              "float tensor", "1-d array", "0-d float array"])
+def test_bool_and_float_index_objects_are_type_errors(rng, torch, name, make):
+    """torch.tensor(True) has __index__ (as 1): bools are still not ints here."""
+    x, w, b = _arrays(rng)
+    with pytest.raises(TypeError, match=rf"^{name} must be an int"):
+        call(x, w, b, **{name: make(torch)})
+
+
+@pytest.mark.parametrize("name", INT_ARGS)
+@pytest.mark.parametrize("value", [2**63, -2**63 - 1, 10**30], ids=repr)
+def test_int_args_beyond_int64(rng, name, value):
+    """torch takes int64 arguments: larger ones are a ValueError naming the argument, not
+    a MemoryError or an unnamed error from deep inside NumPy."""
+    x, w, b = _arrays(rng)
+    with pytest.raises(ValueError, match=rf"^{name} must fit a signed 64-bit integer"):
+        call(x, w, b, **{name: value})
+
+
 @pytest.mark.parametrize("dtype", [np.bool_, np.int8, np.int32, np.int64, np.uint16,
                                    np.complex64, np.complex128, np.longdouble, object])
 @pytest.mark.parametrize("which", ["x", "weight", "bias"])

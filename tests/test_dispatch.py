@@ -832,6 +832,30 @@ def check_gemm_plan(lp: LaunchPlan, p, dtype: str):
         assert key.name_expression().startswith("ct1d_gemm<") and key.options == ()
 
 
+def test_class_tap_counts_match_brute_force(rng):
+    """max_class_taps counts the taps of the fullest residue class (k*D mod S) and
+    live_classes the classes with any tap: both in O(K), never a loop over S."""
+    from cupyconv._keys import max_class_taps
+    for _ in range(3000):
+        S, D, K = (int(v) for v in rng.integers(1, [40, 40, 70]))
+        per_class = [sum((k * D) % S == r for k in range(K)) for r in range(S)]
+        assert max_class_taps(S, D, K) == max(per_class)
+        assert _dispatch.live_classes(S, D, K) == sum(c > 0 for c in per_class)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_plans_for_a_huge_stride_are_quick(dtype):
+    """A stride of 10**8 (the kernels' rows stay below 2**31 positions) plans at once on
+    every card's rules: planning loops over taps and outputs, not over the S classes."""
+    import time
+    for card, arch in (("", 90), ("h100", 90), ("", 80)):
+        p = params(2, 4, 6, 3, 3, 10**8, 10**8 - 1, 1)
+        t = time.perf_counter()
+        lp = _dispatch.plan(p, dtype, None, arch, card)
+        assert time.perf_counter() - t < 0.5, (card, arch)
+        assert lp.key.family in _dispatch.FAMILIES
+
+
 def test_class_positions_and_shifts_match_brute_force(rng):
     """The kernel's tile rule: class r's outputs o = u*S + r - P >= 0 start at
     u = P // S + (r < P % S), and class_positions counts them."""

@@ -1323,6 +1323,8 @@ EDGE = [
     (2, 130, 72, 10, 211, dict(stride=5, padding=2, output_padding=4)),    # several chunks
     (1, 16, 16, 7, 3000, dict(stride=1, padding=20, dilation=3)),          # S = 1
     (2, 32, 48, 4, 1, dict(stride=2, padding=1)),                          # L_in = 1
+    (2, 8, 8, 3, 3, dict(stride=10**6, padding=10**6 - 1)),                # huge S, 5 outputs
+    (1, 8, 12, 5, 40, dict(stride=1000, padding=3, output_padding=999)),   # S >> K: mostly bias
 ]
 
 
