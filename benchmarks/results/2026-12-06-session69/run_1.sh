@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Session 69 run 1 (<= 9 min, any card): session 68's prepared runs in one command.
+# Session 69 run 1 (<= 9 min, any card): session 68's prepared runs in one command
+# (the scatter edge cases now include two huge-stride calls), after a probe of torch's
+# CUDA dtype rules.
 #   1. run_next.sh rule      GPU tests under ct1d_scatter's tap-mode pass rule + A/B (~3 min)
 #   2. run_next.sh f64narrow float64 narrow-output calls: ct1d_narrow vs tap-mode scatter (~1 min)
 #   3. on an H200 only: run_next.sh h200 (the issue-4 sweep refreshing results/h200/ + scan)
@@ -7,6 +9,21 @@
 set -uo pipefail
 OUT=${OUT:-benchmarks/results/local}; mkdir -p "$OUT/all"
 N=benchmarks/results/2026-12-06-session68/run_next.sh
+# torch's CUDA rules where its CPU kernels are loose (README, Semantics): a bias of another
+# dtype, integer and complex inputs
+timeout 60 python3 - <<'PY' 2>&1 | tee "$OUT/torch_cuda_rules.txt"
+import torch
+F = torch.nn.functional
+for xd, bd in [(torch.float64, torch.float32), (torch.float16, torch.float32),
+               (torch.float32, torch.float64), (torch.int64, None), (torch.complex64, None)]:
+    x = torch.ones(1, 2, 5, dtype=xd, device="cuda"); w = torch.ones(2, 3, 3, dtype=xd, device="cuda")
+    b = None if bd is None else torch.ones(3, dtype=bd, device="cuda")
+    try:
+        r = F.conv_transpose1d(x, w, b); r = f"ok {r.dtype} {tuple(r.shape)}"
+    except Exception as e:
+        r = f"{type(e).__name__}: {str(e)[:100]}"
+    print(f"cuda x/w {xd} bias {bd}: {r}")
+PY
 OUT=$OUT/all bash $N rule 2>&1 | tee "$OUT/rule.txt"
 OUT=$OUT/all bash $N f64narrow 2>&1 | tee "$OUT/f64narrow.txt"
 OUT=$OUT/all/h200 bash $N h200 2>&1 | tee "$OUT/h200.txt"
