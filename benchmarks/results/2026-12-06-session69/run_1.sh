@@ -24,7 +24,8 @@ for xd, bd in [(torch.float64, torch.float32), (torch.float16, torch.float32),
         r = f"{type(e).__name__}: {str(e)[:100]}"
     print(f"cuda x/w {xd} bias {bd}: {r}")
 PY
-OUT=$OUT/all bash $N rule 2>&1 | tee "$OUT/rule.txt"
-OUT=$OUT/all bash $N f64narrow 2>&1 | tee "$OUT/f64narrow.txt"
-OUT=$OUT/all/h200 bash $N h200 2>&1 | tee "$OUT/h200.txt"
-tar -C "$OUT" -czf "$OUT/all.tgz" all && rm -rf "$OUT/all"
+# (archived after each step, so a run cut short by the device limit still returns it)
+OUT=$OUT/all bash $N rule 2>&1 | tee "$OUT/rule.txt"; tar -C "$OUT" -czf "$OUT/all.tgz" all
+OUT=$OUT/all bash $N f64narrow 2>&1 | tee "$OUT/f64narrow.txt"; tar -C "$OUT" -czf "$OUT/all.tgz" all
+OUT=$OUT/all/h200 bash $N h200 2>&1 | tee "$OUT/h200.txt"; tar -C "$OUT" -czf "$OUT/all.tgz" all
+rm -rf "$OUT/all"
