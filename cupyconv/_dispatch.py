@@ -102,8 +102,11 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0,
     """
     if family not in (None,) + FAMILIES:
         raise ValueError(f"family must be one of {FAMILIES}, got {family!r}")
+    # (stride and dilation are template arguments too: an int; with L_in = 1 or K = 1 no
+    # row length below bounds them)
     big = {name: v for name, v in (("C_in", p.in_channels), ("C_out", p.out_channels),
-                                   ("L_in", p.length_in), ("padding", p.padding))
+                                   ("L_in", p.length_in), ("padding", p.padding),
+                                   ("stride", p.stride), ("dilation", p.dilation))
            if v >= 2**31}
     if big:
         raise NotImplementedError(f"the GPU kernels take sizes below 2**31, got {big}; use "
@@ -1719,11 +1722,14 @@ SCATTER_TAP_COLS_PASS_RATIO = 2
 
 def _plan_scatter(p: ConvParams, dtype: str) -> LaunchPlan:
     S, D, K = p.stride, p.dilation, p.kernel_size
-    # Positions inside one row are 32-bit in the kernel (row offsets are 64-bit).
+    # Positions inside one row are 32-bit in the kernel (row offsets are 64-bit), and so
+    # are its phase count's (K-1)*D + S and a tile's first column's o0 + pad + S - 1.
     full = (p.length_in - 1) * S + (K - 1) * D + 1 + p.output_padding
-    if max(full, p.length_out + p.padding) >= 2**31:
-        raise NotImplementedError(f"rows longer than 2**31 - 1 positions ({full}) are not "
-                                  "supported on the GPU")
+    if max(full, p.length_out + p.padding + max(S - 2, 0), (K - 1) * D + S) >= 2**31:
+        raise NotImplementedError(
+            f"row positions of 2**31 or more (a row of {full}, an output window of "
+            f"{p.length_out + p.padding}, each plus the stride {S}) are not supported on the "
+            "GPU; use backend='cpu' for this call")
     cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
     a = 8 if dtype == "float64" else 4
     acc_budget = _ACC_BUDGET // (a // 4)

@@ -396,6 +396,29 @@ def test_sizes_beyond_int32_are_not_implemented():
                 plan(p, "float32", family=family, arch=arch)
 
 
+def test_strides_and_dilations_beyond_int32_are_not_implemented():
+    """stride and dilation are int template arguments: with L_in = 1 (or K = 1) no row
+    bound holds them below 2**31, so they are refused by name, on every family; and
+    ct1d_scatter's phase count, (K-1)*D + S, stays within int32 too."""
+    calls = {"stride": params(1, 4, 4, 3, 1, 2**31, 0, 1),
+             "dilation": params(1, 4, 4, 1, 5, 2, 0, 2**40)}
+    for name, p in calls.items():
+        for family in (None,) + _dispatch.FAMILIES:
+            with pytest.raises(NotImplementedError, match=rf"'{name}'.*backend='cpu'"):
+                plan(p, "float32", family=family, arch=90)
+    S, D = 2**31 - 1, 2**29          # each below 2**31, (K-1)*D + S beyond it
+    p = params(1, 4, 4, 3, 1, S, 0, D)
+    assert p.length_out < 2**31
+    with pytest.raises(NotImplementedError, match=r"2\*\*31"):
+        scatter_plan(p, "float64")
+    for dtype in DTYPES:                 # whatever family takes it, or none
+        try:
+            lp = plan(p, dtype)
+        except NotImplementedError:
+            continue
+        raise AssertionError(f"{dtype}: {lp.key.name_expression()} planned")
+
+
 def _tap_tile_cols(tile, tile_out, L_out, L_in, pad, S, D, k_end, k_lo):
     """kernels/ct1d_scatter.cu's tile_cols in Python (its divisions are of values >= 0, where
     C's truncation and Python's floor agree)."""
