@@ -11,19 +11,7 @@ OUT=${OUT:-benchmarks/results/local}; mkdir -p "$OUT/all"
 N=benchmarks/results/2026-12-06-session68/run_next.sh
 # torch's CUDA rules where its CPU kernels are loose (README, Semantics): a bias of another
 # dtype, integer and complex inputs
-timeout 60 python3 - <<'PY' 2>&1 | tee "$OUT/torch_cuda_rules.txt"
-import torch
-F = torch.nn.functional
-for xd, bd in [(torch.float64, torch.float32), (torch.float16, torch.float32),
-               (torch.float32, torch.float64), (torch.int64, None), (torch.complex64, None)]:
-    x = torch.ones(1, 2, 5, dtype=xd, device="cuda"); w = torch.ones(2, 3, 3, dtype=xd, device="cuda")
-    b = None if bd is None else torch.ones(3, dtype=bd, device="cuda")
-    try:
-        r = F.conv_transpose1d(x, w, b); r = f"ok {r.dtype} {tuple(r.shape)}"
-    except Exception as e:
-        r = f"{type(e).__name__}: {str(e)[:100]}"
-    print(f"cuda x/w {xd} bias {bd}: {r}")
-PY
+timeout 60 python3 benchmarks/results/2026-12-06-session69/torch_cuda_rules.py 2>&1 | tee "$OUT/torch_cuda_rules.txt"
 # (archived after each step, so a run cut short by the device limit still returns it)
 OUT=$OUT/all bash $N rule 2>&1 | tee "$OUT/rule.txt"; tar -C "$OUT" -czf "$OUT/all.tgz" all
 OUT=$OUT/all bash $N f64narrow 2>&1 | tee "$OUT/f64narrow.txt"; tar -C "$OUT" -czf "$OUT/all.tgz" all
