@@ -1744,9 +1744,8 @@ def _plan_scatter(p: ConvParams, dtype: str) -> LaunchPlan:
     # One tap per block, each staging its own columns (TAP_COLS; x is read K times per
     # tile): where the reach (K-1)*D/S is beyond the most columns a tile stages, or where
     # the all-taps staging takes many more passes (ceil(K/kb) blocks of T) than its K.
-    n_phases = -(-((K - 1) * D + 1) // S)
     tap_cols = (max_tile_out(threads * rj, S, D, K) < SCATTER_TAP_COLS_BELOW
-                or -(-K // kb) * n_phases >= SCATTER_TAP_COLS_PASS_RATIO * K)
+                or -(-K // kb) * p.phases >= SCATTER_TAP_COLS_PASS_RATIO * K)
     if tap_cols:
         kb = 1
     span = kb if tap_cols else K        # taps whose columns are staged together
