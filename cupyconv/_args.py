@@ -5,7 +5,6 @@ without a GPU, and every check happens before any device work.
 """
 from __future__ import annotations
 
-import numbers
 import operator
 from dataclasses import dataclass
 from typing import Optional, Sequence, Union
@@ -90,7 +89,9 @@ def output_length(length_in: int, kernel_size: int, stride: IntArg = 1, padding:
 
 def _output_padding_from_size(output_size, L_in, K, S, P, D, batched: bool = True) -> int:
     """output_padding implied by ``output_size``, as nn.ConvTranspose1d.forward computes it."""
-    if isinstance(output_size, numbers.Integral) and not isinstance(output_size, bool):
+    # a scalar is anything with __index__ (0-d integer arrays and tensors too; _as_int
+    # refuses bools); torch's module wants a sequence, which is also taken here
+    if hasattr(type(output_size), "__index__") and getattr(output_size, "ndim", 0) == 0:
         sizes = [output_size]
     else:
         try:

@@ -367,7 +367,8 @@ def test_output_size_wrong_length(rng, batched, size):
 
 # (ids from the type for object(): its repr holds an address, which would make the test's
 # node id differ between processes: xdist workers and --shard parts must agree)
-@pytest.mark.parametrize("size", [10.0, [10.0], (True,), "10", object()],
+@pytest.mark.parametrize("size", [10.0, [10.0], (True,), True, "10", object(),
+                                  np.array(10.0), np.array(True), np.array([[10]])],
                          ids=lambda v: "object()" if type(v) is object else repr(v))
 def test_output_size_not_integer(rng, size):
     x, w, b = _arrays(rng)
@@ -384,7 +385,8 @@ def test_output_size_sets_output_padding(rng, s, p, d, k):
     for size in range(max(lo, 1), hi + 1):
         op = size - lo
         ref = call(x, w, b, stride=s, padding=p, dilation=d, output_padding=op)
-        for spelling in (size, [size], (size,), (2, C_OG, size), np.array([size])):
+        for spelling in (size, [size], (size,), (2, C_OG, size), np.array([size]),
+                         np.array(size), np.int32(size), _Index(size)):
             y = call(x, w, b, stride=s, padding=p, dilation=d, output_size=spelling,
                      output_padding=0)
             assert y.shape == (2, C_OG, size)
@@ -405,6 +407,8 @@ def test_output_size_matches_torch_module(rng, torch, case):
     size = int(rng.integers(lo - 2, hi + 3))
     batched = bool(rng.integers(0, 2))
     spelled = [size] if rng.integers(0, 2) else ([3, c_out, size] if batched else [c_out, size])
+    if rng.integers(0, 2):  # torch's module also takes a 1-D integer tensor
+        spelled = torch.tensor(spelled)
 
     m = torch.nn.ConvTranspose1d(c_in, c_out, k, stride=s, padding=p, groups=g, dilation=d,
                                  dtype=torch.float64)
