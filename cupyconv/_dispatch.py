@@ -79,13 +79,14 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0,
     with wide reductions to 9-64 output channels per group (``_prefers_narrow_small``:
     chunks of 4 or 8 per block; on sm_90 ct1d_gemm takes the float32 ones it splits over
     clusters with blocks of <= 8 warps) and float64 narrow-output calls that only
-    ct1d_scatter would take (``NARROW_FALLBACK_DTYPES``; float32: any such call,
-    ``SCATTER_TO_NARROW_DTYPES``). float32 calls whose ct1d_mma tile cannot
+    ct1d_scatter would take (``NARROW_FALLBACK_DTYPES``; float32 and float64: any such
+    call, ``SCATTER_TO_NARROW_DTYPES``). float32 calls whose ct1d_mma tile cannot
     stage all its weights go to ct1d_stream, ct1d_wgmma, ct1d_gemm or ct1d_narrow, 16-bit
     ones of >= 8 taps to ct1d_stream or ct1d_gemm (``_mma_partial``).
     ct1d_depthwise also takes the groups those leave with at most 32 input and fewer than
-    8 output channels; the CUDA-core scatter family serves everything else (float64 and
-    5-7 input channels per group beyond that, very large kernels). ``family`` forces one
+    8 output channels; the CUDA-core scatter family serves everything else (16-bit calls
+    no other family takes, and calls beyond ct1d_narrow: more than MAX_UNROLLED_K taps,
+    strides over 16). ``family`` forces one
     (tests use it to run several on the same calls). ``arch`` is the device's compute
     capability (90 for sm_90; 0: none known): on sm_90 the float32 calls ct1d_gemm would
     take go to ct1d_wgmma, its warpgroup-MMA successor, where that applies and pays
@@ -260,8 +261,14 @@ NARROW_FALLBACK_DTYPES = ("float64", "bfloat16", "float16")
 # ct1d_narrow; torch): r040 64 -> 384 g8 K3 S10 0.142 -> 0.084 (4.130), r146 8 -> 48 K20
 # S10 (N = 1) 0.049 -> 0.026 forced (0.031), r475 8 -> 768 K20 S10 0.155 -> 0.068 (0.290),
 # r589 16 -> 512 g2 K16 S10 0.380 -> 0.163 (0.746), r813 96 -> 48 K20 S10 0.981 -> 0.309
-# (0.358; ct1d_gemm forced 0.221)
-SCATTER_TO_NARROW_DTYPES = ("float32",)
+# (0.358; ct1d_gemm forced 0.221). float64 too (no tensor-core family takes it): H100,
+# session 70, the 160 scan calls against torch fp64 (results/2026-12-07-session70/run_7/,
+# one process per rule): 92 move, 89 of them > 5% faster, geomean 2.43x (r152 1024 -> 24
+# K20 S10 N1 0.04x -> 0.66x torch, r029 0.09x -> 1.42x, r068 384 -> 1024 K17 S8 0.12x ->
+# 0.84x); slower: r154 64 -> 64 K1 0.74x, r117 128 -> 256 K4 S2 D3 N1 0.92x. All 160
+# calls 2.02x -> 3.35x torch fp64, 43 -> 18 slower. (Chunks of 4 output channels instead:
+# 3.42x, 14 slower, but no rule that separates their 1.03x of gains from losses.)
+SCATTER_TO_NARROW_DTYPES = ("float32", "float64")
 NARROW_MAX_COG = 8
 NARROW_BEFORE_PIPE_COG = 2
 # ... but on sm_90 those with at least this many multiply-adds per loaded x value (C_out

@@ -50,14 +50,14 @@ def scatter_plan(p, dtype):
     return plan(p, dtype, family="ct1d_scatter") if HAS_FAMILIES else plan(p, dtype)
 
 
-def plan_with(name: str, value, p, dtype: str, arch: int = 0) -> LaunchPlan:
+def plan_with(name: str, value, p, dtype: str, arch: int = 0, family=None) -> LaunchPlan:
     """plan() with the dispatch constant ``name`` set to ``value`` (e.g. a rule switched
     off), its cache cleared on both sides so no plan leaks either way."""
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(_dispatch, name, value)
         plan.cache_clear()
         try:
-            return plan(p, dtype, arch=arch)
+            return plan(p, dtype, arch=arch, family=family)
         finally:
             plan.cache_clear()
 
@@ -317,13 +317,13 @@ def test_single_output_needs_more_columns_than_a_tile():
         assert key.tap_cols and key.kb == 1 and key.kernel_size == 0     # runtime K
         assert lp.tile_out >= 32
     # the reach one column past the widest staging: K = 3, S = 1, D = 512 needs 1025 columns
-    # (float64: no other family takes it; float32 goes to ct1d_narrow, which stages no x);
-    # the pass rule alone would put both in tap mode (T = 1023 passes against 3)
+    # (by default float32 and float64 go to ct1d_narrow, which stages no x); the pass rule
+    # alone would put both in tap mode (T = 1023 passes against 3)
     calls = [params(n=2, c_in=8, c_out=16, k=3, length=4000, stride=1, padding=3, dilation=d)
              for d in (511, 512)]
-    assert [plan(p, "float64").key.tap_cols for p in calls] == [True, True]
+    assert [scatter_plan(p, "float64").key.tap_cols for p in calls] == [True, True]
     for p, tap_cols in zip(calls, (False, True)):
-        lp = plan_with("SCATTER_TAP_COLS_PASS_RATIO", 10**9, p, "float64")
+        lp = plan_with("SCATTER_TAP_COLS_PASS_RATIO", 10**9, p, "float64", family="ct1d_scatter")
         assert lp.key.tap_cols is tap_cols
         assert lp.key.name_expression().endswith(", true>") is tap_cols
 
@@ -543,13 +543,14 @@ def test_scatter_tiles_cut_to_a_smaller_shared_memory(rng):
     GPU; the cut plan keeps every ct1d_scatter invariant. Random calls, 99 KB and 48 KB."""
     from cupyconv._dispatch import fit_plan
     p = params(n=4, c_in=32, c_out=32, k=5, length=16384, stride=2, padding=4, dilation=300)
-    full = plan(p, "float64", None, 86)
+    # (by default ct1d_narrow takes this call, within 48 KB: forced here)
+    assert fit_plan(p, "float64", None, 86, "", 99 * 1024).key.family == "ct1d_narrow"
+    full = plan(p, "float64", "ct1d_scatter", 86)
     assert full.key.tap_cols and full.smem_bytes > 99 * 1024
-    cut = fit_plan(p, "float64", None, 86, "", 99 * 1024)
+    cut = fit_plan(p, "float64", "ct1d_scatter", 86, "", 99 * 1024)
     assert cut.key == full.key and cut.tile_out < full.tile_out
     assert cut.smem_bytes <= 99 * 1024 < cut.key.smem_bytes(cut.tile_out + 2)   # (pitch is odd)
     check_plan(cut, p, "float64")
-    assert fit_plan(p, "float64", "ct1d_scatter", 86, "", 99 * 1024) == cut     # forced too
     cut_some = 0
     for _ in range(400):
         q = random_params(rng, lambda r: int(r.integers(1, 40)), [1, 2], [1, 8, 32, 64, 300],
@@ -559,7 +560,8 @@ def test_scatter_tiles_cut_to_a_smaller_shared_memory(rng):
         dtype = str(rng.choice(DTYPES))
         for limit in (99 * 1024, 48 * 1024):
             try:
-                pl = fit_plan(q, dtype, None, 86, "", limit)
+                forced = (None, "ct1d_scatter")[int(rng.integers(0, 2))]
+                pl = fit_plan(q, dtype, forced, 86, "", limit)
             except NotImplementedError:         # only where the staging alone is too large
                 sp = plan(q, dtype, "ct1d_scatter", 86)
                 assert sp.key.smem_bytes(1) > limit
@@ -1747,8 +1749,12 @@ def test_small_wide_reductions_take_the_narrow_family_in_chunks():
             assert lp.key.family == "ct1d_narrow" and lp.key.cog == 4, (dtype, lp.key)
             check_narrow_plan(lp, p, dtype)
             assert plan_with("NARROW_DTYPES", ("float32",), p, dtype, arch).key.family != "ct1d_narrow"
-        assert plan(params(1, 1024, 64, 3, 1024, 1, 1, 1), "float64",
-                    arch=arch).key.family != "ct1d_narrow"
+        # float64 is not on the small route (chunks of 4): it reaches ct1d_narrow as a call
+        # only ct1d_scatter would take, in chunks of 8
+        p = params(1, 1024, 64, 3, 1024, 1, 1, 1)
+        assert plan(p, "float64", arch=arch).key.cog == 8
+        assert plan_with("SCATTER_TO_NARROW_DTYPES", ("float32",), p, "float64",
+                         arch).key.family == "ct1d_scatter"
 
 
 def test_narrow_plans_fill_whole_waves(rng):
@@ -1821,7 +1827,7 @@ def test_depthwise_calls_take_the_depthwise_family():
                                                   else "ct1d_narrow")
         assert plan(params(2, 40, 8 * 8, 4, 1000, 2, 1, 1, groups=8), dtype).key.family != "ct1d_depthwise"
         wide16 = plan(params(2, 8 * 16, 8 * 16, 4, 1000, 2, 1, 1, groups=8), dtype).key.family
-        assert wide16 == ("ct1d_scatter" if dtype == "float64" else "ct1d_mma")
+        assert wide16 == ("ct1d_narrow" if dtype == "float64" else "ct1d_mma")
         # taps beyond the unrolled limit, or more than 32 input channels per group: never
         assert plan(params(2, 8, 8, 40, 1000, 2, 1, 1, groups=8), dtype).key.family == "ct1d_scatter"
         with pytest.raises(NotImplementedError):
@@ -1830,11 +1836,12 @@ def test_depthwise_calls_take_the_depthwise_family():
 
 def test_depthwise_limits_fall_back_to_scatter():
     """More output channels than grid rows, or rows near 2**31 positions: not this family
-    (the scatter family tiles channels, and checks row lengths itself; float32 calls go
-    to ct1d_narrow first, 8 output channels per grid row)."""
+    (the scatter family tiles channels, and checks row lengths itself; float32 and
+    float64 calls go to ct1d_narrow first, 8 output channels per grid row)."""
     many = params(1, 1, 70000, 3, 16, 2, 1, 1)                      # 1 -> 70000 channels
-    assert plan(many, "float64").key.family == "ct1d_scatter"
-    assert plan(many, "float32").key.family == "ct1d_narrow"
+    for dtype in ("float64", "float32"):
+        assert plan(many, dtype).key.family == "ct1d_narrow"
+        assert plan(many, dtype, family="ct1d_scatter").key.family == "ct1d_scatter"
     with pytest.raises(NotImplementedError):
         plan(many, "float32", family="ct1d_depthwise")
     near = params(1, 4, 4, 3, 2**30 - 1, 2, 0, 1, groups=4)         # L_out = 2**31 - 1
@@ -2558,6 +2565,24 @@ def test_float32_calls_only_scatter_would_take_go_to_the_narrow_family():
             check_any_plan(lp, p, "float32")
             without = plan_with("SCATTER_TO_NARROW_DTYPES", (), p, "float32", arch)
             assert without.key.family == "ct1d_scatter"
+
+
+def test_float64_calls_only_scatter_would_take_go_to_the_narrow_family():
+    """float64 (no tensor-core family): what ct1d_scatter would take goes to ct1d_narrow in
+    chunks of 8 output channels (session 70: 89 of the scan's 92 such calls > 5% faster);
+    beyond ct1d_narrow (more than MAX_UNROLLED_K taps, strides over 16) ct1d_scatter."""
+    for arch in (0, 90):
+        for p in (params(1, 1024, 24, 20, 1024, 10, 7, 1),                      # scan r152
+                  params(8, 384, 1024, 17, 702, 8, 8, 1),                       # r068
+                  params(1, 768, 24, 10, 1024, 5, 0, 1),                        # r029
+                  params(4, 32, 32, 5, 16384, 2, 4, 300)):                      # large reach
+            lp = plan(p, "float64", arch=arch)
+            assert lp.key.family == "ct1d_narrow" and lp.key.cog == 8, (arch, p, lp.key)
+            check_any_plan(lp, p, "float64")
+            without = plan_with("SCATTER_TO_NARROW_DTYPES", ("float32",), p, "float64", arch)
+            assert without.key.family == "ct1d_scatter"
+        for p in (params(2, 64, 64, 40, 1000, 2, 0, 1), params(2, 64, 64, 3, 1000, 17, 0, 1)):
+            assert plan(p, "float64", arch=arch).key.family == "ct1d_scatter"
 
 
 def test_narrow_sum_chains_stay_within_the_bound():
