@@ -19,12 +19,15 @@ elements). This script checks that mapping on random data against NumPy (float64
 output a k = 8 dot product in FMA order: within a few ulps), then measures the rates:
 DMMA chains and DFMA chains (independent accumulators per thread), TFLOP/s per dtype.
 
-    python benchmarks/dmma_probe.py [OUT.json]        (GPU machine, CuPy)
+    python benchmarks/dmma_probe.py [OUT.json]        (GPU machine; PYTHONPATH=.:benchmarks)
 """
 import json
 import sys
 
+import cupy as cp
 import numpy as np
+
+from gpu_timing import events_ms
 
 SRC = r"""
 __device__ __forceinline__ void dmma(double& c0, double& c1, double a, double b) {
@@ -81,7 +84,7 @@ __global__ void dfma_loop(double* out, int iters) {
 NAMES = ["tile_m16n8k8_f64"] + [f"{k}<{a}>" for k in ("dmma_loop", "dfma_loop") for a in (4, 8)]
 
 
-def check_mapping(mod, cp, trials: int = 20) -> float:
+def check_mapping(mod, trials: int = 20) -> float:
     """Largest relative error of the four-DMMA tile against NumPy over random tiles."""
     k = mod.get_function("tile_m16n8k8_f64")
     rng = np.random.default_rng()
@@ -96,7 +99,7 @@ def check_mapping(mod, cp, trials: int = 20) -> float:
     return worst
 
 
-def rates(mod, cp):
+def rates(mod):
     dev = cp.cuda.Device()
     sms = dev.attributes["MultiProcessorCount"]
     rows = []
@@ -106,16 +109,7 @@ def rates(mod, cp):
         for warps_per_sm in (8, 16, 32):
             blocks, threads, iters = sms * warps_per_sm // 4, 128, 2048
             out = cp.empty(blocks * threads, cp.float64)
-            k((blocks,), (threads,), (out, cp.int32(iters)))
-            s, e = cp.cuda.Event(), cp.cuda.Event()
-            times = []
-            for _ in range(7):
-                s.record()
-                k((blocks,), (threads,), (out, cp.int32(iters)))
-                e.record()
-                e.synchronize()
-                times.append(cp.cuda.get_elapsed_time(s, e) * 1e-3)
-            t = sorted(times)[len(times) // 2]
+            t = events_ms(lambda: k((blocks,), (threads,), (out, cp.int32(iters))), reps=7) * 1e-3
             # a DMMA is 8x8x4 = 256 FMAs per warp; a DFMA one FMA per thread
             fmas = blocks * threads * iters * acc * (256 / 32 if kind == "dmma_loop" else 1)
             row = dict(kind=kind, acc=acc, warps_per_sm=warps_per_sm, ms=t * 1e3,
@@ -127,11 +121,10 @@ def rates(mod, cp):
 
 
 def main():
-    import cupy as cp
     mod = cp.RawModule(code=SRC, options=("-std=c++17",), name_expressions=NAMES)
-    err = check_mapping(mod, cp)
+    err = check_mapping(mod)
     print(f"m16n8k8 tile by four DMMAs vs NumPy: largest relative error {err:.1e}", flush=True)
-    rows = rates(mod, cp)
+    rows = rates(mod)
     if len(sys.argv) > 1:
         json.dump(dict(mapping_err=err, rates=rows), open(sys.argv[1], "w"), indent=1)
     sys.exit(0 if err < 1e-14 else 1)
