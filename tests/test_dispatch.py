@@ -559,8 +559,8 @@ def test_scatter_tiles_cut_to_a_smaller_shared_memory(rng):
             continue
         dtype = str(rng.choice(DTYPES))
         for limit in (99 * 1024, 48 * 1024):
+            forced = (None, "ct1d_scatter")[int(rng.integers(0, 2))]
             try:
-                forced = (None, "ct1d_scatter")[int(rng.integers(0, 2))]
                 pl = fit_plan(q, dtype, forced, 86, "", limit)
             except NotImplementedError:         # only where the staging alone is too large
                 sp = plan(q, dtype, "ct1d_scatter", 86)
