@@ -56,10 +56,13 @@
 // added in distributed shared memory in rank order (split_epilogue): no workspace, no
 // atomics, the same bits on every run.
 //
-// float16/bfloat16 use the same float stage: a 4-byte cp.async cannot stage single 16-bit
-// elements, so each thread loads its elements of the next chunk into registers before
-// this chunk's MMAs and stores them, converted, after them (two stages). Their values are
-// exact in TF32: one MMA per product instead of three, accumulated in float32.
+// float16/bfloat16: a 4-byte cp.async cannot stage single 16-bit elements, so each thread
+// loads its elements of the next chunk into registers before this chunk's MMAs and stores
+// them after them (two stages), packed as channel pairs (2p, 2p+1) in one 32-bit word per
+// stage row p: the m16n8k16 bf16/f16 fragments then read the very words (offsets, pitches)
+// that float32's m16n8k8 TF32 fragments read, half as many k-steps per chunk. A 16-bit
+// product is exact in float32, so this is one MMA per 16 products at the 16-bit tensor
+// rate (until session 71: values widened to floats, one TF32 MMA per 8 products).
 #include "ct1d_types.cuh"
 #include "ct1d_tensor.cuh"
 
@@ -82,6 +85,11 @@ __device__ constexpr int pitch_4_mod_16(int n) { return (n + 11) / 16 * 16 + 4; 
 #define CT1D_GEMM_F16X3 1
 #endif
 // 1: the weights' maxima are not measured (timing only: wrong scale for |w| > 2)
+// 16-bit inputs: 1 = m16n8k16 bf16/f16 MMAs from channel-pair stages; 0 = widened to floats,
+// m16n8k8 TF32 MMAs (the path before session 71, kept for A/B timing)
+#ifndef CT1D_GEMM_H16
+#define CT1D_GEMM_H16 1
+#endif
 #ifndef CT1D_GEMM_ABLATE_WMAX
 #define CT1D_GEMM_ABLATE_WMAX 0
 #endif
@@ -136,7 +144,8 @@ __device__ __forceinline__ void split_epilogue(const float (&acc)[MT][NT][4], fl
 }
 
 // Template parameters:
-//   T          float (cp.async staging, 3xTF32), f16_t or bf16_t (register staging, 1xTF32)
+//   T          float (cp.async staging, 3xTF32), f16_t or bf16_t (register staging, one
+//              16-bit MMA per product)
 //   S, D, K    stride, dilation, kernel size
 //   MT, NT     m16 x n8 tiles per warp
 //   WC, WN     warps along output channels x along positions, per live class: the block
@@ -161,6 +170,10 @@ gemm_tiles(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
     static_assert(CK % 8 == 0 && STAGES >= 2, "stage geometry");
     constexpr bool F16X3 = F16X3_ON && F32 && CK % 16 == 0 && CT1D_GEMM_F16X3;
     static_assert(!F16X3 || STAGES >= 3, "3xFP16 measures two chunks ahead: at least 3 stages");
+    // 16-bit: stage rows hold channel PAIRS (2p, 2p+1) packed in one 32-bit word, so the
+    // m16n8k16 fragments read the same words the TF32 m16n8k8 ones read (pair row = k8 row)
+    constexpr bool P16 = !F32 && CT1D_GEMM_H16;
+    static_assert(!P16 || CK % 16 == 0, "16-bit pairs: k16 steps");
     constexpr int RL = live_classes(S, D, K);
     constexpr int THREADS = RL * WC * WN * 32;
     constexpr int CO_B = 16 * MT * WC;
@@ -233,9 +246,10 @@ gemm_tiles(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
     // of the chunk's CK x XW columns. Copies with size 0 zero-fill (channels past the
     // group, columns outside the sequence); *_dst < 0: no element (a zero-filling copy
     // would still write).
-    // (F16X3: elements e of the CK/2 x XW channel pairs, copying channels 2p and 2p+1.)
+    // (F16X3: elements e of the CK/2 x XW channel pairs, copying channels 2p and 2p+1 to
+    // rows 2p and 2p+1; P16: both into the one packed word of pair row p.)
     constexpr int RI = (WCO + THREADS - 1) / THREADS;
-    constexpr int X_ELEMS = (F16X3 ? CK / 2 : CK) * XW;
+    constexpr int X_ELEMS = (F16X3 || P16 ? CK / 2 : CK) * XW;
     constexpr int XI = (X_ELEMS + THREADS - 1) / THREADS;
     int w_dst[RI], w_size[RI];
 #pragma unroll
@@ -256,9 +270,9 @@ gemm_tiles(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
 #pragma unroll
         for (int xi = 0; xi < XI; ++xi) {
             const int e = tid + xi * THREADS, ce = e / XW, j = e - ce * XW, i = u0 - CMAX + j;
-            const int c = F16X3 ? 2 * ce : ce;
+            const int c = F16X3 || P16 ? 2 * ce : ce;
             const bool in = i >= 0 && i < L_in;
-            x_dst[xi] = e < X_ELEMS ? CK * WP + c * XP + j : -1;
+            x_dst[xi] = e < X_ELEMS ? CK * WP + (P16 ? ce : c) * XP + j : -1;
             x_c[xi] = c;
             x_size[xi] = in ? 4 : 0;
             x_src[xi] = in ? (long long)c * L_in + i : 0;
@@ -352,7 +366,7 @@ gemm_tiles(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
 
         // 16-bit: chunk ch's elements into registers (zero outside the group, the channel
         // tile and the sequence), issued before the previous chunk computes ...
-        T wr[F32 ? 1 : CK * RI], xr[F32 ? 1 : XI];
+        T wr[F32 ? 1 : CK * RI], xr[F32 ? 1 : (P16 ? 2 : 1) * XI];
         auto fetch = [&](int ch) {
             const int ci0 = ch * CK, ci_n = min(CK, cig - ci0);
             const T* wc0 = wg + ci0 * w_step + tid;
@@ -364,20 +378,39 @@ gemm_tiles(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
                         ? wc0[c * w_step + ri * THREADS] : T{};
             const T* xc0 = xn + (long long)ci0 * L_in;
 #pragma unroll
-            for (int xi = 0; xi < XI; ++xi)
+            for (int xi = 0; xi < XI; ++xi) {
                 xr[xi] = (x_dst[xi] >= 0 && x_c[xi] < ci_n && x_size[xi] > 0) ? xc0[x_src[xi]] : T{};
+                if constexpr (P16)                    // (channel c + 1 of the pair)
+                    xr[XI + xi] = (x_dst[xi] >= 0 && x_c[xi] + 1 < ci_n && x_size[xi] > 0)
+                        ? xc0[x_src[xi] + L_in] : T{};
+            }
         };
-        // ... and stored as floats into stage buf after it (the stage layout of float32)
+        // ... and stored into stage buf after it: channel pairs packed in 32-bit words
+        // (P16), else floats in float32's stage layout
         auto commit = [&](int buf) {
             float* st = ring + buf * STAGE;
+            if constexpr (P16) {
+                unsigned* su = reinterpret_cast<unsigned*>(st);
 #pragma unroll
-            for (int c = 0; c < CK; ++c)
+                for (int pp = 0; pp < CK / 2; ++pp)
 #pragma unroll
-                for (int ri = 0; ri < RI; ++ri)
-                    if (w_dst[ri] >= 0) st[c * WP + w_dst[ri]] = to_acc(wr[c * RI + ri]);
+                    for (int ri = 0; ri < RI; ++ri)
+                        if (w_dst[ri] >= 0)
+                            su[pp * WP + w_dst[ri]] = (unsigned)wr[2 * pp * RI + ri].bits
+                                                      | ((unsigned)wr[(2 * pp + 1) * RI + ri].bits << 16);
 #pragma unroll
-            for (int xi = 0; xi < XI; ++xi)
-                if (x_dst[xi] >= 0) st[x_dst[xi]] = to_acc(xr[xi]);
+                for (int xi = 0; xi < XI; ++xi)
+                    if (x_dst[xi] >= 0) su[x_dst[xi]] = (unsigned)xr[xi].bits | ((unsigned)xr[XI + xi].bits << 16);
+            } else {
+#pragma unroll
+                for (int c = 0; c < CK; ++c)
+#pragma unroll
+                    for (int ri = 0; ri < RI; ++ri)
+                        if (w_dst[ri] >= 0) st[c * WP + w_dst[ri]] = to_acc(wr[c * RI + ri]);
+#pragma unroll
+                for (int xi = 0; xi < XI; ++xi)
+                    if (x_dst[xi] >= 0) st[x_dst[xi]] = to_acc(xr[xi]);
+            }
         };
 
         float acc[MT][NT][4];
@@ -438,8 +471,8 @@ gemm_tiles(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
             // float32: products start from zero every FLUSH k-steps (small terms first) and
             // join the running sum through a rounded add: the tensor cores truncate when
             // they accumulate, so the error would otherwise grow with the reduction length.
-            // float16/bfloat16 values are exact in TF32: one MMA per product, straight into
-            // the sums (the truncation, 2^-23 per k-step, is far below the 16-bit result).
+            // float16/bfloat16 products are exact in float32: one MMA per product, straight
+            // into the sums (the truncation, 2^-23 per k-step, is far below the 16-bit result).
             float t[MT][NT][4];
 #pragma unroll
             for (int j = 0; j < MAXT; ++j) {
@@ -485,6 +518,29 @@ gemm_tiles(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
                             } else {
                                 scale_tiles(t, pow2(e_cur / 2));
                                 fma_tiles(acc, t, pow2(e_cur - e_cur / 2));
+                            }
+                        }
+                    }
+                } else if constexpr (P16) {
+                    // k16 step kc: pair rows 8kc + tq (channels 2tq, 2tq+1) and + 4 (2tq+8, 2tq+9)
+                    const unsigned* wu = reinterpret_cast<const unsigned*>(wk);
+                    const unsigned* xu = reinterpret_cast<const unsigned*>(xk);
+#pragma unroll
+                    for (int kc = 0; kc < CK / 16; ++kc) {
+                        unsigned b[NT][2];
+#pragma unroll
+                        for (int nt = 0; nt < NT; ++nt) {
+                            b[nt][0] = xu[kc * 8 * XP + nt * 8];
+                            b[nt][1] = xu[(kc * 8 + 4) * XP + nt * 8];
+                        }
+#pragma unroll
+                        for (int mt = 0; mt < MT; ++mt) {
+                            const unsigned* a = wu + kc * 8 * WP + mt * 16 * KP;
+                            const uint4 av = make_uint4(a[0], a[8 * KP], a[4 * WP], a[4 * WP + 8 * KP]);
+#pragma unroll
+                            for (int nt = 0; nt < NT; ++nt) {
+                                if constexpr (is_bf16<T>::value) mma_bf16(acc[mt][nt], av, b[nt][0], b[nt][1]);
+                                else mma_f16(acc[mt][nt], av, b[nt][0], b[nt][1]);
                             }
                         }
                     }

@@ -141,6 +141,14 @@ __device__ __forceinline__ void mma_f16(float (&d)[4], const uint4& a, unsigned 
         : "r"(a.x), "r"(a.y), "r"(a.z), "r"(a.w), "r"(b0), "r"(b1));
 }
 
+// d += a * b for one m16n8k16 tile, bfloat16 operands, float32 accumulation
+__device__ __forceinline__ void mma_bf16(float (&d)[4], const uint4& a, unsigned b0, unsigned b1) {
+    asm("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 "
+        "{%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\n"
+        : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+        : "r"(a.x), "r"(a.y), "r"(a.z), "r"(a.w), "r"(b0), "r"(b1));
+}
+
 // (a, b) = hi + lo as float16 pairs (a in the low halves); a, b within float16's range
 __device__ __forceinline__ void f16x2_split(float a, float b, unsigned& hi, unsigned& lo) {
     asm("cvt.rn.f16x2.f32 %0, %1, %2;" : "=r"(hi) : "f"(b), "f"(a));

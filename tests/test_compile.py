@@ -36,6 +36,8 @@ COMPILE_CASES = [
     ("s1-d4-k16", (4, 32, 8192), (32, 32, 16), 1, 0, 4, 1, "float32"),
     ("c512-to-256", (8, 512, 4096), (512, 256, 4), 2, 1, 1, 1, "float32"),
     ("c512-to-256-fp16", (8, 512, 4096), (512, 256, 4), 2, 1, 1, 1, "float16"),
+    # a wide bfloat16 layer that sm_90 plans leave to ct1d_gemm (few taps per output class)
+    ("c1024-to-256-s5d3-bf16", (8, 1024, 2607), (1024, 256, 3), 5, 2, 3, 1, "bfloat16"),
     ("unbatched-c1", (1, 4096), (1, 1, 3), 2, 0, 1, 1, "float64"),
     ("narrow-groups-fp64", (4, 32, 4096), (32, 2, 7), 3, 1, 2, 16, "float64"),
     ("depthwise-s8-fp16", (4, 64, 4096), (64, 1, 16), 8, 4, 1, 64, "float16"),
@@ -439,13 +441,17 @@ def test_wide_cases_plan_the_gemm_family():
 def test_gemm_instance_compiles_for_sm80(nvrtc_ok, key):
     """The wide-channel family needs only cp.async (float32; 16-bit types stage through
     registers) and mma.sync: Ampere builds it too. float32 takes the scaled 3xFP16 split
-    (float16 m16n8k16 MMAs), 16-bit inputs one TF32 MMA per product."""
+    (float16 m16n8k16 MMAs), 16-bit inputs one m16n8k16 MMA of their own type per product
+    (no TF32)."""
     ptx = compile_instance(key, arch="compute_80").decode()
     assert ("cp.async.ca.shared.global" in ptx) == (key.dtype == "float32")
     assert not key.f16x3 or key.dtype == "float32"     # (3xTF32 where 3 stages do not fit)
     f16 = "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32" in ptx
+    bf16 = "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32" in ptx
     tf32 = "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32" in ptx
-    assert (f16, tf32) == (key.f16x3, not key.f16x3)
+    expected = {"float32": (key.f16x3, False, not key.f16x3),
+                "float16": (True, False, False), "bfloat16": (False, True, False)}
+    assert (f16, bf16, tf32) == expected[key.dtype]
     assert compile_instance(key, arch="sm_80")[:4] == b"\x7fELF"
 
 
