@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# For the next session with device time (prepared in session 71, not run).
+# Usage: run_next.sh scan16 | suite K/2 | h200
+#   scan16 (any sm_90 card, ~4 min) the 160-call scan in bfloat16 and float16 against
+#          torch in that dtype (session 70's bf16 scan had ct1d_gemm on TF32 MMAs: 2.98x,
+#          39 slower), then float16's ct1d_gemm calls of seed 0's 320 draws with the
+#          16-bit MMAs and with CT1D_GEMM_H16=0 (float16 was tested in session 71, not timed)
+#   suite  (any card; K = 1 or 2, ~5.5 min each on an H100) the whole GPU suite in two
+#          shards: sessions 70-71 changed float64's route and ct1d_gemm's 16-bit path,
+#          each tested only by the tests that cover it (run_2, run_3)
+#   h200   (an H200 only) the benchmark sweep that refreshes results/h200/, then the scan
+set -uo pipefail
+OUT=${OUT:-benchmarks/results/local}; mkdir -p "$OUT"; OUT=$(realpath "$OUT")
+export PYTHONPATH=$PWD:$PWD/benchmarks PYTHONUNBUFFERED=1 CUPY_CACHE_DIR=/tmp/cupyconv-cache
+S70=benchmarks/results/2026-12-07-session70/run_next.sh
+case ${1:-} in
+  scan16)
+    nvidia-smi --query-gpu=name,uuid --format=csv,noheader | tee "$OUT/gpu.txt"
+    cd benchmarks
+    for dt in bfloat16 float16; do
+      timeout 100 python3 shape_scan.py --no-compare --dtype $dt --json "$OUT/scan_$dt.json" \
+        > "$OUT/scan_$dt.txt" 2>&1; echo "scan $dt rc $?"; grep -E "calls:" "$OUT/scan_$dt.txt"
+    done
+    for v in h16 tf32; do
+      def=(); [[ $v == tf32 ]] && def=(--variant "tf32=CT1D_GEMM_H16:0")
+      timeout 90 python3 shape_scan.py --no-compare --dtype float16 --n 320 --seed 0 \
+        --select ct1d_gemm "${def[@]}" --json "$OUT/ab16_$v.json" > "$OUT/ab16_$v.txt" 2>&1
+      echo "ab $v rc $?"; grep -E "calls:" "$OUT/ab16_$v.txt"
+    done
+    python3 scan_compare.py "$OUT/ab16_tf32.json" "$OUT/ab16_h16.json" | head -8 ;;
+  suite|h200) OUT=$OUT bash $S70 "$@" ;;
+  *) echo "usage: run_next.sh scan16 | suite K/2 | h200"; exit 2 ;;
+esac
