@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # For the next session with device time (prepared in session 71, not run).
-# Usage: run_next.sh scan16 | suite K/2 | h200
+# Usage: run_next.sh scan16 | mma16 | suite K/2 | h200
 #   scan16 (any sm_90 card, ~4 min) the 160-call scan in bfloat16 and float16 against
 #          torch in that dtype (session 70's bf16 scan had ct1d_gemm on TF32 MMAs: 2.98x,
 #          39 slower), then float16's ct1d_gemm calls of seed 0's 320 draws with the
 #          16-bit MMAs and with CT1D_GEMM_H16=0 (float16 was tested in session 71, not timed)
+#   mma16  (any sm_90 card, ~6 min) variants/ct1d_mma_s71_h16.patch applied (ct1d_mma's
+#          mma.sync path on 16-bit MMAs, prepared on the CPU only): the GPU tests that take
+#          16-bit ct1d_mma calls, then the bfloat16 and float16 scans' mma.sync calls (160
+#          draws) with the patch and with CT1D_MMA_H16=0; the patch is reverted after
 #   suite  (any card; K = 1 or 2, ~5.5 min each on an H100) the whole GPU suite in two
 #          shards: sessions 70-71 changed float64's route and ct1d_gemm's 16-bit path,
 #          each tested only by the tests that cover it (run_2, run_3)
@@ -28,6 +32,21 @@ case ${1:-} in
       echo "ab $v rc $?"; grep -E "calls:" "$OUT/ab16_$v.txt"
     done
     python3 scan_compare.py "$OUT/ab16_tf32.json" "$OUT/ab16_h16.json" | head -8 ;;
+  mma16)
+    nvidia-smi --query-gpu=name,uuid --format=csv,noheader | tee "$OUT/gpu.txt"
+    git apply benchmarks/variants/ct1d_mma_s71_h16.patch || exit 1
+    CUPYCONV_GPU_RANDOM_CONFIGS=160 timeout 200 python3 -m pytest -q -m gpu -p no:cacheprovider \
+      -W ignore tests/test_gpu.py -k "(random_configurations and auto) or ((mma_overlapping or \
+      edge_cases or small_calls_random or mma_partial_route) and not float32 and not float64)" \
+      > "$OUT/mma16_tests.log" 2>&1; echo "tests rc $?"; tail -n 2 "$OUT/mma16_tests.log" | cut -c1-300
+    (cd benchmarks
+     for dt in bfloat16 float16; do for v in h16 tf32; do
+       def=(); [[ $v == tf32 ]] && def=(--variant "tf32=CT1D_MMA_H16:0")
+       timeout 75 python3 shape_scan.py --no-compare --dtype $dt --n 160 --seed 0 \
+         --select ct1d_mma-sync "${def[@]}" --json "$OUT/mma_${dt}_$v.json" > "$OUT/mma_${dt}_$v.txt" 2>&1
+       echo "$dt $v rc $?"; grep -E "calls:" "$OUT/mma_${dt}_$v.txt"
+     done; python3 scan_compare.py "$OUT/mma_${dt}_tf32.json" "$OUT/mma_${dt}_h16.json" | head -6; done)
+    git apply -R benchmarks/variants/ct1d_mma_s71_h16.patch ;;
   suite|h200) OUT=$OUT bash $S70 "$@" ;;
-  *) echo "usage: run_next.sh scan16 | suite K/2 | h200"; exit 2 ;;
+  *) echo "usage: run_next.sh scan16 | mma16 | suite K/2 | h200"; exit 2 ;;
 esac
