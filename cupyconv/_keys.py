@@ -162,7 +162,7 @@ def _pitch_4_mod_16(n: int) -> int:
 @dataclass(frozen=True)
 class GemmKey:
     """One compiled instance of kernels/ct1d_gemm.cu (wide channels; float32 in 3xTF32 or
-    the scaled 3xFP16 split, float16/bfloat16 in one TF32 MMA per product)."""
+    the scaled 3xFP16 split, float16/bfloat16 in m16n8k16 MMAs of their own type)."""
 
     dtype: str          # float32, float16 or bfloat16
     stride: int
