@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # For the next session with device time (prepared in session 71, not run).
 # Usage: run_next.sh scan16 | mma16 | suite K/2 | h200
-#   scan16 (any sm_90 card, ~4 min) the 160-call scan in bfloat16 and float16 against
+#   scan16 (any sm_90 card) the 160-call scan in bfloat16 and float16 against
 #          torch in that dtype (session 70's bf16 scan had ct1d_gemm on TF32 MMAs: 2.98x,
 #          39 slower), then float16's ct1d_gemm calls of seed 0's 320 draws with the
-#          16-bit MMAs and with CT1D_GEMM_H16=0 (float16 was tested in session 71, not timed)
+#          16-bit MMAs and with CT1D_GEMM_H16=0 (float16 was tested in session 71, not timed),
+#          and the 19 bfloat16 calls WGMMA_16BIT_ANY moves from ct1d_gemm to ct1d_wgmma
+#          (now that ct1d_gemm multiplies 16-bit natively), with and without it (~5 min)
 #   mma16  (any sm_90 card, ~6 min) variants/ct1d_mma_s71_h16.patch applied (ct1d_mma's
 #          mma.sync path on 16-bit MMAs, prepared on the CPU only): the GPU tests that take
 #          16-bit ct1d_mma calls, then the bfloat16 and float16 scans' mma.sync calls (160
@@ -14,7 +16,10 @@
 #          each tested only by the tests that cover it (run_2, run_3)
 #   h200   (an H200 only) the benchmark sweep that refreshes results/h200/, then the scan
 set -uo pipefail
-OUT=${OUT:-benchmarks/results/local}; mkdir -p "$OUT"; OUT=$(realpath "$OUT")
+# (the device returns at most 8 files: each step writes into a scratch folder, packed into
+# $OUT/STEP.tgz when it ends)
+FINAL=${OUT:-benchmarks/results/local}; mkdir -p "$FINAL"; FINAL=$(realpath "$FINAL")
+OUT=$(mktemp -d); trap 'tar -czf "$FINAL/${1:-none}${2:+_${2/\//of}}.tgz" -C "$OUT" .' EXIT
 export PYTHONPATH=$PWD:$PWD/benchmarks PYTHONUNBUFFERED=1 CUPY_CACHE_DIR=/tmp/cupyconv-cache
 S70=benchmarks/results/2026-12-07-session70/run_next.sh
 case ${1:-} in
@@ -31,7 +36,18 @@ case ${1:-} in
         --select ct1d_gemm "${def[@]}" --json "$OUT/ab16_$v.json" > "$OUT/ab16_$v.txt" 2>&1
       echo "ab $v rc $?"; grep -E "calls:" "$OUT/ab16_$v.txt"
     done
-    python3 scan_compare.py "$OUT/ab16_tf32.json" "$OUT/ab16_h16.json" | head -8 ;;
+    python3 scan_compare.py "$OUT/ab16_tf32.json" "$OUT/ab16_h16.json" | head -8
+    # WGMMA_16BIT_ANY (session 53, when ct1d_gemm's 16-bit products were TF32 and it had no
+    # cluster split): the 19 bfloat16 calls of these draws it moves to ct1d_wgmma
+    # (cpu/wg16_any_names.txt), shipped then with the float32 criteria (off)
+    for v in any off; do
+      def=(); [[ $v == off ]] && def=(--variant "off=dispatch.WGMMA_16BIT_ANY:False")
+      timeout 60 python3 shape_scan.py --no-compare --dtype bfloat16 --n 320 --seed 0 \
+        --names @results/2026-12-07-session71/cpu/wg16_any_names.txt "${def[@]}" \
+        --json "$OUT/wg16_$v.json" > "$OUT/wg16_$v.txt" 2>&1
+      echo "wg16 $v rc $?"; grep -E "calls:" "$OUT/wg16_$v.txt"
+    done
+    python3 scan_compare.py "$OUT/wg16_off.json" "$OUT/wg16_any.json" --worst 19 ;;
   mma16)
     nvidia-smi --query-gpu=name,uuid --format=csv,noheader | tee "$OUT/gpu.txt"
     git apply benchmarks/variants/ct1d_mma_s71_h16.patch || exit 1
