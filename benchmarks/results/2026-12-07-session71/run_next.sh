@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # For the next session with device time (prepared in session 71, not run).
-# Usage: run_next.sh scan16 | mma16 | suite K/2 | h200
+# Usage: run_next.sh scan16 | mma16 | f64gemm | suite K/2 | h200
 #   scan16 (any sm_90 card) the 160-call scan in bfloat16 and float16 against
 #          torch in that dtype (session 70's bf16 scan had ct1d_gemm on TF32 MMAs: 2.98x,
 #          39 slower), then float16's ct1d_gemm calls of seed 0's 320 draws with the
@@ -11,6 +11,11 @@
 #          mma.sync path on 16-bit MMAs, prepared on the CPU only): the GPU tests that take
 #          16-bit ct1d_mma calls, then the bfloat16 and float16 scans' mma.sync calls (160
 #          draws) with the patch and with CT1D_MMA_H16=0; the patch is reverted after
+#   f64gemm (any sm_90 card, ~5 min) variants/ct1d_gemm_s71_f64.patch applied (float64 in
+#          ct1d_gemm on DFMAs, behind dispatch.GEMM_F64, prepared on the CPU only): its GPU
+#          test (random float64 calls forced to ct1d_gemm), then the float64 calls of 160
+#          draws that GEMM_F64 moves (plan_diff), shipped against GEMM_F64 on, each next to
+#          torch fp64; the patch is reverted after
 #   suite  (any card; K = 1 or 2, ~5.5 min each on an H100) the whole GPU suite in two
 #          shards: sessions 70-71 changed float64's route and ct1d_gemm's 16-bit path,
 #          each tested only by the tests that cover it (run_2, run_3)
@@ -63,6 +68,26 @@ case ${1:-} in
        echo "$dt $v rc $?"; grep -E "calls:" "$OUT/mma_${dt}_$v.txt"
      done; python3 scan_compare.py "$OUT/mma_${dt}_tf32.json" "$OUT/mma_${dt}_h16.json" | head -6; done)
     git apply -R benchmarks/variants/ct1d_mma_s71_h16.patch ;;
+  f64gemm)
+    nvidia-smi --query-gpu=name,uuid --format=csv,noheader | tee "$OUT/gpu.txt"
+    git apply benchmarks/variants/ct1d_gemm_s71_f64.patch || exit 1
+    timeout 150 python3 -m pytest -q -m gpu -p no:cacheprovider -W ignore tests/test_gpu.py \
+      -k "gemm_family_random_calls and float64" > "$OUT/f64gemm_tests.log" 2>&1
+    echo "tests rc $?"; tail -n 2 "$OUT/f64gemm_tests.log" | cut -c1-300
+    (cd benchmarks
+     card=$(nvidia-smi --query-gpu=name --format=csv,noheader | grep -q H100 && echo h100)
+     python3 plan_diff.py --variant 'on=dispatch.GEMM_F64:True' --n 160 --seed 0 --dtype float64 \
+       --card "$card" --names "$OUT/f64gemm_names.txt" > "$OUT/f64gemm_plan_diff.txt" 2>&1
+     tail -n 1 "$OUT/f64gemm_plan_diff.txt"
+     for v in shipped on; do
+       def=(); [[ $v == on ]] && def=(--variant "on=dispatch.GEMM_F64:True")
+       timeout 100 python3 shape_scan.py --no-compare --dtype float64 --n 160 --seed 0 \
+         --names "@$OUT/f64gemm_names.txt" "${def[@]}" --json "$OUT/f64gemm_$v.json" \
+         > "$OUT/f64gemm_$v.txt" 2>&1
+       echo "$v rc $?"; grep -E "calls:" "$OUT/f64gemm_$v.txt"
+     done
+     python3 scan_compare.py "$OUT/f64gemm_shipped.json" "$OUT/f64gemm_on.json" --worst 8)
+    git apply -R benchmarks/variants/ct1d_gemm_s71_f64.patch ;;
   suite|h200) OUT=$OUT bash $S70 "$@" ;;
-  *) echo "usage: run_next.sh scan16 | mma16 | suite K/2 | h200"; exit 2 ;;
+  *) echo "usage: run_next.sh scan16 | mma16 | f64gemm | suite K/2 | h200"; exit 2 ;;
 esac
