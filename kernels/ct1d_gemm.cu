@@ -521,12 +521,15 @@ gemm_tiles(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
                             }
                         }
                     }
-                } else if constexpr (P16) {
-                    // k16 step kc: pair rows 8kc + tq (channels 2tq, 2tq+1) and + 4 (2tq+8, 2tq+9)
+                } else if constexpr (!F32) {
+                    // 16-bit, one MMA per product. P16: k16 steps over pair rows 8kc + tq
+                    // (channels 2tq, 2tq+1) and + 4 (2tq+8, 2tq+9), m16n8k16 MMAs of T;
+                    // else k8 steps over widened floats (rows kc + tq, + 4), TF32 MMAs. A
+                    // step reads the same words either way.
                     const unsigned* wu = reinterpret_cast<const unsigned*>(wk);
                     const unsigned* xu = reinterpret_cast<const unsigned*>(xk);
 #pragma unroll
-                    for (int kc = 0; kc < CK / 16; ++kc) {
+                    for (int kc = 0; kc < CK / (P16 ? 16 : 8); ++kc) {
                         unsigned b[NT][2];
 #pragma unroll
                         for (int nt = 0; nt < NT; ++nt) {
@@ -539,65 +542,47 @@ gemm_tiles(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
                             const uint4 av = make_uint4(a[0], a[8 * KP], a[4 * WP], a[4 * WP + 8 * KP]);
 #pragma unroll
                             for (int nt = 0; nt < NT; ++nt) {
-                                if constexpr (is_bf16<T>::value) mma_bf16(acc[mt][nt], av, b[nt][0], b[nt][1]);
-                                else mma_f16(acc[mt][nt], av, b[nt][0], b[nt][1]);
+                                if constexpr (P16) mma_k16<T>(acc[mt][nt], av, b[nt][0], b[nt][1]);
+                                else mma_tf32(acc[mt][nt], av, b[nt][0], b[nt][1]);
                             }
                         }
                     }
                 } else {
 #pragma unroll
                     for (int kc8 = 0; kc8 < CK / 8; ++kc8) {
-                        if constexpr (!F32) {
-                            unsigned b[NT][2];
+                        const int step = j * (CK / 8) + kc8;
+                        if (step % FLUSH == 0) zero_tiles(t);
+                        unsigned bh[NT][2], bl[NT][2];
+#pragma unroll
+                        for (int nt = 0; nt < NT; ++nt) {
+                            split(xk[kc8 * 8 * XP + nt * 8], bh[nt][0], bl[nt][0]);
+                            split(xk[(kc8 * 8 + 4) * XP + nt * 8], bh[nt][1], bl[nt][1]);
+                        }
+#pragma unroll
+                        for (int mt = 0; mt < MT; ++mt) {
+                            const float* a = wk + kc8 * 8 * WP + mt * 16 * KP;
+                            uint4 ah, al;
+                            split(a[0], ah.x, al.x);                       // (co,    ci)
+                            split(a[8 * KP], ah.y, al.y);                  // (co+8,  ci)
+                            split(a[4 * WP], ah.z, al.z);                  // (co,    ci+4)
+                            split(a[4 * WP + 8 * KP], ah.w, al.w);         // (co+8,  ci+4)
 #pragma unroll
                             for (int nt = 0; nt < NT; ++nt) {
-                                b[nt][0] = __float_as_uint(xk[kc8 * 8 * XP + nt * 8]);
-                                b[nt][1] = __float_as_uint(xk[(kc8 * 8 + 4) * XP + nt * 8]);
+                                mma_tf32(t[mt][nt], al, bh[nt][0], bh[nt][1]);
+                                mma_tf32(t[mt][nt], ah, bl[nt][0], bl[nt][1]);
+                                mma_tf32(t[mt][nt], ah, bh[nt][0], bh[nt][1]);
                             }
+                        }
+                        // flush after every FLUSH-th k-step and after the chunk's last
+                        const bool last = UNIFORM ? step == MAXT * (CK / 8) - 1
+                                                  : (kc8 == CK / 8 - 1 && j + 1 >= ntaps);
+                        if ((step + 1) % FLUSH == 0 || last) {
 #pragma unroll
-                            for (int mt = 0; mt < MT; ++mt) {
-                                const float* a = wk + kc8 * 8 * WP + mt * 16 * KP;
-                                const uint4 av = make_uint4(__float_as_uint(a[0]), __float_as_uint(a[8 * KP]),
-                                                            __float_as_uint(a[4 * WP]),
-                                                            __float_as_uint(a[4 * WP + 8 * KP]));
+                            for (int mt = 0; mt < MT; ++mt)
 #pragma unroll
-                                for (int nt = 0; nt < NT; ++nt) mma_tf32(acc[mt][nt], av, b[nt][0], b[nt][1]);
-                            }
-                        } else {
-                            const int step = j * (CK / 8) + kc8;
-                            if (step % FLUSH == 0) zero_tiles(t);
-                            unsigned bh[NT][2], bl[NT][2];
+                                for (int nt = 0; nt < NT; ++nt)
 #pragma unroll
-                            for (int nt = 0; nt < NT; ++nt) {
-                                split(xk[kc8 * 8 * XP + nt * 8], bh[nt][0], bl[nt][0]);
-                                split(xk[(kc8 * 8 + 4) * XP + nt * 8], bh[nt][1], bl[nt][1]);
-                            }
-#pragma unroll
-                            for (int mt = 0; mt < MT; ++mt) {
-                                const float* a = wk + kc8 * 8 * WP + mt * 16 * KP;
-                                uint4 ah, al;
-                                split(a[0], ah.x, al.x);                       // (co,    ci)
-                                split(a[8 * KP], ah.y, al.y);                  // (co+8,  ci)
-                                split(a[4 * WP], ah.z, al.z);                  // (co,    ci+4)
-                                split(a[4 * WP + 8 * KP], ah.w, al.w);         // (co+8,  ci+4)
-#pragma unroll
-                                for (int nt = 0; nt < NT; ++nt) {
-                                    mma_tf32(t[mt][nt], al, bh[nt][0], bh[nt][1]);
-                                    mma_tf32(t[mt][nt], ah, bl[nt][0], bl[nt][1]);
-                                    mma_tf32(t[mt][nt], ah, bh[nt][0], bh[nt][1]);
-                                }
-                            }
-                            // flush after every FLUSH-th k-step and after the chunk's last
-                            const bool last = UNIFORM ? step == MAXT * (CK / 8) - 1
-                                                      : (kc8 == CK / 8 - 1 && j + 1 >= ntaps);
-                            if ((step + 1) % FLUSH == 0 || last) {
-#pragma unroll
-                                for (int mt = 0; mt < MT; ++mt)
-#pragma unroll
-                                    for (int nt = 0; nt < NT; ++nt)
-#pragma unroll
-                                        for (int q = 0; q < 4; ++q) acc[mt][nt][q] += t[mt][nt][q];
-                            }
+                                    for (int q = 0; q < 4; ++q) acc[mt][nt][q] += t[mt][nt][q];
                         }
                     }
                 }

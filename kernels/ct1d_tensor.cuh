@@ -395,3 +395,10 @@ template <typename T> struct is_f32        { static constexpr bool value = false
 template <>           struct is_f32<float> { static constexpr bool value = true; };
 template <typename T> struct is_bf16         { static constexpr bool value = false; };
 template <>           struct is_bf16<bf16_t> { static constexpr bool value = true; };
+
+// d += a * b for one m16n8k16 tile of T operands (f16_t or bf16_t), float32 accumulation
+template <typename T>
+__device__ __forceinline__ void mma_k16(float (&d)[4], const uint4& a, unsigned b0, unsigned b1) {
+    if constexpr (is_bf16<T>::value) mma_bf16(d, a, b0, b1);
+    else mma_f16(d, a, b0, b1);
+}
