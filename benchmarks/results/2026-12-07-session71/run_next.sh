@@ -27,66 +27,55 @@ FINAL=${OUT:-benchmarks/results/local}; mkdir -p "$FINAL"; FINAL=$(realpath "$FI
 OUT=$(mktemp -d); trap 'tar -czf "$FINAL/${1:-none}${2:+_${2/\//of}}.tgz" -C "$OUT" .' EXIT
 export PYTHONPATH=$PWD:$PWD/benchmarks PYTHONUNBUFFERED=1 CUPY_CACHE_DIR=/tmp/cupyconv-cache
 S70=benchmarks/results/2026-12-07-session70/run_next.sh
+# ab NAME OLD NEW CAP SCAN_ARGS...: shape_scan.py's calls (run from benchmarks/) once with
+# each of two --variant specs ("": the source as it is), then compared call by call
+ab() {
+  local name=$1 old=$2 new=$3 cap=$4 side spec; shift 4
+  for side in old new; do
+    spec=$old; [[ $side == new ]] && spec=$new
+    timeout "$cap" python3 shape_scan.py --no-compare "$@" ${spec:+--variant "$spec"} \
+      --json "$OUT/${name}_$side.json" > "$OUT/${name}_$side.txt" 2>&1
+    echo "$name $side rc $?"; grep -E "calls:" "$OUT/${name}_$side.txt"
+  done
+  python3 scan_compare.py "$OUT/${name}_old.json" "$OUT/${name}_new.json" --worst 10
+}
+nvidia-smi --query-gpu=name,uuid --format=csv,noheader | tee "$OUT/gpu.txt"
 case ${1:-} in
   scan16)
-    nvidia-smi --query-gpu=name,uuid --format=csv,noheader | tee "$OUT/gpu.txt"
     cd benchmarks
     for dt in bfloat16 float16; do
       timeout 100 python3 shape_scan.py --no-compare --dtype $dt --json "$OUT/scan_$dt.json" \
         > "$OUT/scan_$dt.txt" 2>&1; echo "scan $dt rc $?"; grep -E "calls:" "$OUT/scan_$dt.txt"
     done
-    for v in h16 tf32; do
-      def=(); [[ $v == tf32 ]] && def=(--variant "tf32=CT1D_GEMM_H16:0")
-      timeout 90 python3 shape_scan.py --no-compare --dtype float16 --n 320 --seed 0 \
-        --select ct1d_gemm "${def[@]}" --json "$OUT/ab16_$v.json" > "$OUT/ab16_$v.txt" 2>&1
-      echo "ab $v rc $?"; grep -E "calls:" "$OUT/ab16_$v.txt"
-    done
-    python3 scan_compare.py "$OUT/ab16_tf32.json" "$OUT/ab16_h16.json" | head -8
+    ab gemm16 "tf32=CT1D_GEMM_H16:0" "" 90 --dtype float16 --n 320 --seed 0 --select ct1d_gemm
     # WGMMA_16BIT_ANY (session 53, when ct1d_gemm's 16-bit products were TF32 and it had no
     # cluster split): the 19 bfloat16 calls of these draws it moves to ct1d_wgmma
-    # (cpu/wg16_any_names.txt), shipped then with the float32 criteria (off)
-    for v in any off; do
-      def=(); [[ $v == off ]] && def=(--variant "off=dispatch.WGMMA_16BIT_ANY:False")
-      timeout 60 python3 shape_scan.py --no-compare --dtype bfloat16 --n 320 --seed 0 \
-        --names @results/2026-12-07-session71/cpu/wg16_any_names.txt "${def[@]}" \
-        --json "$OUT/wg16_$v.json" > "$OUT/wg16_$v.txt" 2>&1
-      echo "wg16 $v rc $?"; grep -E "calls:" "$OUT/wg16_$v.txt"
-    done
-    python3 scan_compare.py "$OUT/wg16_off.json" "$OUT/wg16_any.json" --worst 19 ;;
+    # (cpu/wg16_any_names.txt), with the float32 criteria (old) and shipped (new)
+    ab wg16 "off=dispatch.WGMMA_16BIT_ANY:False" "" 60 --dtype bfloat16 --n 320 --seed 0 \
+      --names @results/2026-12-07-session71/cpu/wg16_any_names.txt ;;
   mma16)
-    nvidia-smi --query-gpu=name,uuid --format=csv,noheader | tee "$OUT/gpu.txt"
     git apply benchmarks/variants/ct1d_mma_s71_h16.patch || exit 1
     CUPYCONV_GPU_RANDOM_CONFIGS=160 timeout 200 python3 -m pytest -q -m gpu -p no:cacheprovider \
       -W ignore tests/test_gpu.py -k "(random_configurations and auto) or ((mma_overlapping or \
       edge_cases or small_calls_random or mma_partial_route) and not float32 and not float64)" \
       > "$OUT/mma16_tests.log" 2>&1; echo "tests rc $?"; tail -n 2 "$OUT/mma16_tests.log" | cut -c1-300
     (cd benchmarks
-     for dt in bfloat16 float16; do for v in h16 tf32; do
-       def=(); [[ $v == tf32 ]] && def=(--variant "tf32=CT1D_MMA_H16:0")
-       timeout 75 python3 shape_scan.py --no-compare --dtype $dt --n 160 --seed 0 \
-         --select ct1d_mma-sync "${def[@]}" --json "$OUT/mma_${dt}_$v.json" > "$OUT/mma_${dt}_$v.txt" 2>&1
-       echo "$dt $v rc $?"; grep -E "calls:" "$OUT/mma_${dt}_$v.txt"
-     done; python3 scan_compare.py "$OUT/mma_${dt}_tf32.json" "$OUT/mma_${dt}_h16.json" | head -6; done)
+     for dt in bfloat16 float16; do
+       ab mma_$dt "tf32=CT1D_MMA_H16:0" "" 75 --dtype $dt --n 160 --seed 0 --select ct1d_mma-sync
+     done)
     git apply -R benchmarks/variants/ct1d_mma_s71_h16.patch ;;
   f64gemm)
-    nvidia-smi --query-gpu=name,uuid --format=csv,noheader | tee "$OUT/gpu.txt"
     git apply benchmarks/variants/ct1d_gemm_s71_f64.patch || exit 1
     timeout 150 python3 -m pytest -q -m gpu -p no:cacheprovider -W ignore tests/test_gpu.py \
       -k "gemm_family_random_calls and float64" > "$OUT/f64gemm_tests.log" 2>&1
     echo "tests rc $?"; tail -n 2 "$OUT/f64gemm_tests.log" | cut -c1-300
     (cd benchmarks
-     card=$(nvidia-smi --query-gpu=name --format=csv,noheader | grep -q H100 && echo h100)
+     card=$(grep -q H100 "$OUT/gpu.txt" && echo h100)
      python3 plan_diff.py --variant 'on=dispatch.GEMM_F64:True' --n 160 --seed 0 --dtype float64 \
        --card "$card" --names "$OUT/f64gemm_names.txt" > "$OUT/f64gemm_plan_diff.txt" 2>&1
      tail -n 1 "$OUT/f64gemm_plan_diff.txt"
-     for v in shipped on; do
-       def=(); [[ $v == on ]] && def=(--variant "on=dispatch.GEMM_F64:True")
-       timeout 100 python3 shape_scan.py --no-compare --dtype float64 --n 160 --seed 0 \
-         --names "@$OUT/f64gemm_names.txt" "${def[@]}" --json "$OUT/f64gemm_$v.json" \
-         > "$OUT/f64gemm_$v.txt" 2>&1
-       echo "$v rc $?"; grep -E "calls:" "$OUT/f64gemm_$v.txt"
-     done
-     python3 scan_compare.py "$OUT/f64gemm_shipped.json" "$OUT/f64gemm_on.json" --worst 8)
+     ab f64gemm "" "on=dispatch.GEMM_F64:True" 100 --dtype float64 --n 160 --seed 0 \
+       --names "@$OUT/f64gemm_names.txt")
     git apply -R benchmarks/variants/ct1d_gemm_s71_f64.patch ;;
   suite|h200) OUT=$OUT bash $S70 "$@" ;;
   *) echo "usage: run_next.sh scan16 | mma16 | f64gemm | suite K/2 | h200"; exit 2 ;;
