@@ -133,7 +133,8 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0,
         pl = _plan_narrow(p, dtype)
     if pl is None and (family == "ct1d_wgmma" or (family is None and arch == WGMMA_ARCH)):
         pl = _plan_wgmma(p, dtype)
-        if family is None and pl is not None and not _prefers_wgmma(p, pl):
+        if (family is None and pl is not None and not _prefers_wgmma(p, pl)
+                and not _wgmma_as_float32(p, dtype, arch, card, clusters)):
             pl = None
     if pl is None and (family == "ct1d_gemm" or (family is None and _prefers_gemm(p, dtype)
                                                   and not _mma_staged(p, dtype, arch))):
@@ -1149,6 +1150,14 @@ WGMMA_16BIT = True
 # within noise on two one-block calls (1.006x, 1.014x) (results/2026-12-06-session53/
 # run_6/ab_16bit_any.txt; on an H100 the first two alike in fp16 too: run_5)
 WGMMA_16BIT_ANY = True
+# ... and wherever the same call in float32 would take ct1d_wgmma (session 72, not yet
+# measured: off). The rules above keep 16-bit calls that ct1d_gemm would not take (fewer
+# than GEMM_MIN_CIG input channels) on ct1d_mma's mma.sync tiles (one TF32 MMA per 8
+# products) or ct1d_gemm's partial route, where float32 runs 3xTF32/3xFP16 warpgroup
+# MMAs: 48 -> 256 K4 S2 N16 L669 bf16 0.068 ms on ct1d_mma against torch bf16's 0.041,
+# float32 on ct1d_wgmma 0.037 (session 70, H100); 5 of 160 and 10 of 320 draws move
+# (bfloat16, H100 rules)
+WGMMA_16BIT_F32_ROUTE = False
 # 16-bit instances run two blocks per SM (their registers capped at 128 per thread: the
 # kernel's MINB) where both blocks' shared memory fits and the GEMM has at most this many
 # column offsets: each adds 2 registers of A rows per thread, and NVRTC's SASS spills
@@ -1314,6 +1323,14 @@ def _prefers_wgmma(p: ConvParams, pl: LaunchPlan) -> bool:
                 and (_wgmma_row_use(p, pl) >= WGMMA_MIN_ROW_USE
                      or gemm_key(p, pl.key.dtype) is None))
     return _wgmma_any(p, pl) and not _mma_staged(p, pl.key.dtype, WGMMA_ARCH)
+
+
+def _wgmma_as_float32(p: ConvParams, dtype: str, arch: int, card: str,
+                      clusters: Tuple[int, ...]) -> bool:
+    """WGMMA_16BIT_F32_ROUTE: a 16-bit call takes ct1d_wgmma wherever the same call in
+    float32 would (its 16-bit products are native, float32's three-way splits)."""
+    return (WGMMA_16BIT_F32_ROUTE and dtype in ("float16", "bfloat16")
+            and plan(p, "float32", None, arch, card, clusters).key.family == "ct1d_wgmma")
 
 
 def _tile_waste(p: ConvParams, pl: LaunchPlan) -> float:

@@ -1551,6 +1551,41 @@ def test_wgmma_16bit_where_ct1d_gemm_would_go(monkeypatch, no_pipe_route):
         plan.cache_clear()
 
 
+def test_wgmma_16bit_float32_route(monkeypatch):
+    """With WGMMA_16BIT_F32_ROUTE (off: not yet measured), a 16-bit call takes ct1d_wgmma
+    wherever the same call in float32 does, also where ct1d_gemm would not take it (48
+    input channels: ct1d_mma's mma.sync tiles without the rule) or its partial-weight
+    route would (K = 16: ct1d_gemm); calls float32 keeps elsewhere do not move, float32
+    plans never change, and nothing moves below sm_90."""
+    mid = params(16, 48, 256, 4, 669, 2, 0, 1)                # draw r090 of shape_scan
+    taps = params(1, 96, 192, 16, 45456, 5, 6, 1)             # draw r056
+    seed = params()                                           # float32 on ct1d_pipe/ct1d_mma
+    cases = (mid, taps, seed)
+    plan.cache_clear()
+    try:
+        monkeypatch.setattr(_dispatch, "WGMMA_16BIT_F32_ROUTE", False)
+        off = {(c, d): plan(c, d, None, 90, "h100") for c in cases
+               for d in ("float32", "float16", "bfloat16")}
+        assert [off[mid, "bfloat16"].key.family, off[taps, "bfloat16"].key.family] == ["ct1d_mma", "ct1d_gemm"]
+        monkeypatch.setattr(_dispatch, "WGMMA_16BIT_F32_ROUTE", True)
+        plan.cache_clear()
+        for c in cases:
+            f32 = plan(c, "float32", None, 90, "h100")
+            assert f32 == off[c, "float32"]
+            for dtype in ("float16", "bfloat16"):
+                lp = plan(c, dtype, None, 90, "h100")
+                if f32.key.family == "ct1d_wgmma":
+                    check_wgmma_plan(lp, c, dtype)
+                else:
+                    assert lp == off[c, dtype]
+                assert plan(c, dtype, None, 80).key.family != "ct1d_wgmma"
+        assert plan(mid, "float32", None, 90, "h100").key.family == "ct1d_wgmma"
+        assert plan(taps, "float32", None, 90, "h100").key.family == "ct1d_wgmma"
+        assert plan(seed, "float32", None, 90, "h100").key.family != "ct1d_wgmma"
+    finally:
+        plan.cache_clear()
+
+
 def test_usable_arch_needs_an_nvrtc_that_targets_sm90a():
     assert _dispatch.usable_arch(90, (12, 0)) == 90
     assert _dispatch.usable_arch(90, (13, 0)) == 90

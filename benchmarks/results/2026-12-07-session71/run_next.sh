@@ -27,18 +27,7 @@ FINAL=${OUT:-benchmarks/results/local}; mkdir -p "$FINAL"; FINAL=$(realpath "$FI
 OUT=$(mktemp -d); trap 'tar -czf "$FINAL/${1:-none}${2:+_${2/\//of}}.tgz" -C "$OUT" .' EXIT
 export PYTHONPATH=$PWD:$PWD/benchmarks PYTHONUNBUFFERED=1 CUPY_CACHE_DIR=/tmp/cupyconv-cache
 S70=benchmarks/results/2026-12-07-session70/run_next.sh
-# ab NAME OLD NEW CAP SCAN_ARGS...: shape_scan.py's calls (run from benchmarks/) once with
-# each of two --variant specs ("": the source as it is), then compared call by call
-ab() {
-  local name=$1 old=$2 new=$3 cap=$4 side spec; shift 4
-  for side in old new; do
-    spec=$old; [[ $side == new ]] && spec=$new
-    timeout "$cap" python3 shape_scan.py --no-compare "$@" ${spec:+--variant "$spec"} \
-      --json "$OUT/${name}_$side.json" > "$OUT/${name}_$side.txt" 2>&1
-    echo "$name $side rc $?"; grep -E "calls:" "$OUT/${name}_$side.txt"
-  done
-  python3 scan_compare.py "$OUT/${name}_old.json" "$OUT/${name}_new.json" --worst 10
-}
+source benchmarks/ab_scan.sh     # ab NAME OLD NEW CAP SCAN_ARGS... (session 72: moved there)
 nvidia-smi --query-gpu=name,uuid --format=csv,noheader | tee "$OUT/gpu.txt"
 case ${1:-} in
   scan16)
