@@ -21,6 +21,6 @@ for run in bfloat16:0 bfloat16:1 bfloat16:2 float16:0; do
     --dtype $dt --card "$card" --names "$OUT/$name.names" > "$OUT/$name.plan_diff" 2>&1
   tail -n 1 "$OUT/$name.plan_diff"
   [[ -s "$OUT/$name.names" ]] || continue       # (an empty --names would keep every call)
-  ab $name "" "on=dispatch.WGMMA_16BIT_F32_ROUTE:True" 100 --dtype $dt --n 320 --seed $seed \
+  ab $name "" "on=dispatch.WGMMA_16BIT_F32_ROUTE:True" 75 --dtype $dt --n 320 --seed $seed \
     --names "@$OUT/$name.names"
 done
