@@ -15,7 +15,7 @@ source benchmarks/ab_scan.sh
 nvidia-smi --query-gpu=name,uuid --format=csv,noheader | tee "$OUT/gpu.txt"
 card=$(grep -q H100 "$OUT/gpu.txt" && echo h100)
 cd benchmarks
-for run in bfloat16:0 bfloat16:1 bfloat16:2 float16:0; do
+for run in ${ROUTE_RUNS:-bfloat16:0 bfloat16:1 bfloat16:2 float16:0}; do
   dt=${run%:*} seed=${run#*:} name=route_${dt}_$seed
   python3 plan_diff.py --variant 'on=dispatch.WGMMA_16BIT_F32_ROUTE:True' --n 320 --seed $seed \
     --dtype $dt --card "$card" --names "$OUT/$name.names" > "$OUT/$name.plan_diff" 2>&1
