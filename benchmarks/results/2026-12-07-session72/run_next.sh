@@ -5,8 +5,22 @@
 #           the bfloat16 calls of draws 0, 1 and 2 (320 calls each) and the float16 ones
 #           of draw 0 that it moves to ct1d_wgmma on this card's rules (plan_diff.py), each
 #           timed without it (old) and with it (new), next to torch in that dtype
+#   auto    one device command's worth (AUTO_S, 560 s) in order of value on this card:
+#           on an H200 h200, route16, mma16; on any other card route16, mma16, f64gemm;
+#           each step under a timeout of what is left, so a cut step still packs its files
 #   anything else: session 71's run_next.sh (scan16 | mma16 | f64gemm | suite K/2 | h200)
 set -uo pipefail
+if [[ ${1:-} == auto ]]; then
+  steps=(route16 mma16 f64gemm); nvidia-smi -L | grep -q H200 && steps=(h200 route16 mma16)
+  for step in "${steps[@]}"; do
+    left=$(( ${AUTO_S:-560} - SECONDS )); (( left > 60 )) || break
+    timeout "$left" bash "$0" "$step"; echo "== $step rc $? at $SECONDS s"
+    for patch in benchmarks/variants/*_s71_*.patch; do     # (a cut step leaves its patch in)
+      git apply -R --check "$patch" 2>/dev/null && git apply -R "$patch" && echo "reverted $patch"
+    done
+  done
+  exit 0
+fi
 [[ ${1:-} == route16 ]] || exec bash benchmarks/results/2026-12-07-session71/run_next.sh "$@"
 FINAL=${OUT:-benchmarks/results/local}; mkdir -p "$FINAL"; FINAL=$(realpath "$FINAL")
 OUT=$(mktemp -d); trap 'tar -czf "$FINAL/$1.tgz" -C "$OUT" .' EXIT
