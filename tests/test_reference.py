@@ -62,14 +62,15 @@ def direct_ref(x, w, b, stride=1, padding=0, output_padding=0, groups=1, dilatio
     return y[0] if unbatched else y
 
 
-def rel_err(y, ref) -> float:
-    """max |y - ref| / max |ref| (absolute when ref is all zeros)."""
+def rel_err(y, ref, scale=None) -> float:
+    """max |y - ref| / max |ref|, or / max |scale| (e.g. the terms' magnitudes); absolute
+    where that is all zeros."""
     y = np.asarray(y, dtype=np.float64)
     ref = np.asarray(ref, dtype=np.float64)
     assert y.shape == ref.shape, (y.shape, ref.shape)
     if ref.size == 0:
         return 0.0
-    scale = float(np.max(np.abs(ref)))
+    scale = float(np.max(np.abs(ref if scale is None else scale)))
     return float(np.max(np.abs(y - ref))) / (scale if scale > 0 else 1.0)
 
 
@@ -224,18 +225,17 @@ def test_cpu_vs_torch_random(test_seed, torch, case):
     # Errors relative to the largest output of |x| (*) |w| + |b|: a rounding error of a sum
     # scales with its terms, not with the sum, which may cancel (a 44 -> 1 call of one
     # column had |y| 100x below its terms: 3e-5 relative to max |y|)
-    scale = float(np.max(_torch_ref(torch, np.abs(x), np.abs(w), None if b is None else np.abs(b),
-                                    "float64", **kw), initial=0.0)) or 1.0
+    terms = _torch_ref(torch, np.abs(x), np.abs(w), None if b is None else np.abs(b), "float64", **kw)
     tol = 2e-6 if dtype == np.float32 else 1e-12
-    err = float(np.max(np.abs(y - ref64), initial=0.0)) / scale
+    err = rel_err(y, ref64, terms)
     assert err <= tol, f"error {err:.3g} of the terms' scale > {tol} for {cfg}"
     if dtype == np.float32:          # and against torch's own float32 result (two errors)
         ref32 = _torch_ref(torch, x, w, b, "float32", **kw)
         # torch's float32 can itself be far off where a short sum cancels; the bound then
         # grows by torch's own error (the same scale)
-        torch_err = float(np.max(np.abs(ref32 - ref64), initial=0.0)) / scale
+        torch_err = rel_err(ref32, ref64, terms)
         bound = 2 * tol + torch_err
-        err32 = float(np.max(np.abs(y - ref32.astype(np.float64)), initial=0.0)) / scale
+        err32 = rel_err(y, ref32, terms)
         assert err32 <= bound, (f"rel err vs torch float32 {err32:.3g} > {bound:.3g} "
                                 f"(torch's own {torch_err:.3g}) for {cfg}")
 
