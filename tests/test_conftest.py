@@ -1,7 +1,7 @@
 """The suite's own machinery. Its options (tests/conftest.py): ``--shard K/N`` splits the
 collected tests into N disjoint parts that together are the whole suite, so that the GPU
 suite can run in several device commands of limited length. And the GPU tests' error
-measure (tests/test_gpu.py ``_rel_err``), checked here without a GPU."""
+measures (tests/test_gpu.py ``_rel_err``, ``_err64``), checked here without a GPU."""
 import subprocess
 import sys
 from pathlib import Path
@@ -69,3 +69,26 @@ def test_gpu_error_measure_catches_one_wrong_element():
         mod._rel_err(poisoned, ref)
     # with a scale (the terms' magnitudes), the element bound is relative to it
     assert mod._rel_err(wrong, ref, scale=np.full_like(ref, 1e3)) < 1e-2
+
+
+def test_gpu_error_measure_few_outputs_against_terms():
+    """The GPU tests' `_err64`: in a one-output call whose bias cancels its 44 products
+    1e4-fold, a result off by half a float32 ulp of its terms (what any order of summation
+    may make) passes, where the error against the result alone fails it; the largest
+    term left out fails. From FEW_OUTPUTS outputs on, errors are relative to the result:
+    64 outputs all 2e-6 off fail."""
+    import numpy as np
+    mod = _gpu_tests_module()
+    rng = np.random.default_rng()
+    x, w = rng.standard_normal((1, 44, 1)), rng.standard_normal((44, 1, 1))
+    prods = x[0, :, 0] * w[:, 0, 0]
+    terms = np.abs(prods).sum()
+    b = np.array([-prods.sum() + 1e-4 * terms])
+    ref = mod._ref64(x, w, b)
+    y = ref + 0.5 * 2.0 ** -24 * terms
+    assert mod._err64(y, x, w, b) <= mod.TOL["float32"] < mod._rel_err(y, ref)
+    with pytest.raises(AssertionError, match="element"):
+        mod._err64(ref - prods[np.argmax(np.abs(prods))], x, w, b)
+    x, w = rng.standard_normal((1, 32, mod.FEW_OUTPUTS)), rng.standard_normal((32, 1, 1))
+    y = mod._ref64(x, w, None) * (1 + 2e-6)
+    assert mod._err64(y, x, w, None) > mod.TOL["float32"]
