@@ -292,7 +292,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
     // 16 or 32 channels, so narrow channel tiles waste no MMA rows; each warpgroup owns
     // NU/2 positions, in chunks of 64
     constexpr bool WGT_ON = WG_ON && WM == 1;
-    constexpr bool WGT = WG && WM == 1;
+    [[maybe_unused]] constexpr bool WGT = WG && WM == 1;   // (unused off sm_90a)
     // ... whose taps, where they form groups by column offset, run a group per wgmma: N =
     // NS classes x CO_T channels, the weights of a group's taps side by side along N
     constexpr int TG = tap_group_size(S, D, K);
@@ -458,7 +458,9 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
         unsigned* ws = reinterpret_cast<unsigned*>(w_s);
         auto load = [&](int e) -> float {
             const int q = e & 3, ln = (e >> 2) & 31, sl = (e >> 7) & 1, f = e >> 8;
-            const int mi = f % MI, k16 = (f / MI) % (KC8 / 2), k = f / (MI * (KC8 / 2));
+            // (MI1, KH: never 0, for the instances that compile this lambda without calling it)
+            constexpr int MI1 = MI > 0 ? MI : 1, KH = KC8 > 1 ? KC8 / 2 : 1;
+            const int mi = f % MI1, k16 = (f / MI1) % KH, k = f / (MI1 * KH);
             const int ci = 16 * k16 + 8 * sl + 2 * (ln & 3) + (q >> 1);
             const int co = 16 * mi + (ln >> 2) + 8 * (q & 1);
             return (ci < cig && co < co_n) ? to_acc(wg[((long long)ci * cog + co_base + co) * K + k]) : 0.f;
@@ -829,6 +831,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                 continue;
             }
 #endif
+#pragma nv_diag_suppress 128          // (unreachable in warpgroup instances: "continue" above)
             for (int ch = 0; ch < (WG ? 0 : n_chunks); ++ch) {
                 const int ci0 = ch * CI_CHUNK, ci_n = min(CI_CHUNK, cig - ci0);
                 if (!one_chunk || !W_ALL) {
@@ -938,6 +941,7 @@ ct1d_mma(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__
                     }
                 }
             }
+#pragma nv_diag_default 128
             before_epilogue(r);
             // class r into the tile: position (u - u0)*S + r, each written once
             tiles_to_out<F16X3, S>(out_s, acc, ro, bv, uw, tq, r, unscale_x, unscale_w);
