@@ -70,7 +70,8 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0,
     channel blocks wide enough for 16x8x8 MMA tiles: ct1d_gemm the compute-heavy float32
     calls (``_prefers_gemm``), ct1d_stream float32 calls of narrow groups with many
     multiply-adds per output (``_prefers_stream``), ct1d_mma the other
-    float32/float16/bfloat16 ones.
+    float32/float16/bfloat16 ones. On sm_90 float64 calls that float32's rules give
+    ct1d_gemm take its DFMA path where they fill the GPU (``GEMM_F64``).
     float32, float16 and bfloat16 calls with more than 4 input and at most 8 output
     channels per group go to ct1d_narrow (CUDA cores: all of a group's output channels
     per block, x read once), ahead of the tensor-core families (``_prefers_narrow``; on
@@ -139,6 +140,8 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0,
     if pl is None and (family == "ct1d_gemm" or (family is None and _prefers_gemm(p, dtype)
                                                   and not _mma_staged(p, dtype, arch))):
         pl = _plan_gemm(p, dtype, ck8=family == "ct1d_gemm")
+        if family is None and pl is not None and dtype == "float64" and not _gemm_f64_pays(p, pl, arch):
+            pl = None
     if pl is None and (family == "ct1d_stream" or (family is None and _prefers_stream(p, dtype, arch))):
         pl = _plan_stream(p, dtype)
     if pl is None and family in (None, "ct1d_mma"):
@@ -927,11 +930,24 @@ _GEMM_WIDE_MAX_WARPS = 12
 # beat ct1d_mma on three small N = 1 calls (32 -> 1024 K16 S1 0.138 -> 0.057). So they
 # serve MMA_PARTIAL_ROUTE's calls before ct1d_narrow (and a forced ct1d_gemm), nothing else.
 GEMM_CK8 = True
+# float64 on ct1d_gemm's DFMA path (CUDA cores, the MMA tiles' elements per lane), for the
+# calls float32's rules give it, ahead of ct1d_narrow / ct1d_scatter, on sm_90 (measured
+# on the H100 only) where the plan has at least GEMM_F64_MIN_BLOCKS blocks. Session 73
+# (H100, 30 calls of 160 float64 draws, seed 0, each against ct1d_narrow): 1.13x geomean
+# over all 30, but the calls of 8-64 blocks lost up to 7.7x (1024 -> 64 K3 N1 L1024, 8
+# blocks: 0.052 -> 0.404 ms), where ct1d_narrow's chunks of 8 outputs spread over more
+# blocks; from one block per SM on, 1.36x geomean, 20 of 22 faster, worst 0.88x
+GEMM_F64 = True
+GEMM_F64_MIN_BLOCKS = 132
+# ... there the 8 n8 tiles' double sums alone take 128 registers: at most 8 warps per block
+# (255 registers each); 10-12 warps (168-200) spilled ~150 LDL (NVRTC 13.0, sm_90:
+# encodec-s5, up-64-64-s3), and take 4 n8 tiles instead
+_GEMM_F64_WIDE_MAX_WARPS = 8
 
 
 def _prefers_gemm(p: ConvParams, dtype: str) -> bool:
     cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
-    if dtype != "float32":
+    if dtype != "float32" and not (dtype == "float64" and GEMM_F64):
         # 16-bit: one MMA per product leaves little compute to save; the wide layers,
         # where ct1d_mma restages its weights per class, are where it pays
         return dtype != "float64" and cig >= GEMM_MIN_CIG
@@ -940,13 +956,17 @@ def _prefers_gemm(p: ConvParams, dtype: str) -> bool:
             or (macs >= GEMM_MIN_MACS // 2 and cog >= GEMM_MIN_COG))
 
 
+def _gemm_f64_pays(p: ConvParams, pl: LaunchPlan, arch: int) -> bool:
+    return arch == WGMMA_ARCH and _block_count(p, pl) >= GEMM_F64_MIN_BLOCKS
+
+
 def gemm_key(p: ConvParams, dtype: str, ck8: bool = False) -> Optional[GemmKey]:
     """The ct1d_gemm instance for a call (None where the family does not apply); with
     ``ck8`` (and GEMM_CK8), float32 rings of 8-channel chunks where 16-channel ones do not fit."""
     S, D, K = p.stride, p.dilation, p.kernel_size
     cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
-    if (dtype == "float64" or K > MAX_UNROLLED_K or S > 16 or cig < 8 or cog < 16
-            or (K - 1) * D // S > 256 or not _rows_fit_int32(p)):
+    if ((dtype == "float64" and not GEMM_F64) or K > MAX_UNROLLED_K or S > 16 or cig < 8
+            or cog < 16 or (K - 1) * D // S > 256 or not _rows_fit_int32(p)):
         return None
     rl = live_classes(S, D, K)
     # 8-16 warps: one live class each, then along channels (while each warp keeps two
@@ -962,13 +982,16 @@ def gemm_key(p: ConvParams, dtype: str, ck8: bool = False) -> Optional[GemmKey]:
     # output) need ~250 registers, one block of at most 12 warps per SM: only with enough
     # blocks to fill the GPU; otherwise 4, and two blocks per SM where 8 warps make a block
     wide = GemmKey(dtype, S, D, K, mt, 8, wc, wn, 16, 3, 1)
+    max_warps = _GEMM_F64_WIDE_MAX_WARPS if dtype == "float64" else _GEMM_WIDE_MAX_WARPS
     shapes = [(8, 1)] if (_block_count(p, gemm_launch_plan(p, wide)) >= _GEMM_WIDE_MIN_BLOCKS
-                          and rl * wc * wn <= _GEMM_WIDE_MAX_WARPS) else []
+                          and rl * wc * wn <= max_warps) else []
     shapes.append((4, 2 if rl * wc * wn <= 8 else 1))
     # float32: the scaled 3xFP16 split (half the MMAs of 3xTF32; it measures each chunk two
     # chunks ahead, so it wants a deeper ring), else 3xTF32; 16-bit chunks go through
     # registers into two stages (kernels/ct1d_gemm.cu)
+    # (float64: cp.async rings of double stages, chunks of 16 or else 8 channels)
     arith = ([(True, 16, (5, 4, 3)), (False, 16, (3, 2))] if dtype == "float32"
+             else [(False, 16, (3, 2)), (False, 8, (3, 2))] if dtype == "float64"
              else [(False, 16, (2,))])
     if ck8 and GEMM_CK8 and dtype == "float32":     # then chunks of 8, in 3xTF32
         arith += [(False, 8, (3, 2))]
@@ -1150,14 +1173,15 @@ WGMMA_16BIT = True
 # within noise on two one-block calls (1.006x, 1.014x) (results/2026-12-06-session53/
 # run_6/ab_16bit_any.txt; on an H100 the first two alike in fp16 too: run_5)
 WGMMA_16BIT_ANY = True
-# ... and wherever the same call in float32 would take ct1d_wgmma (session 72, not yet
-# measured: off). The rules above keep 16-bit calls that ct1d_gemm would not take (fewer
-# than GEMM_MIN_CIG input channels) on ct1d_mma's mma.sync tiles (one TF32 MMA per 8
-# products) or ct1d_gemm's partial route, where float32 runs 3xTF32/3xFP16 warpgroup
-# MMAs: 48 -> 256 K4 S2 N16 L669 bf16 0.068 ms on ct1d_mma against torch bf16's 0.041,
-# float32 on ct1d_wgmma 0.037 (session 70, H100); 5 of 160 and 10 of 320 draws move
-# (bfloat16, H100 rules)
-WGMMA_16BIT_F32_ROUTE = False
+# ... and wherever the same call in float32 would take ct1d_wgmma. The rules above keep
+# 16-bit calls that ct1d_gemm would not take (fewer than GEMM_MIN_CIG input channels) on
+# ct1d_mma's mma.sync tiles (one TF32 MMA per 8 products) or ct1d_gemm's partial route,
+# where float32 runs 3xTF32/3xFP16 warpgroup MMAs. Session 73 (H100, the 41 calls it
+# moves of 320 draws: bfloat16 seeds 0-2, float16 seed 0, errors equal): 1.52-1.97x
+# geomean per draw set, 39 faster, 2 at 0.92-0.93x (64 -> 1024 K3 S4, both dtypes);
+# against torch in the same dtype 0.63-1.27x -> 1.25-1.87x geomean (results/
+# 2026-12-07-session73/run_1/route16)
+WGMMA_16BIT_F32_ROUTE = True
 # 16-bit instances run two blocks per SM (their registers capped at 128 per thread: the
 # kernel's MINB) where both blocks' shared memory fits and the GEMM has at most this many
 # column offsets: each adds 2 registers of A rows per thread, and NVRTC's SASS spills

@@ -162,9 +162,10 @@ def _pitch_4_mod_16(n: int) -> int:
 @dataclass(frozen=True)
 class GemmKey:
     """One compiled instance of kernels/ct1d_gemm.cu (wide channels; float32 in 3xTF32 or
-    the scaled 3xFP16 split, float16/bfloat16 in m16n8k16 MMAs of their own type)."""
+    the scaled 3xFP16 split, float16/bfloat16 in m16n8k16 MMAs of their own type, float64
+    in DFMAs on the MMA fragments' elements)."""
 
-    dtype: str          # float32, float16 or bfloat16
+    dtype: str          # float32, float16, bfloat16 or float64
     stride: int
     dilation: int
     kernel_size: int
@@ -209,6 +210,10 @@ class GemmKey:
         """Mirrors the shared-memory layout at the top of kernels/ct1d_gemm.cu: the
         cp.async ring, reused by the output tile."""
         S, D, K = self.stride, self.dilation, self.kernel_size
+        if self.dtype == "float64":     # unpadded double stages and a double output tile
+            ring = 8 * self.stages * self.ci_chunk * (self.co_tile * (K | 1) + self.nu
+                                                      + (K - 1) * D // S + 1)
+            return max(ring, 8 * self.co_tile * (S * (self.nu + 1) + 1))
         wp = _pitch_8_mod_32(self.co_tile * (K | 1))
         xp = _pitch_8_mod_32(self.nu + (K - 1) * D // S + 1)
         if self.f16x3:      # pitches 4 mod 16; the larger of both (CT1D_GEMM_F16X3=0 A/B)

@@ -63,10 +63,29 @@
 // that float32's m16n8k8 TF32 fragments read, half as many k-steps per chunk. A 16-bit
 // product is exact in float32, so this is one MMA per 16 products at the 16-bit tensor
 // rate (until session 71: values widened to floats, one TF32 MMA per 8 products).
+//
+// float64 (dispatch.GEMM_F64; no tensor cores: an H100's DMMA peak, ~32 TFLOP/s measured,
+// is hardly above its DFMA one, ~28): the same cp.async ring with 8-byte copies into
+// double stages, and each lane computes on CUDA cores the very C fragments its MMAs would
+// hold (rows gq, gq+8 of each m16 tile x columns 2tq, 2tq+1 of each n8 tile), so the
+// epilogue is float32's in double. Per input channel and tap it loads 2*MT weights and
+// 2*NT x values (8-byte LDS) for 4*MT*NT DFMAs. A warp's weight loads read 8 rows gq*KP
+// apart (KP odd: 8 distinct 8-byte banks), its x loads 4 neighbouring pairs, each
+// broadcast to the lanes sharing it: conflict-free for any pitch, so the double stages are
+// unpadded (WP = CO_B*KP, XP = XW). No cluster split (SPLIT 1).
 #include "ct1d_types.cuh"
 #include "ct1d_tensor.cuh"
 
 __device__ constexpr int pitch_4_mod_16(int n) { return (n + 11) / 16 * 16 + 4; }  // >= n
+
+// A stage element: doubles as doubles, the others as 32-bit words (floats, 16-bit pairs)
+template <typename T> struct stage_of         { typedef float  type; };
+template <>           struct stage_of<double> { typedef double type; };
+template <typename E>
+__device__ __forceinline__ void cp_async_elem(E* dst, const void* src, int src_size) {
+    if constexpr (sizeof(E) == 8) cp_async8(dst, src, src_size);
+    else cp_async4(dst, src, src_size);
+}
 
 // Accuracy knobs (benchmarks/tune_gemm.py measures them): k-steps per rounded flush of the
 // MMA products into the float32 sums, and whether the low TF32 half is rounded (else the
@@ -145,7 +164,7 @@ __device__ __forceinline__ void split_epilogue(const float (&acc)[MT][NT][4], fl
 
 // Template parameters:
 //   T          float (cp.async staging, 3xTF32), f16_t or bf16_t (register staging, one
-//              16-bit MMA per product)
+//              16-bit MMA per product), double (cp.async staging, DFMAs)
 //   S, D, K    stride, dilation, kernel size
 //   MT, NT     m16 x n8 tiles per warp
 //   WC, WN     warps along output channels x along positions, per live class: the block
@@ -164,15 +183,20 @@ gemm_tiles(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
            int u_first, int n_tiles, int n_offset)
 {
     pdl_prologue();
-    constexpr bool F32 = is_f32<T>::value;           // else float16/bfloat16
-    static_assert(F32 || sizeof(T) == 2, "ct1d_gemm: float, f16_t or bf16_t");
-    static_assert(F32 || STAGES == 2, "16-bit chunks are double-buffered through registers");
+    constexpr bool F32 = is_f32<T>::value;           // else float16/bfloat16 or double
+    constexpr bool F64 = sizeof(T) == 8;              // double: CUDA-core DFMAs
+    constexpr bool CPA = F32 || F64;                  // staged by cp.async (else registers)
+    typedef typename stage_of<T>::type E;             // stage element
+    typedef typename acc_of<T>::type A;               // accumulator
+    static_assert(CPA || sizeof(T) == 2, "ct1d_gemm: float, double, f16_t or bf16_t");
+    static_assert(CPA || STAGES == 2, "16-bit chunks are double-buffered through registers");
+    static_assert(!F64 || SPLIT == 1, "double: no cluster split");
     static_assert(CK % 8 == 0 && STAGES >= 2, "stage geometry");
     constexpr bool F16X3 = F16X3_ON && F32 && CK % 16 == 0 && CT1D_GEMM_F16X3;
     static_assert(!F16X3 || STAGES >= 3, "3xFP16 measures two chunks ahead: at least 3 stages");
     // 16-bit: stage rows hold channel PAIRS (2p, 2p+1) packed in one 32-bit word, so the
     // m16n8k16 fragments read the same words the TF32 m16n8k8 ones read (pair row = k8 row)
-    constexpr bool P16 = !F32 && CT1D_GEMM_H16;
+    constexpr bool P16 = !CPA && CT1D_GEMM_H16;
     static_assert(!P16 || CK % 16 == 0, "16-bit pairs: k16 steps");
     constexpr int RL = live_classes(S, D, K);
     constexpr int THREADS = RL * WC * WN * 32;
@@ -181,9 +205,9 @@ gemm_tiles(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
     constexpr int CMAX = (K - 1) * D / S;             // largest column offset c_k
     constexpr int XW = NU + CMAX + 1;                 // staged columns per channel
     constexpr int KP = K | 1;
-    constexpr int WP = F16X3 ? pitch_4_mod_16(CO_B * KP) : pitch_8_mod_32(CO_B * KP);
-    constexpr int XP = F16X3 ? pitch_4_mod_16(XW) : pitch_8_mod_32(XW);
-    constexpr int STAGE = CK * (WP + XP);             // floats per stage
+    constexpr int WP = F64 ? CO_B * KP : F16X3 ? pitch_4_mod_16(CO_B * KP) : pitch_8_mod_32(CO_B * KP);
+    constexpr int XP = F64 ? XW : F16X3 ? pitch_4_mod_16(XW) : pitch_8_mod_32(XW);
+    constexpr int STAGE = CK * (WP + XP);             // elements E per stage
     constexpr int OUT_W = S * (NU + 1);               // output positions per tile row
     constexpr int OP = OUT_W + 1;                     // out_s pitch
     constexpr int MAXT = max_class_taps(S, D, K);
@@ -208,7 +232,7 @@ gemm_tiles(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
         __syncthreads();
     }
     extern __shared__ __align__(16) unsigned char smem_raw[];
-    float* ring = reinterpret_cast<float*>(smem_raw);
+    E* ring = reinterpret_cast<E*>(smem_raw);
     T* out_s = reinterpret_cast<T*>(smem_raw);        // the epilogue reuses the ring
 
     const int tid = threadIdx.x, warp = tid >> 5, lane = tid & 31;
@@ -231,14 +255,15 @@ gemm_tiles(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
     const int u_w = wn * NT * 8;                      // ... and first position u
     // Fragment offsets in a stage, per tap of the class: lane (gq, tq) reads weights
     // (ci = tq, co = co_w + gq, k) and x (ci = tq, column u_w + gq + CMAX - c_k); k16
-    // steps (F16X3) start at ci = 2tq.
-    constexpr int CI_LANE = F16X3 ? 2 : 1;
+    // steps (F16X3) start at ci = 2tq. double: every lane reads every channel, weights
+    // (co_w + gq, k) and x columns u_w + 2tq + CMAX - c_k (+1).
+    constexpr int CI_LANE = F64 ? 0 : F16X3 ? 2 : 1;
     int a_off[MAXT], b_off[MAXT];
 #pragma unroll
     for (int j = 0; j < MAXT; ++j) {
         const int k = j < ntaps ? class_tap(r, j, S, D, K) : 0;
         a_off[j] = CI_LANE * tq * WP + (co_w + gq) * KP + k;
-        b_off[j] = CK * WP + CI_LANE * tq * XP + u_w + gq + dr + CMAX - k * D / S;
+        b_off[j] = CK * WP + CI_LANE * tq * XP + u_w + (F64 ? 2 * tq : gq) + dr + CMAX - k * D / S;
     }
 
     // This thread's copies, the same for every chunk: weight elements (co, k) =
@@ -255,7 +280,7 @@ gemm_tiles(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
 #pragma unroll
     for (int ri = 0; ri < RI; ++ri) {
         const int rem = tid + ri * THREADS, co = rem / K;
-        w_size[ri] = co < co_n ? 4 : 0;
+        w_size[ri] = co < co_n ? (int)sizeof(E) : 0;
         w_dst[ri] = rem < WCO ? co * KP + rem - co * K : -1;
     }
     const long long w_step = (long long)cog * K;      // one input channel further
@@ -274,14 +299,14 @@ gemm_tiles(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
             const bool in = i >= 0 && i < L_in;
             x_dst[xi] = e < X_ELEMS ? CK * WP + (P16 ? ce : c) * XP + j : -1;
             x_c[xi] = c;
-            x_size[xi] = in ? 4 : 0;
+            x_size[xi] = in ? (int)sizeof(E) : 0;
             x_src[xi] = in ? (long long)c * L_in + i : 0;
         }
 
         // chunk ch -> stage buf
         auto load = [&](int ch, int buf) {
             const int ci0 = ch * CK, ci_n = min(CK, cig - ci0);
-            float* st = ring + buf * STAGE;
+            E* st = ring + buf * STAGE;
             const T* wc0 = wg + ci0 * w_step + tid;
 #pragma unroll
             for (int c = 0; c < CK; ++c) {
@@ -289,13 +314,13 @@ gemm_tiles(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
 #pragma unroll
                 for (int ri = 0; ri < RI; ++ri)
                     if ((ri + 1) * THREADS <= WCO || w_dst[ri] >= 0)
-                        cp_async4(st + c * WP + w_dst[ri], wrow + ri * THREADS, c < ci_n ? w_size[ri] : 0);
+                        cp_async_elem(st + c * WP + w_dst[ri], wrow + ri * THREADS, c < ci_n ? w_size[ri] : 0);
             }
             const T* xc0 = xn + (long long)ci0 * L_in;
 #pragma unroll
             for (int xi = 0; xi < XI; ++xi)
                 if ((xi + 1) * THREADS <= X_ELEMS || x_dst[xi] >= 0) {
-                    cp_async4(st + x_dst[xi], xc0 + x_src[xi], x_c[xi] < ci_n ? x_size[xi] : 0);
+                    cp_async_elem(st + x_dst[xi], xc0 + x_src[xi], x_c[xi] < ci_n ? x_size[xi] : 0);
                     if (F16X3)
                         cp_async4(st + x_dst[xi] + XP, xc0 + x_src[xi] + L_in,
                                   x_c[xi] + 1 < ci_n ? x_size[xi] : 0);
@@ -304,8 +329,8 @@ gemm_tiles(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
         // F16X3: the largest finite exponents of this thread's elements of the chunk in stage
         // buf (its copies have landed) into the chunk's block maxima words[0] (weights) and
         // words[1] (x) ...
-        auto chunk_max = [&](int buf, unsigned* words) {
-            const float* st = ring + buf * STAGE;
+        auto chunk_max = [&](int buf, unsigned* words) {      // (E: float when called)
+            const E* st = ring + buf * STAGE;
             // |v| maxima by float max (one instruction each, NaN ignored), four chains
             float m4[4] = {0.f, 0.f, 0.f, 0.f}, xm = 0.f;
 #pragma unroll
@@ -366,7 +391,7 @@ gemm_tiles(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
 
         // 16-bit: chunk ch's elements into registers (zero outside the group, the channel
         // tile and the sequence), issued before the previous chunk computes ...
-        T wr[F32 ? 1 : CK * RI], xr[F32 ? 1 : (P16 ? 2 : 1) * XI];
+        T wr[CPA ? 1 : CK * RI], xr[CPA ? 1 : (P16 ? 2 : 1) * XI];
         auto fetch = [&](int ch) {
             const int ci0 = ch * CK, ci_n = min(CK, cig - ci0);
             const T* wc0 = wg + ci0 * w_step + tid;
@@ -388,7 +413,7 @@ gemm_tiles(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
         // ... and stored into stage buf after it: channel pairs packed in 32-bit words
         // (P16), else floats in float32's stage layout
         auto commit = [&](int buf) {
-            float* st = ring + buf * STAGE;
+            E* st = ring + buf * STAGE;
             if constexpr (P16) {
                 unsigned* su = reinterpret_cast<unsigned*>(st);
 #pragma unroll
@@ -413,12 +438,12 @@ gemm_tiles(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
             }
         };
 
-        float acc[MT][NT][4];
+        A acc[MT][NT][4];
         zero_tiles(acc);
 
         int e_cur = 0, e_next = 0;                    // F16X3: -(s_w + s_x) of chunks ch, ch+1
         float ws_cur = 1.f, ws_next = 1.f;            // ... and their weight scales 2^s_w
-        if constexpr (F32) {
+        if constexpr (CPA) {
 #pragma unroll
             for (int s = 0; s < STAGES - 1; ++s) {
                 if (s < n_chunks) load(s, s);
@@ -455,7 +480,7 @@ gemm_tiles(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
                     cp_async_wait<STAGES - 3>();
                     chunk_max(next == STAGES - 1 ? 0 : next + 1, emax[(ch + 2) % 3]);
                 }
-            } else if constexpr (F32) {
+            } else if constexpr (CPA) {
                 cp_async_wait<STAGES - 2>();          // chunk ch has landed (this thread's part)
                 __syncthreads();                      // ... everyone's; stage ch-1 is free
                 if (ch + STAGES - 1 < n_chunks) load(ch + STAGES - 1, fill);
@@ -466,7 +491,7 @@ gemm_tiles(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
                 if (ch + 1 < n_chunks) fetch(ch + 1);
             }
 
-            const float* st = ring + buf * STAGE;
+            const E* st = ring + buf * STAGE;
             buf = buf == STAGES - 1 ? 0 : buf + 1;
             // float32: products start from zero every FLUSH k-steps (small terms first) and
             // join the running sum through a rounded add: the tensor cores truncate when
@@ -477,8 +502,8 @@ gemm_tiles(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
 #pragma unroll
             for (int j = 0; j < MAXT; ++j) {
                 if (!UNIFORM && j >= ntaps) break;
-                const float* wk = st + a_off[j];
-                const float* xk = st + b_off[j];
+                const E* wk = st + a_off[j];
+                const E* xk = st + b_off[j];
                 if constexpr (F16X3) {
                     const unsigned* xh = reinterpret_cast<const unsigned*>(xk);
 #pragma unroll
@@ -521,7 +546,7 @@ gemm_tiles(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
                             }
                         }
                     }
-                } else if constexpr (!F32) {
+                } else if constexpr (!CPA) {
                     // 16-bit, one MMA per product. P16: k16 steps over pair rows 8kc + tq
                     // (channels 2tq, 2tq+1) and + 4 (2tq+8, 2tq+9), m16n8k16 MMAs of T;
                     // else k8 steps over widened floats (rows kc + tq, + 4), TF32 MMAs. A
@@ -546,6 +571,30 @@ gemm_tiles(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
                                 else mma_tf32(acc[mt][nt], av, b[nt][0], b[nt][1]);
                             }
                         }
+                    }
+                } else if constexpr (F64) {
+                    // the MMA fragments' C elements, one input channel at a time: weights of
+                    // rows gq, gq+8 of each m16 tile, x of columns 2tq, 2tq+1 of each n8 tile
+#pragma unroll
+                    for (int c = 0; c < CK; ++c) {
+                        double a[MT][2], b[NT][2];
+#pragma unroll
+                        for (int mt = 0; mt < MT; ++mt) {
+                            a[mt][0] = wk[c * WP + mt * 16 * KP];
+                            a[mt][1] = wk[c * WP + (mt * 16 + 8) * KP];
+                        }
+#pragma unroll
+                        for (int nt = 0; nt < NT; ++nt) {
+                            b[nt][0] = xk[c * XP + nt * 8];
+                            b[nt][1] = xk[c * XP + nt * 8 + 1];
+                        }
+#pragma unroll
+                        for (int mt = 0; mt < MT; ++mt)
+#pragma unroll
+                            for (int nt = 0; nt < NT; ++nt)
+#pragma unroll
+                                for (int q = 0; q < 4; ++q)
+                                    acc[mt][nt][q] = fma(a[mt][q / 2], b[nt][q % 2], acc[mt][nt][q]);
                     }
                 } else {
 #pragma unroll
@@ -587,7 +636,7 @@ gemm_tiles(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
                     }
                 }
             }
-            if constexpr (!F32) {
+            if constexpr (!CPA) {
                 if (ch + 1 < n_chunks) commit(buf);   // stage buf: chunk ch + 1's
             }
         }
@@ -608,7 +657,7 @@ gemm_tiles(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
 #pragma unroll
                 for (int h = 0; h < 2; ++h) {
                     const int row = co_w + mt * 16 + gq + 8 * h;
-                    const float b = (bg != nullptr && row < co_n) ? to_acc(bg[row]) : 0.f;
+                    const A b = (bg != nullptr && row < co_n) ? to_acc(bg[row]) : A(0);
 #pragma unroll
                     for (int nt = 0; nt < NT; ++nt) {
                         const int p = (u_w + nt * 8 + 2 * tq + dr) * S + r;
@@ -628,7 +677,7 @@ gemm_tiles(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict
                 if (RL == S || class_taps(rr, S, D, K) > 0) {
                     v = out_s[row * OP + p];
                 } else {
-                    v = bg != nullptr ? bg[row] : from_acc<T>(0.f);
+                    v = bg != nullptr ? bg[row] : from_acc<T>(A(0));
                 }
                 yb[(long long)row * L_out + o] = v;
             }

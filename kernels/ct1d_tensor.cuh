@@ -12,6 +12,12 @@ __device__ __forceinline__ void cp_async4(void* dst, const void* src, int src_si
     asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;"
                  :: "r"(s), "l"(src), "r"(src_size) : "memory");
 }
+// 8 bytes global -> shared (both 8-byte aligned), asynchronously; src_size 0: zero-filled
+__device__ __forceinline__ void cp_async8(void* dst, const void* src, int src_size) {
+    const unsigned s = (unsigned)__cvta_generic_to_shared(dst);
+    asm volatile("cp.async.ca.shared.global [%0], [%1], 8, %2;"
+                 :: "r"(s), "l"(src), "r"(src_size) : "memory");
+}
 // 16 bytes global -> shared (both 16-byte aligned), asynchronously, bypassing L1; bytes
 // from src_size on are zero-filled (src_size 0: src not read)
 __device__ __forceinline__ void cp_async16(void* dst, const void* src, int src_size) {
@@ -246,7 +252,7 @@ __device__ __forceinline__ void mma_f16x3(float (&t)[4], const uint4& ahi, const
     mma_f16(t, ahi, b.x, b.y);
 }
 
-// Zero a warp's MT x NT m16n8 accumulator tiles (four floats per lane each)
+// Zero a warp's MT x NT m16n8 accumulator tiles (four floats, or doubles, per lane each)
 template <int MT, int NT>
 __device__ __forceinline__ void zero_tiles(float (&a)[MT][NT][4]) {
 #pragma unroll
@@ -255,6 +261,16 @@ __device__ __forceinline__ void zero_tiles(float (&a)[MT][NT][4]) {
         for (int nt = 0; nt < NT; ++nt)
 #pragma unroll
             for (int q = 0; q < 4; ++q) a[mt][nt][q] = 0.f;
+}
+
+template <int MT, int NT>
+__device__ __forceinline__ void zero_tiles(double (&a)[MT][NT][4]) {
+#pragma unroll
+    for (int mt = 0; mt < MT; ++mt)
+#pragma unroll
+        for (int nt = 0; nt < NT; ++nt)
+#pragma unroll
+            for (int q = 0; q < 4; ++q) a[mt][nt][q] = 0.0;
 }
 
 // acc += t * f, and t *= f, over a warp's accumulator tiles

@@ -455,6 +455,20 @@ def test_gemm_instance_compiles_for_sm80(nvrtc_ok, key):
     assert compile_instance(key, arch="sm_80")[:4] == b"\x7fELF"
 
 
+@pytest.mark.parametrize("shape", [(8, 1, 5, 2, 4, 2, 1), (8, 1, 8, 2, 8, 1, 1)], ids=["nt4", "nt8"])
+def test_gemm_float64_instance_compiles(nvrtc_ok, shape):
+    """float64 (dispatch.GEMM_F64): ct1d_gemm's DFMA path, 8-byte cp.async stages, no MMA,
+    for sm_90 and Ampere."""
+    from cupyconv._keys import GemmKey
+    key = GemmKey("float64", *shape, 16, 3, 1)
+    assert compile_instance(key, arch="sm_90")[:4] == b"\x7fELF"
+    for arch in ("compute_80", "compute_90"):
+        ptx = compile_instance(key, arch=arch).decode()
+        assert "fma.rn.f64" in ptx and "mma" not in ptx
+        assert re.search(r"cp\.async\.ca\.shared\.global \[%r\d+\], \[%rd\d+\], 8, %r\d+;", ptx)
+        assert not re.search(r"cp\.async\S* \[[^]]*\], \[[^]]*\], (4|16),", ptx)
+
+
 DEPTHWISE_INSTANCES = [k for k in INSTANCES if k.family == "ct1d_depthwise"]
 
 

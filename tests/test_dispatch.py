@@ -914,6 +914,44 @@ def test_gemm_smem_formula():
     assert split.name_expression().endswith(", 16, 3, 1, true>")
 
 
+def test_gemm_float64_switch():
+    """GEMM_F64 (on): on sm_90 the wide float64 calls that float32's rules give ct1d_gemm
+    plan its DFMA path (unpadded double stages, no split) where the plan has at least
+    GEMM_F64_MIN_BLOCKS blocks; calls of fewer blocks, other archs, other dtypes, narrow
+    outputs and narrow reductions keep their plans, and off, float64 keeps every plan."""
+    key = _dispatch.GemmKey("float64", 8, 1, 5, 2, 4, 2, 1, 16, 3, 1)
+    # ring: 3 stages x 16 channels x (64 ch x 5 taps + 32+0+1 columns) doubles; the
+    # output tile 64 x (8 x 33 + 1) doubles
+    assert key.smem_bytes() == max(8 * 3 * 16 * (320 + 33), 8 * 64 * (8 * 33 + 1))
+    assert key.name_expression() == "ct1d_gemm<double, 8, 1, 5, 2, 4, 2, 1, 16, 3, 1, false>"
+    assert _dispatch.GEMM_F64
+    wide = [params(4, 512, 1024, 5, 512, 8, 0, 1), params(16, 1024, 48, 8, 512, 8, 0, 1),
+            params(4, 768, 512, 3, 512, 5, 0, 1), params(16, 512, 256, 16, 256, 8, 4, 1)]
+    # shape_scan draws r098 (1024 -> 64 K3 S1 N1 L1024: 8 blocks, 7.7x slower there than
+    # on ct1d_narrow) and r087 (64 blocks), and 64 blocks of 1024 -> 48 K8 S8
+    few = [params(1, 1024, 64, 3, 1024, 1, 1, 1), params(8, 384, 32, 3, 1803, 1, 0, 1),
+           params(4, 1024, 48, 8, 512, 8, 0, 1)]
+    for p in wide + few:
+        for arch in (0, 80, 90):
+            off = plan_with("GEMM_F64", False, p, "float64", arch)
+            assert off.key.family in ("ct1d_narrow", "ct1d_scatter")
+            forced = plan_with("GEMM_F64", True, p, "float64", arch, family="ct1d_gemm")
+            assert forced.key.family == "ct1d_gemm" and forced.key.dtype == "float64"
+            assert forced.key.split == 1 and not forced.key.f16x3
+            assert forced.smem_bytes == forced.key.smem_bytes() <= _dispatch.gemm_smem_limit(forced.key)
+            blocks = _dispatch._block_count(p, forced)
+            assert (blocks >= _dispatch.GEMM_F64_MIN_BLOCKS) == (p in wide), (p, blocks)
+            plan.cache_clear()
+            on = plan(p, "float64", arch=arch)
+            assert on == (forced if arch == 90 and p in wide else off), (p, arch)
+            for dtype in ("float32", "bfloat16"):
+                assert plan_with("GEMM_F64", False, p, dtype, arch) == plan(p, dtype, arch=arch)
+    # narrow outputs and narrow reductions keep their families
+    for p in (params(4, 512, 4, 5, 512, 8, 0, 1), params(4, 16, 64, 3, 4096, 2, 1, 1)):
+        assert plan_with("GEMM_F64", False, p, "float64", 90).key == plan(p, "float64", arch=90).key
+    plan.cache_clear()
+
+
 def test_gemm_float32_takes_the_f16x3_split():
     wide = params(16, 512, 256, 16, 256, 8, 4, 1)
     assert plan(wide, "float32").key.f16x3
@@ -1552,7 +1590,7 @@ def test_wgmma_16bit_where_ct1d_gemm_would_go(monkeypatch, no_pipe_route):
 
 
 def test_wgmma_16bit_float32_route(monkeypatch):
-    """With WGMMA_16BIT_F32_ROUTE (off: not yet measured), a 16-bit call takes ct1d_wgmma
+    """With WGMMA_16BIT_F32_ROUTE (on by default), a 16-bit call takes ct1d_wgmma
     wherever the same call in float32 does, also where ct1d_gemm would not take it (48
     input channels: ct1d_mma's mma.sync tiles without the rule) or its partial-weight
     route would (K = 16: ct1d_gemm); calls float32 keeps elsewhere do not move, float32
@@ -1561,6 +1599,7 @@ def test_wgmma_16bit_float32_route(monkeypatch):
     taps = params(1, 96, 192, 16, 45456, 5, 6, 1)             # draw r056
     seed = params()                                           # float32 on ct1d_pipe/ct1d_mma
     cases = (mid, taps, seed)
+    assert _dispatch.WGMMA_16BIT_F32_ROUTE
     plan.cache_clear()
     try:
         monkeypatch.setattr(_dispatch, "WGMMA_16BIT_F32_ROUTE", False)

@@ -318,11 +318,61 @@ def _check_forced_family(rng, c, family) -> bool:
     return True
 
 
-@pytest.mark.parametrize("dtype,calls", [("float32", 48), ("bfloat16", 16), ("float16", 16)])
-def test_gemm_family_random_calls(rng, dtype, calls):
+@pytest.mark.parametrize("dtype,calls", [("float32", 48), ("bfloat16", 16), ("float16", 16),
+                                         ("float64", 16)])
+def test_gemm_family_random_calls(rng, dtype, calls, monkeypatch):
     """The wide-channel family forced on random calls: several and partial channel
     chunks and channel tiles, every stride/dilation class structure, groups, padding
-    beyond the kernel, NaN-poisoned outputs."""
+    beyond the kernel, NaN-poisoned outputs (float64: its DFMA path, dispatch.GEMM_F64)."""
+    from cupyconv import _dispatch
+    if dtype == "float64":
+        monkeypatch.setattr(_dispatch, "GEMM_F64", True)
+        _dispatch.plan.cache_clear()
+    try:
+        _gemm_family_random_calls(rng, dtype, calls)
+    finally:
+        _dispatch.plan.cache_clear()          # (no float64 ct1d_gemm plan outlives it)
+
+
+# Calls the default rules of session 73 route anew, (N, C_in, C_out, K, L, S, P, D): 16-bit
+# ones to ct1d_wgmma where float32 takes it (WGMMA_16BIT_F32_ROUTE; shape_scan draws r090,
+# r051, r086 and r153), float64 ones to ct1d_gemm's DFMA path (GEMM_F64, with at least
+# GEMM_F64_MIN_BLOCKS blocks)
+ROUTED_CALLS = {
+    "16bit": [(16, 48, 256, 4, 669, 2, 0, 1), (4, 96, 1024, 7, 600, 8, 1, 1),
+              (1, 64, 8, 21, 1024, 10, 4, 1), (4, 64, 1024, 3, 500, 4, 0, 1)],
+    "float64": [(16, 64, 128, 5, 1174, 2, 6, 3), (8, 64, 64, 6, 2000, 3, 1, 1),
+                (4, 192, 256, 5, 1065, 2, 2, 1), (8, 96, 192, 16, 600, 8, 19, 3)],
+}
+
+
+@pytest.mark.parametrize("dtype", ["bfloat16", "float16", "float64"])
+def test_routed_calls(rng, dtype):
+    """ROUTED_CALLS on the family their rule names (16-bit: the one float32 takes), with
+    bias, through the launcher's own plan into NaN-poisoned outputs, against float64."""
+    _skip_without_wgmma()
+    from cupyconv._args import check_conv_args
+    from cupyconv._gpu import device_plan
+    st = _np_dtype(dtype)
+    for N, cin, cout, K, L, S, P, D in ROUTED_CALLS["float64" if dtype == "float64" else "16bit"]:
+        kw = dict(stride=S, padding=P, dilation=D)
+        x = rng.standard_normal((N, cin, L)).astype(st)
+        w = (rng.standard_normal((cin, cout, K)) / np.sqrt(cin * K)).astype(st)
+        b = rng.standard_normal(cout).astype(st)
+        p = check_conv_args(x.shape, w.shape, b.shape, **kw)
+        key = device_plan(p, dtype, 0).key
+        if dtype == "float64":
+            assert key.family == "ct1d_gemm" and key.dtype == "float64", key
+        else:
+            assert key.family == "ct1d_wgmma" == device_plan(p, "float32", 0).key.family, key
+        y = _launch_poisoned(x, w, b, dtype, **kw)
+        err = _err64(y, x, w, b, **kw)
+        _record(f"err_{dtype}_{key.family}", err, dict(call=(N, cin, cout, K, L, S, P, D),
+                                                       key=key.name_expression()))
+        assert err <= TOL[dtype], (N, cin, cout, K, L, kw, key, err)
+
+
+def _gemm_family_random_calls(rng, dtype, calls):
     # a few class structures (each a compile): dead classes, uneven tap counts, S = 1,
     # taps beyond one column, the vocoder shapes
     structures = [(2, 2, 3), (8, 1, 16), (5, 1, 11), (3, 2, 5), (1, 3, 4), (4, 3, 7), (2, 1, 4)]
