@@ -1353,7 +1353,7 @@ def _wgmma_as_float32(p: ConvParams, dtype: str, arch: int, card: str,
                       clusters: Tuple[int, ...]) -> bool:
     """WGMMA_16BIT_F32_ROUTE: a 16-bit call takes ct1d_wgmma wherever the same call in
     float32 would (its 16-bit products are native, float32's three-way splits)."""
-    return (WGMMA_16BIT_F32_ROUTE and dtype in ("float16", "bfloat16")
+    return (WGMMA_16BIT and WGMMA_16BIT_F32_ROUTE and dtype in ("float16", "bfloat16")
             and plan(p, "float32", None, arch, card, clusters).key.family == "ct1d_wgmma")
 
 

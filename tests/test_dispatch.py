@@ -45,6 +45,15 @@ def no_pipe_route(monkeypatch):
     plan.cache_clear()
 
 
+@pytest.fixture
+def no_f32_route(monkeypatch):
+    """The rules without WGMMA_16BIT_F32_ROUTE (16-bit calls on ct1d_wgmma where float32 goes)."""
+    monkeypatch.setattr(_dispatch, "WGMMA_16BIT_F32_ROUTE", False)
+    plan.cache_clear()
+    yield
+    plan.cache_clear()
+
+
 def scatter_plan(p, dtype):
     """The ct1d_scatter plan for a call, whatever family plan() would pick by default."""
     return plan(p, dtype, family="ct1d_scatter") if HAS_FAMILIES else plan(p, dtype)
@@ -969,8 +978,9 @@ def test_family_rule_on_measured_calls():
     assert plan(params(**SEED), "float32").key.family == "ct1d_mma"
     assert plan(params(8, 64, 64, 6, 4096, 3, 2, 1), "float32").key.family == "ct1d_gemm"
     assert plan(params(8, 64, 32, 4, 4096, 2, 1, 1), "float32").key.family == "ct1d_stream"
-    with pytest.raises(NotImplementedError):
-        plan(wide, "float64", family="ct1d_gemm")
+    # float64: ct1d_gemm's DFMA path when forced; by the rules only on sm_90 (GEMM_F64)
+    assert plan(wide, "float64", family="ct1d_gemm").key.dtype == "float64"
+    assert plan(wide, "float64").key.family != "ct1d_gemm"
 
 
 def tensor_core_plans(rng, family, check, per_group_in, per_group_out, draws=1500):
@@ -2589,11 +2599,13 @@ def test_partial_weight_mma_tiles_leave_ct1d_mma():
     assert routed > 100, routed
 
 
-def test_partial_weight_mma_tiles_leave_ct1d_mma_in_16_bits():
+def test_partial_weight_mma_tiles_leave_ct1d_mma_in_16_bits(no_f32_route):
     """MMA_PARTIAL_16BIT_*: bfloat16/float16 calls of >= 8 taps whose ct1d_mma tile would
     stage part of its weights per step go to ct1d_stream or ct1d_gemm (measured 2.2x
     faster on 51 of 51 bf16 calls, none more than 4% slower), at any number of positions;
-    fewer taps, or no such family, keep ct1d_mma (never ct1d_narrow)."""
+    fewer taps, or no such family, keep ct1d_mma (never ct1d_narrow). (Without
+    WGMMA_16BIT_F32_ROUTE, which on sm_90 sends those whose float32 twin takes ct1d_wgmma
+    there first: test_wgmma_16bit_float32_route.)"""
     cases = [(params(8, 16, 128, 17, 1925, 8, 3, 1), "ct1d_stream"),      # scan r062
              (params(16, 96, 192, 16, 1489, 10, 3, 1), "ct1d_gemm"),      # r412: 1.80 -> 0.41 ms
              (params(1, 48, 768, 17, 1024, 8, 2, 2), "ct1d_gemm")]        # r892, N = 1
@@ -2647,7 +2659,6 @@ def test_float64_calls_only_scatter_would_take_go_to_the_narrow_family():
     beyond ct1d_narrow (more than MAX_UNROLLED_K taps, strides over 16) ct1d_scatter."""
     for arch in (0, 90):
         for p in (params(1, 1024, 24, 20, 1024, 10, 7, 1),                      # scan r152
-                  params(8, 384, 1024, 17, 702, 8, 8, 1),                       # r068
                   params(1, 768, 24, 10, 1024, 5, 0, 1),                        # r029
                   params(4, 32, 32, 5, 16384, 2, 4, 300)):                      # large reach
             lp = plan(p, "float64", arch=arch)
@@ -2657,6 +2668,11 @@ def test_float64_calls_only_scatter_would_take_go_to_the_narrow_family():
             assert without.key.family == "ct1d_scatter"
         for p in (params(2, 64, 64, 40, 1000, 2, 0, 1), params(2, 64, 64, 3, 1000, 17, 0, 1)):
             assert plan(p, "float64", arch=arch).key.family == "ct1d_scatter"
+    # r068 too, but on sm_90 ct1d_gemm's DFMA path takes it (GEMM_F64: 2816 blocks, 1.35x)
+    r068 = params(8, 384, 1024, 17, 702, 8, 8, 1)
+    assert plan(r068, "float64", arch=0).key.family == "ct1d_narrow"
+    assert plan_with("GEMM_F64", False, r068, "float64", 90).key.family == "ct1d_narrow"
+    assert plan(r068, "float64", arch=90).key.family == "ct1d_gemm"
 
 
 def test_narrow_sum_chains_stay_within_the_bound():
