@@ -766,8 +766,8 @@ def test_mma_partial_route_random_calls(rng, dtype):
     """Calls whose ct1d_mma tile would stage part of its weights per step (16-128 input
     channels per group with many taps, strides 3-10) through the dispatcher: each takes
     ct1d_stream, ct1d_wgmma, ct1d_gemm or ct1d_narrow (ct1d_stream and one of the GEMM
-    families seen; bfloat16: the first and third only, K >= 8), poisoned outputs, against
-    float64."""
+    families seen; bfloat16: the first and third only, K >= 8, or ct1d_wgmma where the
+    float32 call takes it), poisoned outputs, against float64."""
     from cupyconv import _dispatch
     from cupyconv._args import check_conv_args
     from cupyconv._gpu import device_plan
@@ -795,12 +795,16 @@ def test_mma_partial_route_random_calls(rng, dtype):
         if before.key.family != "ct1d_mma" or not _dispatch._mma_partial(p, dtype, before):
             continue
         key = device_plan(p, dtype, 0).key
-        if dtype != "float32" and _dispatch._plan_mma_partial(p, dtype, 90) is None:
+        if dtype != "float32" and key.family == "ct1d_wgmma":
+            # WGMMA_16BIT_F32_ROUTE: where the float32 call goes, ahead of the partial route
+            assert device_plan(p, "float32", 0).key.family == "ct1d_wgmma", (c, key)
+        elif dtype != "float32" and _dispatch._plan_mma_partial(p, dtype, 90) is None:
             assert key == before.key, (c, key)      # neither 16-bit family covers it
             continue
-        families = (("ct1d_stream", "ct1d_wgmma", "ct1d_gemm", "ct1d_narrow") if dtype == "float32"
-                    else ("ct1d_stream", "ct1d_gemm"))
-        assert key.family in families and (dtype == "float32" or K >= 8), (c, key)
+        else:
+            families = (("ct1d_stream", "ct1d_wgmma", "ct1d_gemm", "ct1d_narrow") if dtype == "float32"
+                        else ("ct1d_stream", "ct1d_gemm"))
+            assert key.family in families and (dtype == "float32" or K >= 8), (c, key)
         seen.add(key.family)
         y = _launch_poisoned(x, w, b, dtype, **c["kw"])
         err = _err64(y, x, w, b, **c["kw"])

@@ -26,12 +26,11 @@ OUT=$(mktemp -d); trap 'tar -czf "$FINAL/$1.tgz" -C "$OUT" .' EXIT
 export PYTHONPATH=$PWD:$PWD/benchmarks PYTHONUNBUFFERED=1 CUPY_CACHE_DIR=/tmp/cupyconv-cache
 source benchmarks/ab_scan.sh
 nvidia-smi --query-gpu=name,uuid --format=csv,noheader | tee "$OUT/gpu.txt"
-git rev-parse HEAD > "$OUT/commit.txt"; git status --short >> "$OUT/commit.txt"
 card=$(grep -q H100 "$OUT/gpu.txt" && echo h100)
 if [[ $1 == verify ]]; then
   timeout ${VERIFY_S:-250} python3 -m pytest -q -m gpu -p no:cacheprovider -W ignore --durations=12 \
-    tests/test_gpu.py -k "routed_calls or gemm_family_random_calls or wgmma_family_random_calls
-    or random_configurations or small_calls_random or mma_partial_route" > "$OUT/verify.log" 2>&1
+    tests/test_gpu.py -k "${VERIFY_K:-routed_calls or gemm_family_random_calls or wgmma_family_random_calls or random_configurations or small_calls_random or mma_partial_route}" \
+    > "$OUT/verify.log" 2>&1
   echo "verify rc $?"; grep -E "passed|failed|^FAILED|^ERROR" "$OUT/verify.log" | cut -c1-300 | tail -n 8
   exit 0
 fi
