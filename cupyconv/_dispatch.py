@@ -936,7 +936,9 @@ GEMM_CK8 = True
 # (H100, 30 calls of 160 float64 draws, seed 0, each against ct1d_narrow): 1.13x geomean
 # over all 30, but the calls of 8-64 blocks lost up to 7.7x (1024 -> 64 K3 N1 L1024, 8
 # blocks: 0.052 -> 0.404 ms), where ct1d_narrow's chunks of 8 outputs spread over more
-# blocks; from one block per SM on, 1.36x geomean, 20 of 22 faster, worst 0.88x
+# blocks; from one block per SM on, 1.36x geomean, 20 of 22 faster, worst 0.88x. Out of
+# sample (seeds 1, 2: 31 and 30 calls): 1.47x and 1.40x, 56 of 61 faster than 5%, worst
+# 0.69x (512 -> 16 K3 S1) (results/2026-12-07-session73/run_1/f64gemm, run_2)
 GEMM_F64 = True
 GEMM_F64_MIN_BLOCKS = 132
 # ... there the 8 n8 tiles' double sums alone take 128 registers: at most 8 warps per block
