@@ -7,16 +7,18 @@
 #   ab64   (any sm_90 card, ~2 min) GEMM_F64 with its block threshold out of sample: the
 #          float64 calls of 160 draws, seeds 1 and 2, that it moves (plan_diff), without
 #          it (old) and with it (new), each next to torch fp64
-#   auto   one device command's worth (AUTO_S, 560 s): on an H200 verify, h200 (session
-#          71's: the sweep that refreshes results/h200/, then the scan), ab64; on any
-#          other card verify, ab64; each step packed into $OUT/STEP.tgz
+#   auto   one device command's worth (AUTO_S, 560 s): on an H200 h200 (session 71's:
+#          the sweep that refreshes results/h200/, then the scan), then the GPU suite's
+#          first shard; on any other card the suite's two shards (sessions 70-73 changed
+#          routes that only the tests covering them have run since); each step packed
+#          into $OUT/STEP.tgz. (Session 73 ran verify and ab64: runs 2-5.)
 #   anything else: session 72's run_next.sh
 set -uo pipefail
 if [[ ${1:-} == auto ]]; then
-  steps=(verify ab64); nvidia-smi -L | grep -q H200 && steps=(verify h200 ab64)
+  steps=("suite 1/2" "suite 2/2"); nvidia-smi -L | grep -q H200 && steps=(h200 "suite 1/2")
   for step in "${steps[@]}"; do
     left=$(( ${AUTO_S:-560} - SECONDS )); (( left > 60 )) || break
-    timeout "$left" bash "$0" "$step"; echo "== $step rc $? at $SECONDS s"
+    timeout "$left" bash "$0" $step; echo "== $step rc $? at $SECONDS s"
   done
   exit 0
 fi
