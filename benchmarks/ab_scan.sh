@@ -1,4 +1,17 @@
-# Sourced by the results' run scripts (bash): ab NAME OLD NEW CAP SCAN_ARGS... runs
+# Sourced by the results' run scripts (bash).
+#
+# step_dir NAME: a step's files go to a scratch folder, $OUT from then on, packed into
+# ${OUT:-benchmarks/results/local}/NAME.tgz when the script exits, cut short or not (the
+# device returns at most 8 files); the environment the steps share; the card's name in
+# $OUT/gpu.txt.
+step_dir() {
+  FINAL=${OUT:-benchmarks/results/local}; mkdir -p "$FINAL"; FINAL=$(realpath "$FINAL")
+  OUT=$(mktemp -d); trap "tar -czf '$FINAL/$1.tgz' -C '$OUT' ." EXIT
+  export PYTHONPATH=$PWD:$PWD/benchmarks PYTHONUNBUFFERED=1 CUPY_CACHE_DIR=/tmp/cupyconv-cache
+  nvidia-smi --query-gpu=name,uuid --format=csv,noheader | tee "$OUT/gpu.txt"
+}
+
+# ab NAME OLD NEW CAP SCAN_ARGS... runs
 # shape_scan.py's calls (from benchmarks/) once with each of two --variant specs ("": the
 # source as it is), each in its own process capped at CAP seconds, into
 # $OUT/NAME_{old,new}.{json,txt}, then compares them call by call (scan_compare.py).

@@ -253,24 +253,14 @@ __device__ __forceinline__ void mma_f16x3(float (&t)[4], const uint4& ahi, const
 }
 
 // Zero a warp's MT x NT m16n8 accumulator tiles (four floats, or doubles, per lane each)
-template <int MT, int NT>
-__device__ __forceinline__ void zero_tiles(float (&a)[MT][NT][4]) {
+template <int MT, int NT, typename A>
+__device__ __forceinline__ void zero_tiles(A (&a)[MT][NT][4]) {
 #pragma unroll
     for (int mt = 0; mt < MT; ++mt)
 #pragma unroll
         for (int nt = 0; nt < NT; ++nt)
 #pragma unroll
-            for (int q = 0; q < 4; ++q) a[mt][nt][q] = 0.f;
-}
-
-template <int MT, int NT>
-__device__ __forceinline__ void zero_tiles(double (&a)[MT][NT][4]) {
-#pragma unroll
-    for (int mt = 0; mt < MT; ++mt)
-#pragma unroll
-        for (int nt = 0; nt < NT; ++nt)
-#pragma unroll
-            for (int q = 0; q < 4; ++q) a[mt][nt][q] = 0.0;
+            for (int q = 0; q < 4; ++q) a[mt][nt][q] = A(0);
 }
 
 // acc += t * f, and t *= f, over a warp's accumulator tiles

@@ -36,22 +36,22 @@ SM90_ONE_BLOCK = 227 * 1024
 HAS_FAMILIES = "family" in inspect.signature(plan).parameters
 
 
-@pytest.fixture
-def no_pipe_route(monkeypatch):
-    """ct1d_mma's sm_90 rules on calls the dispatcher would send to ct1d_pipe."""
-    monkeypatch.setattr(_dispatch, "PIPE_ROUTE", False)
-    plan.cache_clear()
-    yield
-    plan.cache_clear()
+def _rule_off(name: str, doc: str):
+    """A fixture that switches the dispatch rule ``name`` off for a test, with the plan
+    cache cleared on both sides so that no plan leaks either way."""
+    @pytest.fixture
+    def fixture(monkeypatch):
+        monkeypatch.setattr(_dispatch, name, False)
+        plan.cache_clear()
+        yield
+        plan.cache_clear()
+    fixture.__doc__ = doc
+    return fixture
 
 
-@pytest.fixture
-def no_f32_route(monkeypatch):
-    """The rules without WGMMA_16BIT_F32_ROUTE (16-bit calls on ct1d_wgmma where float32 goes)."""
-    monkeypatch.setattr(_dispatch, "WGMMA_16BIT_F32_ROUTE", False)
-    plan.cache_clear()
-    yield
-    plan.cache_clear()
+no_pipe_route = _rule_off("PIPE_ROUTE", "ct1d_mma's sm_90 rules on calls the dispatcher would send to ct1d_pipe.")
+no_f32_route = _rule_off("WGMMA_16BIT_F32_ROUTE", "The rules without WGMMA_16BIT_F32_ROUTE (16-bit "
+                         "calls on ct1d_wgmma where float32 goes).")
 
 
 def scatter_plan(p, dtype):

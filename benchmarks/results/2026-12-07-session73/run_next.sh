@@ -23,11 +23,8 @@ if [[ ${1:-} == auto ]]; then
   exit 0
 fi
 case ${1:-} in verify|ab64) ;; *) exec bash benchmarks/results/2026-12-07-session72/run_next.sh "$@" ;; esac
-FINAL=${OUT:-benchmarks/results/local}; mkdir -p "$FINAL"; FINAL=$(realpath "$FINAL")
-OUT=$(mktemp -d); trap 'tar -czf "$FINAL/$1.tgz" -C "$OUT" .' EXIT
-export PYTHONPATH=$PWD:$PWD/benchmarks PYTHONUNBUFFERED=1 CUPY_CACHE_DIR=/tmp/cupyconv-cache
 source benchmarks/ab_scan.sh
-nvidia-smi --query-gpu=name,uuid --format=csv,noheader | tee "$OUT/gpu.txt"
+step_dir "$1"
 card=$(grep -q H100 "$OUT/gpu.txt" && echo h100)
 if [[ $1 == verify ]]; then
   timeout ${VERIFY_S:-250} python3 -m pytest -q -m gpu -p no:cacheprovider -W ignore --durations=12 \
