@@ -1,7 +1,9 @@
 """The suite's own machinery. Its options (tests/conftest.py): ``--shard K/N`` splits the
 collected tests into N disjoint parts that together are the whole suite, so that the GPU
-suite can run in several device commands of limited length. And the GPU tests' error
-measures (tests/test_gpu.py ``_rel_err``, ``_err64``), checked here without a GPU."""
+suite can run in several device commands of limited length. The GPU tests' error
+measures (tests/test_gpu.py ``_rel_err``, ``_err64``), checked here without a GPU, and
+their planning on a simulated sm_90 device (benchmarks/gpu_dry_run.py)."""
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -92,3 +94,18 @@ def test_gpu_error_measure_few_outputs_against_terms():
     x, w = rng.standard_normal((1, 32, mod.FEW_OUTPUTS)), rng.standard_normal((32, 1, 1))
     y = mod._ref64(x, w, None) * (1 + 2e-6)
     assert mod._err64(y, x, w, None) > mod.TOL["float32"]
+
+
+@pytest.mark.parametrize("card", ["h100", ""], ids=["h100", "h200"])
+def test_gpu_tests_plan_on_a_simulated_sm90(card):
+    """benchmarks/gpu_dry_run.py: the GPU tests that draw random calls, and the routed
+    calls, run on the CPU against an sm_90 device with this card's dispatch rules (the
+    kernels' outputs and the error measures replaced: plans only): none of their
+    assertions on families, keys and routes fails. (A dispatch rule of session 73 broke
+    one such assertion before the device run would have shown it.)"""
+    pytest.importorskip("ml_dtypes")
+    out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "gpu_dry_run.py"), "--card", card,
+                          "-k", "random or routed"], cwd=ROOT, capture_output=True, text=True)
+    assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]
+    passed = re.search(r"(\d+) passed", out.stdout)
+    assert passed and int(passed.group(1)) >= 30, out.stdout[-2000:]

@@ -884,7 +884,6 @@ def test_gemm_split_random_calls(rng, monkeypatch, dtype, calls):
     from cupyconv import _dispatch, _gpu
     from cupyconv._args import check_conv_args
     device_plan = _gpu.device_plan
-    sizes = set()
     done = 0
     while done < calls:
         c = _random_call(rng, dtype)
@@ -907,7 +906,9 @@ def test_gemm_split_random_calls(rng, monkeypatch, dtype, calls):
         except NotImplementedError:
             continue
         chunks = -(-(c["C_in"] // G) // lp.key.ci_chunk)
-        split = int(rng.integers(2, 9))
+        # cluster sizes in turn, 2-8 (drawn at random, 8 bfloat16 calls covered fewer than
+        # 4 sizes on some seeds: benchmarks/gpu_dry_run.py, session 73)
+        split = 2 + done % 7
         if (split - 1) * -(-chunks // split) >= chunks:     # a block without chunks
             continue
         forced = replace(lp, key=_dispatch.split_key(lp.key, split))
@@ -920,9 +921,7 @@ def test_gemm_split_random_calls(rng, monkeypatch, dtype, calls):
         err = _err64(y, x, w, b, **c["kw"])
         _record(f"err_{dtype}_gemm_split", err, dict(call=c, key=forced.key.name_expression()))
         assert err <= TOL[dtype], (c, forced.key, err)
-        sizes.add(split)
         done += 1
-    assert len(sizes) >= 4, sizes
 
 
 @pytest.mark.parametrize("dtype,calls", [("float32", 40), ("bfloat16", 12), ("float16", 12)])
