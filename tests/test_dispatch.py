@@ -944,13 +944,12 @@ def test_gemm_float64_switch():
         for arch in (0, 80, 90):
             off = plan_with("GEMM_F64", False, p, "float64", arch)
             assert off.key.family in ("ct1d_narrow", "ct1d_scatter")
-            forced = plan_with("GEMM_F64", True, p, "float64", arch, family="ct1d_gemm")
+            forced = plan(p, "float64", family="ct1d_gemm", arch=arch)
             assert forced.key.family == "ct1d_gemm" and forced.key.dtype == "float64"
             assert forced.key.split == 1 and not forced.key.f16x3
             assert forced.smem_bytes == forced.key.smem_bytes() <= _dispatch.gemm_smem_limit(forced.key)
             blocks = _dispatch._block_count(p, forced)
             assert (blocks >= _dispatch.GEMM_F64_MIN_BLOCKS) == (p in wide), (p, blocks)
-            plan.cache_clear()
             on = plan(p, "float64", arch=arch)
             assert on == (forced if arch == 90 and p in wide else off), (p, arch)
             for dtype in ("float32", "bfloat16"):

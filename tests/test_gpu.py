@@ -95,16 +95,18 @@ def _rel_err(y, ref, scale=None):
 FEW_OUTPUTS = 64
 
 
+def _terms64(x, w, b, **kw):
+    """The terms' magnitudes per output, |x| and |w| convolved plus |b| (float64): the
+    scale of any summation's rounding error."""
+    return _ref64(np.abs(np.asarray(x, np.float64)), np.abs(np.asarray(w, np.float64)),
+                  None if b is None else np.abs(np.asarray(b, np.float64)), **kw)
+
+
 def _err64(y, x, w, b, **kw):
     """_rel_err of y against the float64 result; for outputs of fewer than FEW_OUTPUTS
-    elements relative to the terms' magnitudes (|x| and |w| convolved, plus |b|), the
-    scale of any summation's rounding error."""
+    elements relative to the terms' magnitudes (_terms64)."""
     ref = _ref64(x, w, b, **kw)
-    scale = None
-    if ref.size < FEW_OUTPUTS:
-        scale = _ref64(np.abs(np.asarray(x, np.float64)), np.abs(np.asarray(w, np.float64)),
-                       None if b is None else np.abs(np.asarray(b, np.float64)), **kw)
-    return _rel_err(y, ref, scale)
+    return _rel_err(y, ref, _terms64(x, w, b, **kw) if ref.size < FEW_OUTPUTS else None)
 
 
 def _poison_next(shape, dtype=np.float32, torch=None):
@@ -320,18 +322,36 @@ def _check_forced_family(rng, c, family) -> bool:
 
 @pytest.mark.parametrize("dtype,calls", [("float32", 48), ("bfloat16", 16), ("float16", 16),
                                          ("float64", 16)])
-def test_gemm_family_random_calls(rng, dtype, calls, monkeypatch):
+def test_gemm_family_random_calls(rng, dtype, calls):
     """The wide-channel family forced on random calls: several and partial channel
     chunks and channel tiles, every stride/dilation class structure, groups, padding
     beyond the kernel, NaN-poisoned outputs (float64: its DFMA path, dispatch.GEMM_F64)."""
-    from cupyconv import _dispatch
-    if dtype == "float64":
-        monkeypatch.setattr(_dispatch, "GEMM_F64", True)
-        _dispatch.plan.cache_clear()
-    try:
-        _gemm_family_random_calls(rng, dtype, calls)
-    finally:
-        _dispatch.plan.cache_clear()          # (no float64 ct1d_gemm plan outlives it)
+    # a few class structures (each a compile): dead classes, uneven tap counts, S = 1,
+    # taps beyond one column, the vocoder shapes
+    structures = [(2, 2, 3), (8, 1, 16), (5, 1, 11), (3, 2, 5), (1, 3, 4), (4, 3, 7), (2, 1, 4)]
+    done = 0
+    while done < calls:
+        c = _random_call(rng, dtype)
+        S, D, K = structures[int(rng.integers(len(structures)))]
+        c["K"] = K
+        c["kw"].update(stride=S, dilation=D, padding=int(rng.integers(0, (K - 1) * D + 3)),
+                       output_padding=int(rng.integers(0, max(S, D))))
+        G = int(rng.choice([1, 1, 2]))
+        c["C_in"] = G * int(rng.integers(8, 300))
+        c["C_out"] = G * int(rng.integers(16, 100))
+        c["kw"]["groups"] = G
+        c["N"] = max(c["N"], 1)
+        if _valid(c) and _check_forced_family(rng, c, "ct1d_gemm"):
+            done += 1
+
+
+def _skip_without_wgmma():
+    """ct1d_wgmma runs on sm_90 (warpgroup MMA) only: skip elsewhere."""
+    from cupyconv._dispatch import WGMMA_ARCH
+    from cupyconv._gpu import device_arch
+    import cupy
+    if device_arch(cupy.cuda.Device().id) != WGMMA_ARCH:
+        pytest.skip("ct1d_wgmma needs an sm_90 GPU")
 
 
 # Calls the default rules of session 73 route anew, (N, C_in, C_out, K, L, S, P, D): 16-bit
@@ -370,35 +390,6 @@ def test_routed_calls(rng, dtype):
         _record(f"err_{dtype}_{key.family}", err, dict(call=(N, cin, cout, K, L, S, P, D),
                                                        key=key.name_expression()))
         assert err <= TOL[dtype], (N, cin, cout, K, L, kw, key, err)
-
-
-def _gemm_family_random_calls(rng, dtype, calls):
-    # a few class structures (each a compile): dead classes, uneven tap counts, S = 1,
-    # taps beyond one column, the vocoder shapes
-    structures = [(2, 2, 3), (8, 1, 16), (5, 1, 11), (3, 2, 5), (1, 3, 4), (4, 3, 7), (2, 1, 4)]
-    done = 0
-    while done < calls:
-        c = _random_call(rng, dtype)
-        S, D, K = structures[int(rng.integers(len(structures)))]
-        c["K"] = K
-        c["kw"].update(stride=S, dilation=D, padding=int(rng.integers(0, (K - 1) * D + 3)),
-                       output_padding=int(rng.integers(0, max(S, D))))
-        G = int(rng.choice([1, 1, 2]))
-        c["C_in"] = G * int(rng.integers(8, 300))
-        c["C_out"] = G * int(rng.integers(16, 100))
-        c["kw"]["groups"] = G
-        c["N"] = max(c["N"], 1)
-        if _valid(c) and _check_forced_family(rng, c, "ct1d_gemm"):
-            done += 1
-
-
-def _skip_without_wgmma():
-    """ct1d_wgmma runs on sm_90 (warpgroup MMA) only: skip elsewhere."""
-    from cupyconv._dispatch import WGMMA_ARCH
-    from cupyconv._gpu import device_arch
-    import cupy
-    if device_arch(cupy.cuda.Device().id) != WGMMA_ARCH:
-        pytest.skip("ct1d_wgmma needs an sm_90 GPU")
 
 
 @pytest.mark.parametrize("dtype,calls", [("float32", 60), ("bfloat16", 18), ("float16", 18)])
@@ -1427,8 +1418,7 @@ def test_edge_cases(rng, case, dtype, family):
             # relative to the terms' magnitudes (|x| and |w| convolved, plus |b|): in a
             # one-element output the bias may cancel the product, and the digits lost
             # there are lost in any order of rounding (edge1: 1.6e-6 of the result)
-            scale = _ref64(np.abs(np.asarray(x, np.float64)), np.abs(np.asarray(w, np.float64)),
-                           None if b is None else np.abs(np.asarray(b, np.float64)), **c["kw"])
+            scale = _terms64(x, w, b, **c["kw"])
             assert _rel_err(y, _ref64(x, w, b, **c["kw"]), scale) <= TOL[dtype]
 
 
