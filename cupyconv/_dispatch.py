@@ -312,6 +312,16 @@ NARROW_MIN_BLOCKS = 264
 # time (at most 512 additions: r018 0.239 -> 0.277 ms, a 192 -> 1 K7 S3 D3 call 0.140 ->
 # 0.199), hence the bound at the longest chains measured below the bar.
 NARROW_MAX_CHAIN = 2048
+# Where even 8 groups leave longer chains (more than 8 x NARROW_MAX_CHAIN terms per class,
+# e.g. 1024 input channels per group and 32 taps at S = 1: 4096 additions, 1.5e-6 in a
+# GPU test), the instance sums each weight chunk's products from zero and adds those
+# partial sums to the running ones (NarrowKey.blk: chains of at most 8 channels' taps and
+# of the chunk count; that call 2.8e-7, an exact CPU emulation of both orders:
+# benchmarks/narrow_chain.py). It costs a second set of sums in registers.
+NARROW_BLK = True
+# (A/B knob) blocked sums instead of the extra groups NARROW_MAX_CHAIN asks for: the cost
+# model then picks any groups, and the instance blocks where its chain is too long
+NARROW_BLK_ANY_CS = False
 NARROW_SMS = 132            # an H100 SXM's or H200's
 NARROW_BPS = 0              # blocks per SM the model counts on (0: _narrow_blocks_per_sm's)
 
@@ -426,9 +436,18 @@ def _narrow_key(p: ConvParams, dtype: str, max_cog: int) -> Optional[NarrowKey]:
         return None
     columns = used_columns(S, D, K)
     taps = max_class_taps(S, D, K)
-    cs_min = next((c for c in (1, 2, 4) if -(-cig // c) * taps <= NARROW_MAX_CHAIN), 8)
-    per_u = (S * cob + 2 * columns) * (2 if dtype == "float64" else 1)
-    u = min(_NARROW_MAX_U, max(1, _NARROW_REGS // per_u))
+    long = [cs for cs in (1, 2, 4, 8) if -(-cig // cs) * taps > NARROW_MAX_CHAIN]
+    cs_min = 1 if NARROW_BLK and NARROW_BLK_ANY_CS else next(
+        (c for c in (1, 2, 4) if c not in long), 8)
+
+    def blk(cs):                            # float64's chains are 2**29 times finer
+        return NARROW_BLK and cs in long and dtype != "float64"
+
+    def per_u(cs):                          # registers per position u
+        return (S * cob * (1 + blk(cs)) + 2 * columns) * (2 if dtype == "float64" else 1)
+
+    def u_max(cs):
+        return min(_NARROW_MAX_U, max(1, _NARROW_REGS // per_u(cs)))
     _, n_u = _row_positions(p)
 
     def blocks(u, cs):
@@ -440,18 +459,20 @@ def _narrow_key(p: ConvParams, dtype: str, max_cog: int) -> Optional[NarrowKey]:
         # channel the groups' partial sums and a row store (cs + 1); ties to fewer
         # groups, then more positions
         def cost(u, cs):
-            per_sm = NARROW_BPS or _narrow_blocks_per_sm(u * per_u, K * cob)
+            per_sm = NARROW_BPS or _narrow_blocks_per_sm(u * per_u(cs), K * cob)
             waves = -(-blocks(u, cs) // (NARROW_SMS * per_sm))
             return (waves * (-(-cig // cs) * (u + 1) + cob * (cs + 1)), cs, -u)
-        u, cs = min(((u_, cs_) for u_ in range(1, u + 1) for cs_ in (1, 2, 4, 8)
+        u, cs = min(((u_, cs_) for cs_ in (1, 2, 4, 8) for u_ in range(1, u_max(cs_) + 1)
                      if cs_ == cs_min or cs_min < cs_ <= cig // 2), key=lambda c: cost(*c))
     else:
         cs = cs_min
+        u = u_max(cs)
         while cs < 8 and cs * 2 <= cig and blocks(u, cs) < NARROW_MIN_BLOCKS:
             cs *= 2
+        u = min(u, u_max(cs))
         while u > 1 and blocks(u, cs) < NARROW_MIN_BLOCKS:
             u -= 1
-    key = NarrowKey(dtype, S, D, K, cob, u, cs, _NARROW_THREADS)
+    key = NarrowKey(dtype, S, D, K, cob, u, cs, _NARROW_THREADS, blk(cs))
     while key.u > 1 and key.smem_bytes() > _NARROW_SMEM:
         key = replace(key, u=key.u - 1)
     return key

@@ -326,12 +326,14 @@ class NarrowKey:
     u: int              # positions u per thread
     cs: int             # input-channel groups per block (threads // cs a multiple of 32)
     threads: int        # threads per block
+    blk: bool = False   # each weight chunk's sums from zero, then added (long reductions)
 
     family = "ct1d_narrow"
 
     def name_expression(self) -> str:
         return (f"{self.family}<{CTYPES[self.dtype]}, {self.stride}, {self.dilation}, "
-                f"{self.kernel_size}, {self.cog}, {self.u}, {self.cs}, {self.threads}>")
+                f"{self.kernel_size}, {self.cog}, {self.u}, {self.cs}, {self.threads}"
+                + (", true>" if self.blk else ">"))
 
     @property
     def co_tile(self) -> int:

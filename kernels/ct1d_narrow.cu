@@ -21,6 +21,12 @@
 // order (per group: input channels ascending, taps k ascending within a channel): no
 // atomics, bitwise-reproducible results.
 //
+// A group's float32 sum is one chain of additions, whose rounding error grows with its
+// length (ceil(channels / CS) x a class's taps: 4096 read 1.5e-6 against float64). Where
+// CS = 8 groups still leave it too long (cupyconv._dispatch.NARROW_MAX_CHAIN), BLK sums
+// each chunk's products from zero and adds that partial sum to the running one: chains
+// of at most CPS x taps and of the chunk count (the same call: 2.8e-7).
+//
 // Shared memory (bytes): weights of two chunks of CK input channels, 2*CK*WP accumulator
 // elements (A = float, double for float64), each channel's K*COG weights transposed to
 // [k][co] and padded to WP (16-byte vectors); then (CS-1)*S*NU accumulator elements for
@@ -122,6 +128,12 @@ __device__ __forceinline__ void fetch_run(const T* xc, int ub, int L_in, T (&xw)
     }
 }
 
+// x if B, else y (BLK's chunk sums, or the running sums themselves)
+template <bool B, typename X, typename Y>
+__device__ __forceinline__ auto& pick(X& x, Y& y) {
+    if constexpr (B) return x; else return y;
+}
+
 }  // namespace narrow
 
 // Template parameters:
@@ -132,11 +144,12 @@ __device__ __forceinline__ void fetch_run(const T* xc, int ub, int L_in, T (&xw)
 //   U          positions u per thread
 //   CS         input-channel groups per block (THREADS/CS a multiple of 32)
 //   THREADS    threads per block
+//   BLK        each chunk's products summed from zero, then added to the running sums
 //
 // Grid: x = tiles of one row of positions (the row's positions split into n_tiles equal
 // segments of at most NU = U*THREADS/CS; block x takes tiles x, x + gridDim.x, ...),
 // y = group x output-channel chunk, z = batch item (+ n_offset).
-template <typename T, int S, int D, int K, int COG, int U, int CS, int THREADS>
+template <typename T, int S, int D, int K, int COG, int U, int CS, int THREADS, bool BLK = false>
 __global__ void CT1D_NARROW_BOUNDS
 ct1d_narrow(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__ bias,
             T* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
@@ -252,9 +265,19 @@ ct1d_narrow(const T* __restrict__ x, const T* __restrict__ w, const T* __restric
         __syncthreads();            // the previous tile is done with w_s and out_s
         load_chunk(0);
         store_chunk(0);
+        A part[BLK ? U : 1][BLK ? S : 1][BLK ? COG : 1];
+        auto& sums = narrow::pick<BLK>(part, acc);  // where the chunk's products go
         for (int c = 0; c < n_chunks; ++c) {
             __syncthreads();        // chunk c is in w_s[c % 2]; w_s[(c + 1) % 2] is free
             if (c + 1 < n_chunks) load_chunk(c + 1);
+            if constexpr (BLK) {
+#pragma unroll
+                for (int q = 0; q < U; ++q)
+#pragma unroll
+                    for (int r = 0; r < S; ++r)
+#pragma unroll
+                        for (int co = 0; co < COG; ++co) part[q][r][co] = A(0);
+            }
             const A* wb = w_s + (c % 2) * CK * WP;
             const int ci0 = c * CK + grp * CPS;              // this group's channels
             const int n_ci = min(CPS, bp.cig - ci0);
@@ -273,7 +296,7 @@ ct1d_narrow(const T* __restrict__ x, const T* __restrict__ w, const T* __restric
                     if (j + AH < n_ci)
                         narrow::fetch_run<S, D, K, U, SPAN>(xg + (long long)(ci0 + j + AH) * L_in, ub, L_in,
                                                             xw[(j + AH) % NB]);
-                    fma_run(wb + (grp * CPS + j) * WP, xw[j % NB], acc);
+                    fma_run(wb + (grp * CPS + j) * WP, xw[j % NB], sums);
                 }
             } else {
                 T xr[NB][U][SPAN];
@@ -284,8 +307,16 @@ ct1d_narrow(const T* __restrict__ x, const T* __restrict__ w, const T* __restric
                 for (int j = 0; j < CPS; ++j) {
                     if (j >= n_ci) break;
                     if (j + AH < n_ci) fetch(xg + (long long)(ci0 + j + AH) * L_in, u0, u_end, xr[(j + AH) % NB]);
-                    fma_channel(wb + (grp * CPS + j) * WP, xr[j % NB], acc);
+                    fma_channel(wb + (grp * CPS + j) * WP, xr[j % NB], sums);
                 }
+            }
+            if constexpr (BLK) {
+#pragma unroll
+                for (int q = 0; q < U; ++q)
+#pragma unroll
+                    for (int r = 0; r < S; ++r)
+#pragma unroll
+                        for (int co = 0; co < COG; ++co) acc[q][r][co] += part[q][r][co];
             }
             if (c + 1 < n_chunks) store_chunk((c + 1) % 2);
         }

@@ -2699,6 +2699,41 @@ def test_narrow_sum_chains_stay_within_the_bound():
     assert bounded > 50, bounded
 
 
+def test_narrow_blocked_sums_where_eight_groups_leave_long_chains():
+    """NARROW_BLK: where even 8 input-channel groups leave chains longer than
+    NARROW_MAX_CHAIN, the key sums each weight chunk from zero (blk), on 8 groups. The call
+    of session 74's GPU failure (2 groups of 1024 -> 8, K=32, S=1, D=3: 4096 additions,
+    1.5e-6) takes it in float32 and 16-bit, not in float64; every other key is the one the
+    rule without blocked sums gives."""
+    from cupyconv._keys import max_class_taps
+    failed = params(3, 2048, 16, 32, 1027, 1, 48, 3, groups=2, output_padding=1)
+    for dtype in ("float32", "bfloat16", "float16"):
+        key = _dispatch.narrow_key(failed, dtype)
+        assert key.blk and key.cs == 8, (dtype, key)
+    assert key.name_expression() == "ct1d_narrow<f16_t, 1, 3, 32, 8, 1, 8, 256, true>"
+    assert not _dispatch.narrow_key(failed, "float64").blk
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(_dispatch, "NARROW_BLK", False)
+        assert not _dispatch.narrow_key(failed, "float32").blk
+    rng = np.random.default_rng(12)
+    blocked = 0
+    for _ in range(2000):
+        cig = int(rng.choice([64, 256, 512, 768, 1024, 1500, 2048]))
+        k, s, d = int(rng.integers(1, 33)), int(rng.choice([1, 2, 3, 4])), int(rng.integers(1, 4))
+        p = params(int(rng.integers(1, 9)), cig, int(rng.integers(1, 9)), k,
+                   int(rng.integers(100, 20000)), s, 0, d)
+        dtype = str(rng.choice(["float32", "bfloat16", "float64"]))
+        key = _dispatch.narrow_key(p, dtype)
+        long = -(-cig // 8) * max_class_taps(s, d, k) > _dispatch.NARROW_MAX_CHAIN
+        assert key.blk == (long and dtype != "float64"), (p, dtype, key)
+        blocked += key.blk
+        if not key.blk:
+            with pytest.MonkeyPatch.context() as mp:
+                mp.setattr(_dispatch, "NARROW_BLK", False)
+                assert _dispatch.narrow_key(p, dtype) == key
+    assert blocked > 50, blocked
+
+
 def test_gemm_ck8_rings_serve_the_partial_route_before_narrow():
     """GEMM_CK8: one-class calls whose 16-channel ct1d_gemm rings do not fit (384 -> 512,
     K = 16, S = 1), which MMA_PARTIAL_ROUTE took to ct1d_narrow, run 3xTF32 rings of

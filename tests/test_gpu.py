@@ -753,6 +753,39 @@ def test_narrow_family_random_calls(rng, monkeypatch, split):
 
 
 @pytest.mark.parametrize("dtype", ["float32", "bfloat16"])
+def test_narrow_blocked_sums_random_calls(rng, dtype):
+    """ct1d_narrow on calls whose sums even 8 input-channel groups leave longer than
+    NARROW_MAX_CHAIN additions (600-2048 input channels per group, 17-32 taps per class;
+    the dispatcher sends such calls there where cog x K < NARROW_WGMMA_MIN_MACS): they plan
+    its blocked sums (NarrowKey.blk) and stay within float32's 1e-6 of float64 (one chain
+    of 4096 additions read 1.5e-6 in session 74). Random groups, padding, bias,
+    NaN-poisoned outputs."""
+    from cupyconv import _dispatch
+    from cupyconv._args import check_conv_args
+    from cupyconv._gpu import device_plan
+    done = draws = 0
+    while done < 4:
+        draws += 1
+        assert draws < 1000, "draws with chains beyond eight groups are too rare"
+        S, D = int(rng.integers(1, 3)), int(rng.integers(1, 4))
+        K = int(rng.integers(17, 33))
+        G = int(rng.choice([1, 2]))
+        cig = int(rng.integers(600, 2049)) if S == 1 else int(rng.integers(1100, 2049))
+        c = dict(N=int(rng.integers(1, 3)), C_in=G * cig, C_out=G * int(rng.integers(1, 9)), K=K,
+                 L=int(rng.integers(100, 900)), bias=bool(rng.integers(0, 2)), batched=True,
+                 dtype=dtype, kw=dict(stride=S, padding=int(rng.integers(0, (K - 1) * D + 1)),
+                                      output_padding=0, groups=G, dilation=D))
+        if not _valid(c):
+            continue
+        p = check_conv_args((c["N"], c["C_in"], c["L"]), (c["C_in"], c["C_out"] // G, K), None, **c["kw"])
+        if -(-cig // 8) * _dispatch.max_class_taps(S, D, K) <= _dispatch.NARROW_MAX_CHAIN:
+            continue
+        assert device_plan(p, dtype, 0, "ct1d_narrow").key.blk, c
+        assert _check_forced_family(rng, c, "ct1d_narrow"), c
+        done += 1
+
+
+@pytest.mark.parametrize("dtype", ["float32", "bfloat16"])
 def test_mma_partial_route_random_calls(rng, dtype):
     """Calls whose ct1d_mma tile would stage part of its weights per step (16-128 input
     channels per group with many taps, strides 3-10) through the dispatcher: each takes
