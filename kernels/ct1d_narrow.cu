@@ -64,6 +64,11 @@
 #define CT1D_NARROW_AHEAD 2
 #endif
 
+// A/B knob: BLK instances join their partial sums every this many weight chunks (1: each)
+#ifndef CT1D_NARROW_BLK_EVERY
+#define CT1D_NARROW_BLK_EVERY 1
+#endif
+
 namespace narrow {
 
 // v[0:N] = p[0:N] from shared memory in the widest vectors N and the type allow (p is
@@ -271,12 +276,14 @@ ct1d_narrow(const T* __restrict__ x, const T* __restrict__ w, const T* __restric
             __syncthreads();        // chunk c is in w_s[c % 2]; w_s[(c + 1) % 2] is free
             if (c + 1 < n_chunks) load_chunk(c + 1);
             if constexpr (BLK) {
+                if (c % CT1D_NARROW_BLK_EVERY == 0) {
 #pragma unroll
-                for (int q = 0; q < U; ++q)
+                    for (int q = 0; q < U; ++q)
 #pragma unroll
-                    for (int r = 0; r < S; ++r)
+                        for (int r = 0; r < S; ++r)
 #pragma unroll
-                        for (int co = 0; co < COG; ++co) part[q][r][co] = A(0);
+                            for (int co = 0; co < COG; ++co) part[q][r][co] = A(0);
+                }
             }
             const A* wb = w_s + (c % 2) * CK * WP;
             const int ci0 = c * CK + grp * CPS;              // this group's channels
@@ -311,12 +318,14 @@ ct1d_narrow(const T* __restrict__ x, const T* __restrict__ w, const T* __restric
                 }
             }
             if constexpr (BLK) {
+                if ((c + 1) % CT1D_NARROW_BLK_EVERY == 0 || c + 1 == n_chunks) {
 #pragma unroll
-                for (int q = 0; q < U; ++q)
+                    for (int q = 0; q < U; ++q)
 #pragma unroll
-                    for (int r = 0; r < S; ++r)
+                        for (int r = 0; r < S; ++r)
 #pragma unroll
-                        for (int co = 0; co < COG; ++co) acc[q][r][co] += part[q][r][co];
+                            for (int co = 0; co < COG; ++co) acc[q][r][co] += part[q][r][co];
+                }
             }
             if (c + 1 < n_chunks) store_chunk((c + 1) % 2);
         }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Session 74's device steps, on the tree that ships session 73's defaults
-# (WGMMA_16BIT_F32_ROUTE, GEMM_F64). Usage: run_next.sh sweep | rest | auto | blk
+# (WGMMA_16BIT_F32_ROUTE, GEMM_F64). Usage: run_next.sh sweep | rest | auto | blk | blk2
 #   sweep  the benchmark sweep on this card (device_run.sh bench, ~1-2 min with compiles):
 #          on an H200 it is issue 4's record (results/h200/, last refreshed in session 48),
 #          on an H100 it replaces the README's H100 table (session 47's code)
@@ -10,7 +10,11 @@
 #   blk    ct1d_narrow's blocked sums (NARROW_BLK, after rest's failure): five calls with
 #          chains beyond 8 groups timed with and without them (errors against float64),
 #          NARROW_BLK_ANY_CS on r018 (seed 1's 384 -> 8 K16 S1, the one call of 2000 draws
-#          it moves), then the narrow GPU tests on the failing seed
+#          it moves), then the narrow GPU tests on the failing seed (run_3 ran it)
+#   blk2   NARROW_BLK_ANY_CS on the 19 calls of anycs_calls.txt (384 -> 8 K16 S1 and the
+#          like, N x L 60000-256000: the cost model's 1 group, blocked, against the 2-4
+#          groups the chain bound asks for), and CT1D_NARROW_BLK_EVERY 8 (partial sums
+#          joined every 8 weight chunks) on blk's five calls (~2 min)
 set -uo pipefail
 here=$(dirname "$0")
 if [[ ${1:-} == auto ]]; then
@@ -46,5 +50,14 @@ case $1 in
       -p no:cacheprovider tests/test_gpu.py -k "narrow_blocked_sums or narrow_family_random_calls" \
       > "$OUT/gpu_tests.log" 2>&1
     echo "tests rc $?"; grep -E "passed|failed|^FAILED|^E  " "$OUT/gpu_tests.log" | cut -c1-300 | tail -n 8 ;;
-  *) echo "usage: run_next.sh sweep | rest | auto | blk"; exit 2 ;;
+  blk2)
+    mapfile -t any < "$here/anycs_calls.txt"
+    (cd benchmarks && timeout ${AB_S:-75} python3 ab_variant.py ct1d_narrow "${any[@]/#/--call=}" \
+       --variant 'any_cs=dispatch.NARROW_BLK_ANY_CS:True' --rounds 3 > "$OUT/ab_any_cs19.txt" 2>&1
+     echo "ab_any_cs19 rc $?"; grep -E "^\S|median" "$OUT/ab_any_cs19.txt" | cut -c1-120
+     timeout ${EVERY_S:-45} python3 ab_variant.py ct1d_narrow --call fail=3,2048,16,32,1027,1,48,3,2 \
+       --call s1k32c4=1,1500,4,32,700,1,5,2 --call s1k24c8d3=4,1024,8,24,2000,1,0,3 \
+       --variant 'every8=CT1D_NARROW_BLK_EVERY:8' --rounds 3 > "$OUT/ab_every8.txt" 2>&1
+     echo "ab_every8 rc $?"; grep -E "median|largest" "$OUT/ab_every8.txt") ;;
+  *) echo "usage: run_next.sh sweep | rest | auto | blk | blk2"; exit 2 ;;
 esac
