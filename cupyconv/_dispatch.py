@@ -310,17 +310,27 @@ NARROW_MIN_BLOCKS = 264
 # 3.5-6.5e-7. So the threads take at least the input-channel groups (cs, up to 8) that
 # keep the chains within this many additions. More groups than the cost model picks cost
 # time (at most 512 additions: r018 0.239 -> 0.277 ms, a 192 -> 1 K7 S3 D3 call 0.140 ->
-# 0.199), hence the bound at the longest chains measured below the bar.
+# 0.199), hence the bound at the longest chains measured below the bar. (Since session
+# 74 the length beyond which a thread's sums are blocked instead: below.)
 NARROW_MAX_CHAIN = 2048
 # Where even 8 groups leave longer chains (more than 8 x NARROW_MAX_CHAIN terms per class,
 # e.g. 1024 input channels per group and 32 taps at S = 1: 4096 additions, 1.5e-6 in a
 # GPU test), the instance sums each weight chunk's products from zero and adds those
 # partial sums to the running ones (NarrowKey.blk: chains of at most 8 channels' taps and
-# of the chunk count; that call 2.8e-7, an exact CPU emulation of both orders:
-# benchmarks/narrow_chain.py). It costs a second set of sums in registers.
+# of the chunk count; that call 2.8e-7 in an exact CPU emulation of both orders,
+# benchmarks/narrow_chain.py). It costs a second set of sums in registers. H100, forced
+# ct1d_narrow, medians of 3 rounds (results/2026-12-07-session74/run_3/ab_blk.txt): five
+# such calls' errors 0.9-1.4e-6 -> 2.3-3.0e-7, time 1.00-1.06x and 1.33x (2 x 1024 -> 8
+# K32 S1 D3, one channel per chunk, 0.373 -> 0.494 ms; CT1D_NARROW_BLK_TERMS).
 NARROW_BLK = True
-# (A/B knob) blocked sums instead of the extra groups NARROW_MAX_CHAIN asks for: the cost
-# model then picks any groups, and the instance blocks where its chain is too long
+# (Measured, not yet the default) NARROW_BLK_ANY_CS: every call whose chain the cost
+# model's groups leave longer than NARROW_MAX_CHAIN takes blocked sums instead of the
+# extra groups the bound asks for. H100, forced ct1d_narrow, medians of 3 rounds
+# (run_4/ab_any_cs19.txt), the 19 calls of anycs_calls.txt it moves (384 -> 8 K16 S1,
+# 256 -> 8 K12, 512 -> 1 K8 and the like, N x L 60000-256000; 1 of 2000 random draws):
+# 1.086x geomean, 8 faster by 3-32% (n16-384-8-k16 1.485 -> 1.129 ms), 1 slower (2048 -> 1
+# K2 S1 0.876x); errors 6.4-8.1e-7 -> 1.9-3.0e-7. Left off until the GPU tests run with it
+# and the calls beyond 8 groups it also moves (to 4 groups: 2 of run_3's 5) are timed.
 NARROW_BLK_ANY_CS = False
 NARROW_SMS = 132            # an H100 SXM's or H200's
 NARROW_BPS = 0              # blocks per SM the model counts on (0: _narrow_blocks_per_sm's)

@@ -64,9 +64,13 @@
 #define CT1D_NARROW_AHEAD 2
 #endif
 
-// A/B knob: BLK instances join their partial sums every this many weight chunks (1: each)
-#ifndef CT1D_NARROW_BLK_EVERY
-#define CT1D_NARROW_BLK_EVERY 1
+// A/B knob: BLK instances join their partial sums after about this many products per
+// output (every max(1, TERMS / (CPS * K)) weight chunks); 0: after every chunk. Joining
+// every 8 one-channel chunks (K = 24-32: 256 products) measured 1.02-1.32x faster on an
+// H100 than every chunk, errors 2.7-4.0e-7 (results/2026-12-07-session74/run_4); the
+// default stays 0, whose GPU tests ran, until this one's do.
+#ifndef CT1D_NARROW_BLK_TERMS
+#define CT1D_NARROW_BLK_TERMS 0
 #endif
 
 namespace narrow {
@@ -270,13 +274,15 @@ ct1d_narrow(const T* __restrict__ x, const T* __restrict__ w, const T* __restric
         __syncthreads();            // the previous tile is done with w_s and out_s
         load_chunk(0);
         store_chunk(0);
+        constexpr int JOIN_TERMS = CT1D_NARROW_BLK_TERMS / (CPS * K);   // chunks per join
+        constexpr int JOIN = JOIN_TERMS > 1 ? JOIN_TERMS : 1;
         A part[BLK ? U : 1][BLK ? S : 1][BLK ? COG : 1];
         auto& sums = narrow::pick<BLK>(part, acc);  // where the chunk's products go
         for (int c = 0; c < n_chunks; ++c) {
             __syncthreads();        // chunk c is in w_s[c % 2]; w_s[(c + 1) % 2] is free
             if (c + 1 < n_chunks) load_chunk(c + 1);
             if constexpr (BLK) {
-                if (c % CT1D_NARROW_BLK_EVERY == 0) {
+                if (c % JOIN == 0) {
 #pragma unroll
                     for (int q = 0; q < U; ++q)
 #pragma unroll
@@ -318,7 +324,7 @@ ct1d_narrow(const T* __restrict__ x, const T* __restrict__ w, const T* __restric
                 }
             }
             if constexpr (BLK) {
-                if ((c + 1) % CT1D_NARROW_BLK_EVERY == 0 || c + 1 == n_chunks) {
+                if ((c + 1) % JOIN == 0 || c + 1 == n_chunks) {
 #pragma unroll
                     for (int q = 0; q < U; ++q)
 #pragma unroll

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Session 74's device steps, on the tree that ships session 73's defaults
-# (WGMMA_16BIT_F32_ROUTE, GEMM_F64). Usage: run_next.sh sweep | rest | auto | blk | blk2
+# (WGMMA_16BIT_F32_ROUTE, GEMM_F64). Usage: run_next.sh sweep | rest | auto | blk | blk2 | blk3
 #   sweep  the benchmark sweep on this card (device_run.sh bench, ~1-2 min with compiles):
 #          on an H200 it is issue 4's record (results/h200/, last refreshed in session 48),
 #          on an H100 it replaces the README's H100 table (session 47's code)
@@ -14,7 +14,10 @@
 #   blk2   NARROW_BLK_ANY_CS on the 19 calls of anycs_calls.txt (384 -> 8 K16 S1 and the
 #          like, N x L 60000-256000: the cost model's 1 group, blocked, against the 2-4
 #          groups the chain bound asks for), and CT1D_NARROW_BLK_EVERY 8 (partial sums
-#          joined every 8 weight chunks) on blk's five calls (~2 min)
+#          joined every 8 weight chunks) on blk's five calls (~2 min; run_4 ran it)
+#   blk3   (next) the two measured knobs on all 24 calls, alone and together, against the
+#          shipped blocked sums: CT1D_NARROW_BLK_TERMS 256 (joins after ~256 products) and
+#          NARROW_BLK_ANY_CS (~3 min); ship what wins, then run the narrow GPU tests
 set -uo pipefail
 here=$(dirname "$0")
 if [[ ${1:-} == auto ]]; then
@@ -59,5 +62,15 @@ case $1 in
        --call s1k32c4=1,1500,4,32,700,1,5,2 --call s1k24c8d3=4,1024,8,24,2000,1,0,3 \
        --variant 'every8=CT1D_NARROW_BLK_EVERY:8' --rounds 3 > "$OUT/ab_every8.txt" 2>&1
      echo "ab_every8 rc $?"; grep -E "median|largest" "$OUT/ab_every8.txt") ;;
-  *) echo "usage: run_next.sh sweep | rest | auto | blk | blk2"; exit 2 ;;
+  blk3)
+    mapfile -t any < "$here/anycs_calls.txt"
+    (cd benchmarks && timeout ${AB_S:-240} python3 ab_variant.py ct1d_narrow \
+       --call fail=3,2048,16,32,1027,1,48,3,2 --call s2k32=2,2048,8,32,800,2,0,1 \
+       --call s1k20c1=2,1024,1,20,900,1,0,1 --call s1k32c4=1,1500,4,32,700,1,5,2 \
+       --call s1k24c8d3=4,1024,8,24,2000,1,0,3 "${any[@]/#/--call=}" \
+       --variant 'terms=CT1D_NARROW_BLK_TERMS:256' --variant 'any_cs=dispatch.NARROW_BLK_ANY_CS:True' \
+       --variant 'both=CT1D_NARROW_BLK_TERMS:256,dispatch.NARROW_BLK_ANY_CS:True' --rounds 3 \
+       > "$OUT/ab_blk3.txt" 2>&1
+     echo "ab_blk3 rc $?"; grep -E "median|largest" "$OUT/ab_blk3.txt" | cut -c1-160) ;;
+  *) echo "usage: run_next.sh sweep | rest | auto | blk | blk2 | blk3"; exit 2 ;;
 esac
