@@ -45,6 +45,8 @@ COMPILE_CASES = [
     ("stream-s1-d4", (8, 32, 8192), (32, 32, 3), 1, 4, 4, 1, "float32"),
     ("narrow-out8", (16, 512, 16384), (512, 8, 4), 2, 1, 1, 1, "float32"),
     ("narrow-out1-split", (2, 192, 2000), (192, 1, 16), 8, 12, 2, 1, "float32"),
+    # 4096-addition chains even at 8 groups: blocked sums (session 74)
+    ("narrow-blk", (3, 2048, 1027), (2048, 8, 32), 1, 48, 3, 2, "float32"),
     # reach (K-1)*D/S beyond a tile's staging: ct1d_scatter's TAP_COLS instances
     ("tap-cols-fp64", (2, 8, 4000), (8, 16, 3), 1, 3, 512, 1, "float64"),
     ("tap-cols-k40-bf16", (1, 4, 10000), (4, 4, 40), 1, 0, 100, 1, "bfloat16"),
@@ -499,17 +501,20 @@ NARROW_INSTANCES = [k for k in INSTANCES if k.family == "ct1d_narrow"]
 def test_narrow_cases_plan_the_narrow_family_with_and_without_a_split():
     assert set().union(*(INSTANCES[k] for k in NARROW_INSTANCES)) >= {"narrow-out8", "narrow-out1-split"}
     assert sorted(k.cs for k in NARROW_INSTANCES)[0] == 1 and max(k.cs for k in NARROW_INSTANCES) > 1
+    assert [INSTANCES[k] for k in NARROW_INSTANCES if k.blk] == [["narrow-blk"]]
 
 
 @pytest.mark.parametrize("key", NARROW_INSTANCES, ids=_instance_id)
 def test_narrow_instance_compiles_for_sm80_and_its_knobs(nvrtc_ok, key, monkeypatch):
     """Plain CUDA C++ (no sm_90 feature): Ampere builds it; so do its A/B knobs (x of one
-    channel in flight instead of two, registers capped for two blocks per SM)."""
+    channel in flight instead of two, registers capped for two blocks per SM, blocked
+    sums joined every few chunks)."""
     assert compile_instance(key, arch="sm_80")[:4] == b"\x7fELF"
     from cupyconv import _modules
     original = _modules.kernel_source
     monkeypatch.setattr(_modules, "kernel_source", lambda family: (
-        "#define CT1D_NARROW_AHEAD 1\n#define CT1D_NARROW_MIN_BLOCKS 2\n" + original(family)))
+        "#define CT1D_NARROW_AHEAD 1\n#define CT1D_NARROW_MIN_BLOCKS 2\n"
+        "#define CT1D_NARROW_BLK_TERMS 256\n" + original(family)))
     assert compile_instance(key)[:4] == b"\x7fELF"
 
 
