@@ -756,7 +756,7 @@ def test_narrow_family_random_calls(rng, monkeypatch, split):
 def test_narrow_blocked_sums_random_calls(rng, dtype):
     """ct1d_narrow on calls whose sums even 8 input-channel groups leave longer than
     NARROW_MAX_CHAIN additions (600-2048 input channels per group, 17-32 taps per class;
-    the dispatcher sends such calls there where cog x K < NARROW_WGMMA_MIN_MACS): they plan
+    the dispatcher sends them there unless ct1d_wgmma covers them): they plan
     its blocked sums (NarrowKey.blk) and stay within float32's 1e-6 of float64 (one chain
     of 4096 additions read 1.5e-6 in session 74). Random groups, padding, bias,
     NaN-poisoned outputs."""
