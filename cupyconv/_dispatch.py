@@ -446,12 +446,12 @@ def _narrow_key(p: ConvParams, dtype: str, max_cog: int) -> Optional[NarrowKey]:
         return None
     columns = used_columns(S, D, K)
     taps = max_class_taps(S, D, K)
-    long = [cs for cs in (1, 2, 4, 8) if -(-cig // cs) * taps > NARROW_MAX_CHAIN]
+    long_chain = [cs for cs in (1, 2, 4, 8) if -(-cig // cs) * taps > NARROW_MAX_CHAIN]
     cs_min = 1 if NARROW_BLK and NARROW_BLK_ANY_CS else next(
-        (c for c in (1, 2, 4) if c not in long), 8)
+        (c for c in (1, 2, 4) if c not in long_chain), 8)
 
     def blk(cs):                            # float64's chains are 2**29 times finer
-        return NARROW_BLK and cs in long and dtype != "float64"
+        return NARROW_BLK and cs in long_chain and dtype != "float64"
 
     def per_u(cs):                          # registers per position u
         return (S * cob * (1 + blk(cs)) + 2 * columns) * (2 if dtype == "float64" else 1)

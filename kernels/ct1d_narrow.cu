@@ -276,21 +276,11 @@ ct1d_narrow(const T* __restrict__ x, const T* __restrict__ w, const T* __restric
         store_chunk(0);
         constexpr int JOIN_TERMS = CT1D_NARROW_BLK_TERMS / (CPS * K);   // chunks per join
         constexpr int JOIN = JOIN_TERMS > 1 ? JOIN_TERMS : 1;
-        A part[BLK ? U : 1][BLK ? S : 1][BLK ? COG : 1];
+        A part[BLK ? U : 1][BLK ? S : 1][BLK ? COG : 1] = {};
         auto& sums = narrow::pick<BLK>(part, acc);  // where the chunk's products go
         for (int c = 0; c < n_chunks; ++c) {
             __syncthreads();        // chunk c is in w_s[c % 2]; w_s[(c + 1) % 2] is free
             if (c + 1 < n_chunks) load_chunk(c + 1);
-            if constexpr (BLK) {
-                if (c % JOIN == 0) {
-#pragma unroll
-                    for (int q = 0; q < U; ++q)
-#pragma unroll
-                        for (int r = 0; r < S; ++r)
-#pragma unroll
-                            for (int co = 0; co < COG; ++co) part[q][r][co] = A(0);
-                }
-            }
             const A* wb = w_s + (c % 2) * CK * WP;
             const int ci0 = c * CK + grp * CPS;              // this group's channels
             const int n_ci = min(CPS, bp.cig - ci0);
@@ -330,7 +320,10 @@ ct1d_narrow(const T* __restrict__ x, const T* __restrict__ w, const T* __restric
 #pragma unroll
                         for (int r = 0; r < S; ++r)
 #pragma unroll
-                            for (int co = 0; co < COG; ++co) acc[q][r][co] += part[q][r][co];
+                            for (int co = 0; co < COG; ++co) {
+                                acc[q][r][co] += part[q][r][co];
+                                part[q][r][co] = A(0);
+                            }
                 }
             }
             if (c + 1 < n_chunks) store_chunk((c + 1) % 2);

@@ -2718,7 +2718,8 @@ def test_narrow_blocked_sums_where_eight_groups_leave_long_chains():
     # NARROW_BLK_ANY_CS (measured, off): seed 1's r018 keeps the cost model's one group,
     # blocked, instead of the 4 its 6144-addition chain asks for
     r018 = params(8, 384, 8, 16, 15306, 1, 7, 1)
-    assert (_dispatch.narrow_key(r018, "float32").cs, _dispatch.narrow_key(r018, "float32").blk) == (4, False)
+    key = _dispatch.narrow_key(r018, "float32")
+    assert (key.cs, key.blk) == (4, False)
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(_dispatch, "NARROW_BLK_ANY_CS", True)
         key = _dispatch.narrow_key(r018, "float32")
