@@ -323,15 +323,17 @@ NARROW_MAX_CHAIN = 2048
 # such calls' errors 0.9-1.4e-6 -> 2.3-3.0e-7, time 1.00-1.06x and 1.33x (2 x 1024 -> 8
 # K32 S1 D3, one channel per chunk, 0.373 -> 0.494 ms; CT1D_NARROW_BLK_TERMS).
 NARROW_BLK = True
-# (Measured, not yet the default) NARROW_BLK_ANY_CS: every call whose chain the cost
-# model's groups leave longer than NARROW_MAX_CHAIN takes blocked sums instead of the
-# extra groups the bound asks for. H100, forced ct1d_narrow, medians of 3 rounds
-# (run_4/ab_any_cs19.txt), the 19 calls of anycs_calls.txt it moves (384 -> 8 K16 S1,
-# 256 -> 8 K12, 512 -> 1 K8 and the like, N x L 60000-256000; 1 of 2000 random draws):
-# 1.086x geomean, 8 faster by 3-32% (n16-384-8-k16 1.485 -> 1.129 ms), 1 slower (2048 -> 1
-# K2 S1 0.876x); errors 6.4-8.1e-7 -> 1.9-3.0e-7. Left off until the GPU tests run with it
-# and the calls beyond 8 groups it also moves (to 4 groups: 2 of run_3's 5) are timed.
-NARROW_BLK_ANY_CS = False
+# NARROW_BLK_ANY_CS: every float32 call whose chain the cost model's groups leave longer
+# than NARROW_MAX_CHAIN takes blocked sums on those groups instead of the extra groups the
+# bound asks for (16-bit and float64 calls keep the bound: unmeasured there). H100, forced
+# ct1d_narrow, medians of 3 rounds (results/2026-12-07-session75/run_1/ab_blk3.txt: the 5
+# calls above and the 19 of session 74's anycs_calls.txt, 384 -> 8 K16 S1, 256 -> 8 K12,
+# 512 -> 1 K8 and the like): 1.080x geomean against the bound, 2 x 1024 -> 8 K32 S1 D3
+# 0.479 -> 0.303 ms (4 groups, not 8), n16-384-8-k16 1.474 -> 1.123; 2 slower: 1024 -> 8
+# K24 S1 D3 0.214 -> 0.253 (4 groups, not 8) and 2048 -> 1 K2 S1 0.727 -> 0.831 (1, not 2);
+# errors <= 8.1e-7 -> <= 3.0e-7. Joining fewer chunks (CT1D_NARROW_BLK_TERMS 256) on top
+# added nothing (1.078x).
+NARROW_BLK_ANY_CS = True
 NARROW_SMS = 132            # an H100 SXM's or H200's
 NARROW_BPS = 0              # blocks per SM the model counts on (0: _narrow_blocks_per_sm's)
 
@@ -447,7 +449,7 @@ def _narrow_key(p: ConvParams, dtype: str, max_cog: int) -> Optional[NarrowKey]:
     columns = used_columns(S, D, K)
     taps = max_class_taps(S, D, K)
     long_chain = [cs for cs in (1, 2, 4, 8) if -(-cig // cs) * taps > NARROW_MAX_CHAIN]
-    cs_min = 1 if NARROW_BLK and NARROW_BLK_ANY_CS else next(
+    cs_min = 1 if NARROW_BLK and NARROW_BLK_ANY_CS and dtype == "float32" else next(
         (c for c in (1, 2, 4) if c not in long_chain), 8)
 
     def blk(cs):                            # float64's chains are 2**29 times finer

@@ -2674,56 +2674,66 @@ def test_float64_calls_only_scatter_would_take_go_to_the_narrow_family():
     assert plan(r068, "float64", arch=90).key.family == "ct1d_gemm"
 
 
-def test_narrow_sum_chains_stay_within_the_bound():
-    """ct1d_narrow's threads take enough input-channel groups that each output's float32
-    chain (ceil(C_in/groups / cs) x taps of its class) stays within NARROW_MAX_CHAIN
-    additions where 8 groups allow it (4096-6144 read 1.1-1.4e-6 against float64); the
-    bound changes nothing for short reductions."""
+@pytest.mark.parametrize("dtype", ["float32", "bfloat16"])
+def test_narrow_sum_chains_stay_within_the_bound(dtype):
+    """Each output's float32 chain in ct1d_narrow (ceil(C_in/groups / cs) x taps of its
+    class) stays within NARROW_MAX_CHAIN additions (4096-6144 read 1.1-1.4e-6 against
+    float64) or is blocked: float32 keys block any longer chain on the cost model's groups
+    (NARROW_BLK_ANY_CS); 16-bit keys take the groups that bound it, blocking only beyond 8.
+    The bound changes nothing for short reductions."""
     from cupyconv._keys import max_class_taps
     rng = np.random.default_rng(11)
-    bounded = 0
+    bounded = blocked = 0
     for _ in range(2000):
         cig = int(rng.choice([5, 16, 64, 128, 192, 256, 384, 768, 1024, 2048]))
         k, s, d = int(rng.integers(1, 33)), int(rng.choice([1, 2, 3, 4, 8])), int(rng.integers(1, 4))
         p = params(int(rng.integers(1, 9)), cig, int(rng.integers(1, 9)), k,
                    int(rng.integers(100, 20000)), s, 0, d)
-        key = _dispatch.narrow_key(p, "float32")
-        chain = -(-cig // key.cs) * max_class_taps(s, d, k)
-        assert chain <= _dispatch.NARROW_MAX_CHAIN or key.cs == 8, (p, key)
+        key = _dispatch.narrow_key(p, dtype)
+        long = -(-cig // key.cs) * max_class_taps(s, d, k) > _dispatch.NARROW_MAX_CHAIN
+        assert key.blk == long, (p, key)
+        assert not long or dtype == "float32" or key.cs == 8, (p, key)
+        blocked += key.blk and key.cs < 8
         with pytest.MonkeyPatch.context() as mp:
             mp.setattr(_dispatch, "NARROW_MAX_CHAIN", 1 << 30)
-            free = _dispatch.narrow_key(p, "float32")
+            free = _dispatch.narrow_key(p, dtype)
         bounded += free != key
         if cig * max_class_taps(s, d, k) <= _dispatch.NARROW_MAX_CHAIN:
             assert free == key
     assert bounded > 50, bounded
+    assert (blocked > 50) == (dtype == "float32"), blocked
 
 
 def test_narrow_blocked_sums_where_eight_groups_leave_long_chains():
     """NARROW_BLK: where even 8 input-channel groups leave chains longer than
-    NARROW_MAX_CHAIN, the key sums each weight chunk from zero (blk), on 8 groups. The call
-    of session 74's GPU failure (2 groups of 1024 -> 8, K=32, S=1, D=3: 4096 additions,
-    1.5e-6) takes it in float32 and 16-bit, not in float64; every other key is the one the
-    rule without blocked sums gives."""
+    NARROW_MAX_CHAIN, the key sums each weight chunk from zero (blk), on 8 groups in
+    16-bit, on the cost model's groups in float32 (NARROW_BLK_ANY_CS). The call of session
+    74's GPU failure (2 groups of 1024 -> 8, K=32, S=1, D=3: 4096 additions on 8 groups,
+    1.5e-6) takes it in float32 and 16-bit, not in float64; every key without blocked sums
+    is the one the rule without them gives."""
     from cupyconv._keys import max_class_taps
     failed = params(3, 2048, 16, 32, 1027, 1, 48, 3, groups=2, output_padding=1)
     for dtype in ("float32", "bfloat16", "float16"):
         key = _dispatch.narrow_key(failed, dtype)
-        assert key.blk and key.cs == 8, (dtype, key)
+        assert key.blk and key.cs == (4 if dtype == "float32" else 8), (dtype, key)
     assert key.name_expression() == "ct1d_narrow<f16_t, 1, 3, 32, 8, 1, 8, 256, true>"
     assert not _dispatch.narrow_key(failed, "float64").blk
     with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(_dispatch, "NARROW_BLK_ANY_CS", False)
+        assert _dispatch.narrow_key(failed, "float32").cs == 8
         mp.setattr(_dispatch, "NARROW_BLK", False)
         assert not _dispatch.narrow_key(failed, "float32").blk
-    # NARROW_BLK_ANY_CS (measured, off): seed 1's r018 keeps the cost model's one group,
-    # blocked, instead of the 4 its 6144-addition chain asks for
+    # seed 1's r018 keeps the cost model's one group, blocked, instead of the 4 its
+    # 6144-addition chain asks for without NARROW_BLK_ANY_CS
     r018 = params(8, 384, 8, 16, 15306, 1, 7, 1)
     key = _dispatch.narrow_key(r018, "float32")
+    assert (key.cs, key.blk) == (1, True)
+    key = _dispatch.narrow_key(r018, "bfloat16")
     assert (key.cs, key.blk) == (4, False)
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(_dispatch, "NARROW_BLK_ANY_CS", True)
+        mp.setattr(_dispatch, "NARROW_BLK_ANY_CS", False)
         key = _dispatch.narrow_key(r018, "float32")
-        assert (key.cs, key.blk) == (1, True)
+        assert (key.cs, key.blk) == (4, False)
     rng = np.random.default_rng(12)
     blocked = 0
     for _ in range(2000):
@@ -2733,7 +2743,7 @@ def test_narrow_blocked_sums_where_eight_groups_leave_long_chains():
                    int(rng.integers(100, 20000)), s, 0, d)
         dtype = str(rng.choice(["float32", "bfloat16", "float64"]))
         key = _dispatch.narrow_key(p, dtype)
-        long = -(-cig // 8) * max_class_taps(s, d, k) > _dispatch.NARROW_MAX_CHAIN
+        long = -(-cig // (key.cs if dtype == "float32" else 8)) * max_class_taps(s, d, k) > _dispatch.NARROW_MAX_CHAIN
         assert key.blk == (long and dtype != "float64"), (p, dtype, key)
         blocked += key.blk
         if not key.blk:
