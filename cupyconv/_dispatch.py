@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 from dataclasses import replace
 from itertools import chain
-from typing import Optional, Tuple
+from typing import Callable, Optional, Tuple
 
 from ._args import ConvParams
 # (the key classes are also imported from here by benchmarks/ and tests/)
@@ -439,8 +439,12 @@ def narrow_key(p: ConvParams, dtype: str) -> Optional[NarrowKey]:
     return key
 
 
-def _narrow_key(p: ConvParams, dtype: str, max_cog: int) -> Optional[NarrowKey]:
-    """narrow_key with chunks of at most ``max_cog`` output channels."""
+def _narrow_key(p: ConvParams, dtype: str, max_cog: int,
+                blocks_per_sm: Optional[Callable[[NarrowKey], int]] = None
+                ) -> Optional[NarrowKey]:
+    """narrow_key with chunks of at most ``max_cog`` output channels (``blocks_per_sm``:
+    the blocks of a candidate instance resident per SM, in place of the model's estimate;
+    benchmarks/narrow_regs.py passes the compiled register counts')."""
     S, D, K = p.stride, p.dilation, p.kernel_size
     cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
     chunks = -(-cog // max_cog)
@@ -474,7 +478,9 @@ def _narrow_key(p: ConvParams, dtype: str, max_cog: int) -> Optional[NarrowKey]:
         # channel the groups' partial sums and a row store (cs + 1); ties to fewer
         # groups, then more positions
         def cost(u, cs):
-            per_sm = NARROW_BPS or _narrow_blocks_per_sm(u * per_u(cs), K * cob)
+            per_sm = (blocks_per_sm(NarrowKey(dtype, S, D, K, cob, u, cs, _NARROW_THREADS, blk(cs)))
+                      if blocks_per_sm else
+                      NARROW_BPS or _narrow_blocks_per_sm(u * per_u(cs), K * cob))
             waves = -(-blocks(u, cs) // (NARROW_SMS * per_sm))
             return (waves * (-(-cig // cs) * (u + 1) + cob * (cs + 1)), cs, -u)
         u, cs = min(((u_, cs_) for cs_ in (1, 2, 4, 8) for u_ in range(1, u_max(cs_) + 1)

@@ -2753,6 +2753,23 @@ def test_narrow_blocked_sums_where_eight_groups_leave_long_chains():
     assert blocked > 50, blocked
 
 
+def test_narrow_cost_model_takes_blocks_per_sm_from_a_hook():
+    """_narrow_key's blocks_per_sm hook (benchmarks/narrow_regs.py: compiled register
+    counts) replaces the model's occupancy estimate per candidate instance: session 75's
+    1024 -> 8 K24 S1 D3 call plans 4 groups on one modelled block per SM, and 8 groups
+    where their instance fits two (NVRTC 13: 128 registers), its 260 blocks in one wave."""
+    p = params(4, 1024, 8, 24, 2000, 1, 0, 3)
+    key = _dispatch.narrow_key(p, "float32")
+    assert (key.u, key.cs, key.blk) == (1, 4, True)
+    weighed = []
+    one = _dispatch._narrow_key(p, "float32", _dispatch.NARROW_MAX_COG,
+                                blocks_per_sm=lambda k: weighed.append(k) or 1)
+    assert one == key and key in weighed and {k.cs for k in weighed} == {1, 2, 4, 8}
+    two = _dispatch._narrow_key(p, "float32", _dispatch.NARROW_MAX_COG,
+                                blocks_per_sm=lambda k: 2 if (k.cs, k.u) == (8, 1) else 1)
+    assert (two.u, two.cs, two.blk) == (1, 8, True)
+
+
 def test_gemm_ck8_rings_serve_the_partial_route_before_narrow():
     """GEMM_CK8: one-class calls whose 16-channel ct1d_gemm rings do not fit (384 -> 512,
     K = 16, S = 1), which MMA_PARTIAL_ROUTE took to ct1d_narrow, run 3xTF32 rings of
