@@ -14,6 +14,7 @@ groups on one modelled block per SM, where the 8-group instance compiles to 126 
 candidate to time on the GPU, not a finding: registers are one part of the model.
 """
 import argparse
+import json
 import os
 import struct
 
@@ -52,18 +53,22 @@ def cubin_registers(cubin: bytes) -> int:
     raise ValueError("no register count in the cubin")
 
 
-_registers = {}
+CACHE = os.environ.get("NARROW_REGS_CACHE", "/tmp/narrow_regs.json")   # name -> registers
+_registers = json.load(open(CACHE)) if os.path.exists(CACHE) else {}
 
 
 def compiled_registers(key: NarrowKey) -> int:
-    if key not in _registers:
+    """(NVRTC takes 1-3 s an instance: counts are kept in CACHE across runs.)"""
+    name = key.name_expression()
+    if name not in _registers:
         options = list(compile_options(key) + CUPY_ADDED_OPTIONS)
         if not any(o.startswith("-arch") for o in options):
             options.append("-arch=sm_90")
-        cubin = nvrtc_cubin(os.environ["NVRTC_LIB"], kernel_source(key.family),
-                            key.name_expression(), options)
-        _registers[key] = cubin_registers(cubin)
-    return _registers[key]
+        cubin = nvrtc_cubin(os.environ["NVRTC_LIB"], kernel_source(key.family), name, options)
+        _registers[name] = cubin_registers(cubin)
+        with open(CACHE, "w") as f:
+            json.dump(_registers, f)
+    return _registers[name]
 
 
 def compiled_blocks_per_sm(key: NarrowKey) -> int:
@@ -98,8 +103,7 @@ def main():
     ap.add_argument("--calls", type=int, default=150)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
-    planned = differ = 0
-    changed = []
+    planned = differ = changed = 0
     for p in random_calls(np.random.default_rng(args.seed), args.calls):
         if not _dispatch._prefers_narrow(p, "float32"):
             continue
@@ -111,17 +115,16 @@ def main():
         differ += model != real
         alt = _dispatch._narrow_key(p, "float32", _dispatch.NARROW_MAX_COG,
                                     blocks_per_sm=compiled_blocks_per_sm)
-        if alt != key:
-            changed.append((p, key, alt, model, real))
-    print(f"{planned} float32 calls planned on ct1d_narrow; {len(_registers)} instances compiled")
-    print(f"the planned instance's blocks per SM: modelled = compiled on {planned - differ}, "
-          f"differ on {differ}")
-    print(f"plans with the compiled counts: {len(changed)} change")
-    for p, key, alt, model, real in changed:
-        print(f"  N={p.batch} {p.in_channels} -> {p.out_channels} K={p.kernel_size} S={p.stride} "
-              f"D={p.dilation} L={p.length_in}: u={key.u} cs={key.cs} ({compiled_registers(key)} "
-              f"registers, {real} per SM, modelled {model}) -> u={alt.u} cs={alt.cs} "
-              f"({compiled_registers(alt)} registers, {compiled_blocks_per_sm(alt)} per SM)")
+        changed += alt != key
+        print(f"N={p.batch} {p.in_channels} -> {p.out_channels} K={p.kernel_size} S={p.stride} "
+              f"D={p.dilation} L={p.length_in}: u={key.u} cs={key.cs} blk={key.blk:d} "
+              f"{compiled_registers(key)} registers, {real} per SM (modelled {model})"
+              + (f" | with compiled counts u={alt.u} cs={alt.cs} blk={alt.blk:d} "
+                 f"{compiled_registers(alt)} registers, {compiled_blocks_per_sm(alt)} per SM"
+                 if alt != key else ""), flush=True)
+    print(f"{planned} float32 calls planned on ct1d_narrow ({len(_registers)} instances "
+          f"compiled); the planned instance's blocks per SM: modelled = compiled on "
+          f"{planned - differ}, differ on {differ}; plans with the compiled counts: {changed} change")
 
 
 if __name__ == "__main__":
