@@ -333,9 +333,11 @@ NARROW_BLK = True
 # K24 S1 D3 0.214 -> 0.253 (4 groups, not 8) and 2048 -> 1 K2 S1 0.727 -> 0.831 (1, not 2);
 # errors <= 8.1e-7 -> <= 3.0e-7 (every output NaN-poisoned, against float64). In the
 # first of the slower two the model counts one block per SM for the 8-group instance,
-# which NVRTC 13 compiles to 126 registers (sm_90), so two fit. Joining fewer chunks (CT1D_NARROW_BLK_TERMS 256) on top added
-# nothing (1.078x). The GPU test suite has not yet run with this default (no device
-# machine came for it in session 75: results/2026-12-07-session75/run_next.sh tests).
+# which NVRTC 13 compiles to 128 registers (sm_90), so two fit (benchmarks/narrow_regs.py
+# finds such differences in 16 of 80 random plans). Joining fewer chunks
+# (CT1D_NARROW_BLK_TERMS 256) on top added nothing (1.078x). The GPU test suite has not
+# yet run with this default (no device machine came for it in session 75:
+# results/2026-12-07-session75/run_next.sh tests).
 NARROW_BLK_ANY_CS = True
 NARROW_SMS = 132            # an H100 SXM's or H200's
 NARROW_BPS = 0              # blocks per SM the model counts on (0: _narrow_blocks_per_sm's)
@@ -444,7 +446,7 @@ def _narrow_key(p: ConvParams, dtype: str, max_cog: int,
                 ) -> Optional[NarrowKey]:
     """narrow_key with chunks of at most ``max_cog`` output channels (``blocks_per_sm``:
     the blocks of a candidate instance resident per SM, in place of the model's estimate;
-    benchmarks/narrow_regs.py passes the compiled register counts')."""
+    benchmarks/narrow_regs.py passes those of the compiled instances)."""
     S, D, K = p.stride, p.dilation, p.kernel_size
     cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
     chunks = -(-cog // max_cog)
