@@ -3,7 +3,8 @@ calls the dispatcher sends to ct1d_narrow, the blocks per SM its cost model assu
 the planned instance (``_narrow_blocks_per_sm``, from modelled registers) next to those
 the instance's compiled register count allows (NVRTC, sm_90; 65536 registers per SM,
 allocated per warp in units of 256; the model's range, 1-2), and the plans the cost model
-makes when it weighs every candidate (u, cs) with the compiled counts instead.
+makes when it weighs every candidate (u, cs) with the compiled counts instead; for both,
+the SASS's local-memory loads and stores (spills, which the counts do not show).
 
     NVRTC_LIB=.../libnvrtc.so.13 PYTHONPATH=.:benchmarks \\
         python benchmarks/narrow_regs.py [--calls 150] [--seed 1]
@@ -24,7 +25,7 @@ from cupyconv import _dispatch
 from cupyconv._args import check_conv_args
 from cupyconv._keys import NarrowKey
 from cupyconv._modules import CUPY_ADDED_OPTIONS, compile_options, kernel_source
-from nvrtc_sass import nvrtc_cubin
+from nvrtc_sass import instance_sass, nvrtc_cubin
 
 REGS_PER_SM = 65536
 
@@ -69,6 +70,21 @@ def compiled_registers(key: NarrowKey) -> int:
         with open(CACHE, "w") as f:
             json.dump(_registers, f)
     return _registers[name]
+
+
+SPILLS = CACHE.replace(".json", "_spills.json")                       # name -> LDL + STL
+_spills = json.load(open(SPILLS)) if os.path.exists(SPILLS) else {}
+
+
+def spill_ops(key: NarrowKey) -> int:
+    """Local-memory loads and stores in the instance's SASS (ptxas's spills)."""
+    name = key.name_expression()
+    if name not in _spills:
+        sass = instance_sass(key, 90)
+        _spills[name] = sass.count("LDL") + sass.count("STL")
+        with open(SPILLS, "w") as f:
+            json.dump(_spills, f)
+    return _spills[name]
 
 
 def compiled_blocks_per_sm(key: NarrowKey) -> int:
@@ -118,10 +134,11 @@ def main():
         changed += alt != key
         print(f"N={p.batch} {p.in_channels} -> {p.out_channels} K={p.kernel_size} S={p.stride} "
               f"D={p.dilation} L={p.length_in}: u={key.u} cs={key.cs} blk={key.blk:d} "
-              f"{compiled_registers(key)} registers, {real} per SM (modelled {model})"
+              f"{compiled_registers(key)} registers, {spill_ops(key)} spill ops, {real} per SM "
+              f"(modelled {model})"
               + (f" | with compiled counts u={alt.u} cs={alt.cs} blk={alt.blk:d} "
-                 f"{compiled_registers(alt)} registers, {compiled_blocks_per_sm(alt)} per SM"
-                 if alt != key else ""), flush=True)
+                 f"{compiled_registers(alt)} registers, {spill_ops(alt)} spill ops, "
+                 f"{compiled_blocks_per_sm(alt)} per SM" if alt != key else ""), flush=True)
     print(f"{planned} float32 calls planned on ct1d_narrow ({len(_registers)} instances "
           f"compiled); the planned instance's blocks per SM: modelled = compiled on "
           f"{planned - differ}, differ on {differ}; plans with the compiled counts: {changed} change")
