@@ -1,7 +1,7 @@
 """ct1d_narrow's occupancy model against the compiler, on the CPU. For random float32
 calls the dispatcher sends to ct1d_narrow, the blocks per SM its cost model assumes for
-the planned instance (``_narrow_blocks_per_sm``, from modelled registers) next to those
-the instance's compiled register count allows (NVRTC, sm_90; 65536 registers per SM,
+the planned instance (``_narrow_modelled_blocks_per_sm``) next to those the instance's
+compiled register count allows (NVRTC, sm_90; 65536 registers per SM,
 allocated per warp in units of 256; the model's range, 1-2), and the plans the cost model
 makes when it weighs every candidate (u, cs) with the compiled counts instead; for both,
 the SASS's local-memory loads and stores (spills, which the counts do not show).
@@ -10,7 +10,7 @@ the SASS's local-memory loads and stores (spills, which the counts do not show).
         python benchmarks/narrow_regs.py [--calls 150] [--seed 1]
 
 Session 75 found the case that made it: 1024 -> 8, K=24, S=1, D=3, N=4, L=2000 planned 4
-groups on one modelled block per SM, where the 8-group instance compiles to 126 registers
+groups on one modelled block per SM, where the 8-group instance compiles to 128 registers
 (two blocks fit) and ran 1.18x faster on an H100. A plan listed here as changed is a
 candidate to time on the GPU, not a finding: registers are one part of the model.
 """
@@ -92,18 +92,6 @@ def compiled_blocks_per_sm(key: NarrowKey) -> int:
     return max(1, min(2, REGS_PER_SM // (per_warp * (key.threads // 32))))
 
 
-def modelled_blocks_per_sm(p, key: NarrowKey) -> int:
-    """What the cost model assumed for ``key`` on call ``p`` (as _narrow_key computes it)."""
-    found = []
-    _dispatch._narrow_key(p, key.dtype, _dispatch.NARROW_MAX_COG,
-                          blocks_per_sm=lambda k: found.append(k) or 1)
-    assert key in found, (key, found)
-    per_u = (p.stride * key.cog * (1 + key.blk)
-             + 2 * _dispatch.used_columns(p.stride, p.dilation, p.kernel_size))
-    return _dispatch.NARROW_BPS or _dispatch._narrow_blocks_per_sm(
-        key.u * per_u, p.kernel_size * key.cog)
-
-
 def random_calls(rng, n):
     """Dense float32 calls of 64-2048 input and 1-8 output channels, 1-32 taps."""
     for _ in range(n):
@@ -127,7 +115,7 @@ def main():
         if key is None:
             continue
         planned += 1
-        model, real = modelled_blocks_per_sm(p, key), compiled_blocks_per_sm(key)
+        model, real = _dispatch._narrow_modelled_blocks_per_sm(key), compiled_blocks_per_sm(key)
         differ += model != real
         alt = _dispatch._narrow_key(p, "float32", _dispatch.NARROW_MAX_COG,
                                     blocks_per_sm=compiled_blocks_per_sm)

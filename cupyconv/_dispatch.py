@@ -410,6 +410,19 @@ def _narrow_blocks_per_sm(regs_per_thread: int, macs: int) -> int:
     return 2 if regs_per_thread <= 80 and macs <= 64 else 1
 
 
+def _narrow_regs_per_u(dtype: str, S: int, cob: int, columns: int, blk: bool) -> int:
+    """Registers the model counts per position u: its S x cob sums (a second set with
+    blocked sums) and two sets of x columns (the next channel's in flight); float64 twice."""
+    return (S * cob * (1 + blk) + 2 * columns) * (2 if dtype == "float64" else 1)
+
+
+def _narrow_modelled_blocks_per_sm(key: NarrowKey) -> int:
+    """Blocks of a ct1d_narrow instance the cost model counts on per SM."""
+    columns = used_columns(key.stride, key.dilation, key.kernel_size)
+    regs = key.u * _narrow_regs_per_u(key.dtype, key.stride, key.cog, columns, key.blk)
+    return NARROW_BPS or _narrow_blocks_per_sm(regs, key.kernel_size * key.cog)
+
+
 def _narrow_output(p: ConvParams) -> bool:
     """More input channels per group than ct1d_depthwise takes, at most NARROW_MAX_COG
     output channels per group."""
@@ -445,8 +458,9 @@ def _narrow_key(p: ConvParams, dtype: str, max_cog: int,
                 blocks_per_sm: Optional[Callable[[NarrowKey], int]] = None
                 ) -> Optional[NarrowKey]:
     """narrow_key with chunks of at most ``max_cog`` output channels (``blocks_per_sm``:
-    the blocks of a candidate instance resident per SM, in place of the model's estimate;
-    benchmarks/narrow_regs.py passes those of the compiled instances)."""
+    the blocks of a candidate instance resident per SM, in place of
+    _narrow_modelled_blocks_per_sm; benchmarks/narrow_regs.py passes the compiled
+    instances' counts)."""
     S, D, K = p.stride, p.dilation, p.kernel_size
     cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
     chunks = -(-cog // max_cog)
@@ -464,11 +478,9 @@ def _narrow_key(p: ConvParams, dtype: str, max_cog: int,
     def blk(cs):                            # float64's chains are 2**29 times finer
         return NARROW_BLK and cs in long_chain and dtype != "float64"
 
-    def per_u(cs):                          # registers per position u
-        return (S * cob * (1 + blk(cs)) + 2 * columns) * (2 if dtype == "float64" else 1)
-
     def u_max(cs):
-        return min(_NARROW_MAX_U, max(1, _NARROW_REGS // per_u(cs)))
+        per_u = _narrow_regs_per_u(dtype, S, cob, columns, blk(cs))
+        return min(_NARROW_MAX_U, max(1, _NARROW_REGS // per_u))
     _, n_u = _row_positions(p)
 
     def blocks(u, cs):
@@ -479,10 +491,10 @@ def _narrow_key(p: ConvParams, dtype: str, max_cog: int,
         # (the products plus the per-channel weight loads and loop), and per output
         # channel the groups' partial sums and a row store (cs + 1); ties to fewer
         # groups, then more positions
+        resident = blocks_per_sm or _narrow_modelled_blocks_per_sm
+
         def cost(u, cs):
-            per_sm = (blocks_per_sm(NarrowKey(dtype, S, D, K, cob, u, cs, _NARROW_THREADS, blk(cs)))
-                      if blocks_per_sm else
-                      NARROW_BPS or _narrow_blocks_per_sm(u * per_u(cs), K * cob))
+            per_sm = resident(NarrowKey(dtype, S, D, K, cob, u, cs, _NARROW_THREADS, blk(cs)))
             waves = -(-blocks(u, cs) // (NARROW_SMS * per_sm))
             return (waves * (-(-cig // cs) * (u + 1) + cob * (cs + 1)), cs, -u)
         u, cs = min(((u_, cs_) for cs_ in (1, 2, 4, 8) for u_ in range(1, u_max(cs_) + 1)
