@@ -23,9 +23,10 @@
 //
 // A group's float32 sum is one chain of additions, whose rounding error grows with its
 // length (ceil(channels / CS) x a class's taps: 4096 read 1.5e-6 against float64). Where
-// CS = 8 groups still leave it too long (cupyconv._dispatch.NARROW_MAX_CHAIN), BLK sums
-// each chunk's products from zero and adds that partial sum to the running one: chains
-// of at most CPS x taps and of the chunk count (the same call: 2.8e-7).
+// the dispatcher's CS leaves it too long (cupyconv._dispatch.NARROW_MAX_CHAIN: float32 at
+// any CS, 16-bit beyond CS = 8), BLK sums each chunk's products from zero and adds that
+// partial sum to the running one: chains of at most CPS x taps and of the chunk count
+// (the same call: 2.8e-7).
 //
 // Shared memory (bytes): weights of two chunks of CK input channels, 2*CK*WP accumulator
 // elements (A = float, double for float64), each channel's K*COG weights transposed to
@@ -67,8 +68,9 @@
 // A/B knob: BLK instances join their partial sums after about this many products per
 // output (every max(1, TERMS / (CPS * K)) weight chunks); 0: after every chunk. Joining
 // every 8 one-channel chunks (K = 24-32: 256 products) measured 1.02-1.32x faster on an
-// H100 than every chunk, errors 2.7-4.0e-7 (results/2026-12-07-session74/run_4); the
-// default stays 0, whose GPU tests ran, until this one's do.
+// H100 than every chunk, errors 2.7-4.0e-7 (results/2026-12-07-session74/run_4); with
+// float32's blocked sums on fewer groups (NARROW_BLK_ANY_CS) it added nothing (1.078x
+// against 1.080x on 24 calls, results/2026-12-07-session75/run_1), so the default stays 0.
 #ifndef CT1D_NARROW_BLK_TERMS
 #define CT1D_NARROW_BLK_TERMS 0
 #endif
