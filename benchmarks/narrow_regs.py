@@ -15,6 +15,7 @@ groups on one modelled block per SM, where the 8-group instance compiles to 128 
 candidate to time on the GPU, not a finding: registers are one part of the model.
 """
 import argparse
+import dataclasses
 import json
 import os
 import struct
@@ -106,8 +107,10 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--calls", type=int, default=150)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--json", help="write the changed plans here (narrow_regs_ab.py times them)")
     args = ap.parse_args()
     planned = differ = changed = 0
+    rows = []
     for p in random_calls(np.random.default_rng(args.seed), args.calls):
         if not _dispatch._prefers_narrow(p, "float32"):
             continue
@@ -120,6 +123,12 @@ def main():
         alt = _dispatch._narrow_key(p, "float32", _dispatch.NARROW_MAX_COG,
                                     blocks_per_sm=compiled_blocks_per_sm)
         changed += alt != key
+        if alt != key:
+            rows.append({"call": f"{p.batch},{p.in_channels},{p.out_channels},{p.kernel_size},"
+                                 f"{p.length_in},{p.stride},{p.padding},{p.dilation},{p.groups}",
+                         "planned": dataclasses.asdict(key), "compiled": dataclasses.asdict(alt),
+                         "registers": [compiled_registers(key), compiled_registers(alt)],
+                         "spill_ops": [spill_ops(key), spill_ops(alt)]})
         print(f"N={p.batch} {p.in_channels} -> {p.out_channels} K={p.kernel_size} S={p.stride} "
               f"D={p.dilation} L={p.length_in}: u={key.u} cs={key.cs} blk={key.blk:d} "
               f"{compiled_registers(key)} registers, {spill_ops(key)} spill ops, {real} per SM "
@@ -130,6 +139,9 @@ def main():
     print(f"{planned} float32 calls planned on ct1d_narrow ({len(_registers)} instances "
           f"compiled); the planned instance's blocks per SM: modelled = compiled on "
           f"{planned - differ}, differ on {differ}; plans with the compiled counts: {changed} change")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(rows, f, indent=1)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Session 76's device steps (tree: session 75's d851841 + narrow_regs_ab.py).
+# Usage: run_next.sh auto | tests | sweep | regs
+#   tests  session 75's step: ct1d_narrow's GPU tests on session 74's failing seed, then
+#          the GPU tests that plan ct1d_narrow (NARROW_BLK_ANY_CS, shipped untested on a
+#          GPU) or draw random dispatcher calls that may reach it (~4-5 min)
+#   sweep  the benchmark sweep on this card (device_run.sh bench): on an H200 it is
+#          issue 4's record (results/h200/, last refreshed in session 48)
+#   regs   narrow_regs_ab.py on narrow_regs_candidates.json (session 75's 33 float32
+#          calls whose plan changes with compiled register counts), planned vs compiled
+#   auto   on an H200: sweep, then tests; else tests, then regs; within AUTO_S seconds
+set -uo pipefail
+here=$(dirname "$0")
+if [[ ${1:-} == auto ]]; then
+  steps=(tests regs)
+  [[ $(nvidia-smi --query-gpu=name --format=csv,noheader) == *H200* ]] && steps=(sweep tests)
+  for step in "${steps[@]}"; do
+    left=$(( ${AUTO_S:-570} - SECONDS )); (( left > 60 )) || break
+    timeout "$left" bash "$0" $step; echo "== $step rc $? at $SECONDS s"
+  done
+  exit 0
+fi
+case ${1:-} in
+  tests) exec bash "$here/../2026-12-07-session75/run_next.sh" tests ;;
+  sweep) exec bash "$here/../2026-12-07-session74/run_next.sh" sweep ;;
+  regs)
+    source benchmarks/ab_scan.sh
+    step_dir regs
+    timeout ${REGS_S:-240} python3 benchmarks/narrow_regs_ab.py "$here/narrow_regs_candidates.json" \
+      --max-s $(( ${REGS_S:-240} - 40 )) > "$OUT/narrow_regs_ab.txt" 2>&1
+    echo "regs rc $?"; grep -E "median|calls:|^stopped|Error" "$OUT/narrow_regs_ab.txt" | cut -c1-200 | tail -n 40 ;;
+  *) echo "usage: run_next.sh auto | tests | sweep | regs"; exit 2 ;;
+esac
