@@ -161,6 +161,14 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0,
         split = gemm_split(p, pl, clusters)
         if split > 1:
             pl = replace(pl, key=split_key(pl.key, split))
+    if (arch == WGMMA_ARCH and pl.key.family == "ct1d_narrow" and NARROW_SPLIT
+            and dtype in NARROW_SPLIT_DTYPES
+            and _block_count(p, pl) < NARROW_SMS * _narrow_modelled_blocks_per_sm(pl.key)):
+        # (calls of less than a wave of blocks: where the GPU is full, the model's
+        # preference for ranks over groups is unmeasured)
+        key = _narrow_key(p, dtype, pl.key.cog, clusters=clusters)
+        if key is not None and key.split > 1:
+            pl = narrow_launch_plan(p, key)
     # checked here, before any module is compiled for the call
     if p.groups * pl.co_chunks > MAX_GRID_YZ:
         raise NotImplementedError(f"groups * ceil(C_out/groups / {pl.key.co_tile}) = "
@@ -339,6 +347,17 @@ NARROW_BLK = True
 # yet run with this default (no device machine came for it in session 75:
 # results/2026-12-07-session75/run_next.sh tests).
 NARROW_BLK_ANY_CS = True
+# NARROW_SPLIT (sm_90): for calls of less than a wave of blocks the cost model also weighs
+# clusters of 2-8 blocks that share each tile's reduction (NarrowKey.split, ct1d_narrow_split: each rank its own run of the input
+# channels, joined in rank order through distributed shared memory). For calls of few
+# tiles and long reductions, which even 8 input-channel groups leave on a few SMs: 1 x
+# 1500 -> 4, K=32, S=1, L=700 plans 24 blocks for 132 SMs and ran 0.186 ms against torch's
+# 0.063 (H100, results/2026-12-07-session74/run_3/ab_blk.txt). Off until measured on a
+# GPU: results/2026-12-07-session76/run_next.sh chains. float32 only (the ranks' sums are
+# read as float; 16-bit inputs unmeasured, float64 has no cluster reads).
+NARROW_SPLIT = False
+NARROW_SPLIT_DTYPES = ("float32",)
+NARROW_SPLIT_MAX = 8        # a portable cluster's blocks
 NARROW_SMS = 132            # an H100 SXM's or H200's
 NARROW_BPS = 0              # blocks per SM the model counts on (0: _narrow_blocks_per_sm's)
 
@@ -455,12 +474,13 @@ def narrow_key(p: ConvParams, dtype: str) -> Optional[NarrowKey]:
 
 
 def _narrow_key(p: ConvParams, dtype: str, max_cog: int,
-                blocks_per_sm: Optional[Callable[[NarrowKey], int]] = None
-                ) -> Optional[NarrowKey]:
+                blocks_per_sm: Optional[Callable[[NarrowKey], int]] = None,
+                clusters: Tuple[int, ...] = ()) -> Optional[NarrowKey]:
     """narrow_key with chunks of at most ``max_cog`` output channels (``blocks_per_sm``:
     the blocks of a candidate instance resident per SM, in place of
     _narrow_modelled_blocks_per_sm; benchmarks/narrow_regs.py passes the compiled
-    instances' counts)."""
+    instances' counts). ``clusters``: the cluster slots of an sm_90 device (as for
+    gemm_split), with which the cost model also weighs cluster splits (NARROW_SPLIT)."""
     S, D, K = p.stride, p.dilation, p.kernel_size
     cig, cog = p.in_channels // p.groups, p.out_channels // p.groups
     chunks = -(-cog // max_cog)
@@ -475,8 +495,9 @@ def _narrow_key(p: ConvParams, dtype: str, max_cog: int,
     cs_min = 1 if NARROW_BLK and NARROW_BLK_ANY_CS and dtype == "float32" else next(
         (c for c in (1, 2, 4) if c not in long_chain), 8)
 
-    def blk(cs):                            # float64's chains are 2**29 times finer
-        return NARROW_BLK and cs in long_chain and dtype != "float64"
+    def blk(cs, split=1):                   # float64's chains are 2**29 times finer
+        return (NARROW_BLK and -(-cig // (cs * split)) * taps > NARROW_MAX_CHAIN
+                and dtype != "float64")
 
     def u_max(cs):
         per_u = _narrow_regs_per_u(dtype, S, cob, columns, blk(cs))
@@ -490,15 +511,31 @@ def _narrow_key(p: ConvParams, dtype: str, max_cog: int,
         # work in each, in channel steps of one position: its input channels x (u + 1)
         # (the products plus the per-channel weight loads and loop), and per output
         # channel the groups' partial sums and a row store (cs + 1); ties to fewer
-        # groups, then more positions
+        # groups, then more positions. A cluster split (clusters: sm_90) multiplies the
+        # blocks and divides the channels; its ranks' sums add, per output channel, a
+        # store and the loads of the rows each rank joins (NARROW_SPLIT).
         resident = blocks_per_sm or _narrow_modelled_blocks_per_sm
 
-        def cost(u, cs):
-            per_sm = resident(NarrowKey(dtype, S, D, K, cob, u, cs, _NARROW_THREADS, blk(cs)))
-            waves = -(-blocks(u, cs) // (NARROW_SMS * per_sm))
-            return (waves * (-(-cig // cs) * (u + 1) + cob * (cs + 1)), cs, -u)
-        u, cs = min(((u_, cs_) for cs_ in (1, 2, 4, 8) for u_ in range(1, u_max(cs_) + 1)
-                     if cs_ == cs_min or cs_min < cs_ <= cig // 2), key=lambda c: cost(*c))
+        def key_of(u, cs, split):
+            return NarrowKey(dtype, S, D, K, cob, u, cs, _NARROW_THREADS, blk(cs, split), split)
+
+        def cost(u, cs, split):
+            per_sm = resident(key_of(u, cs, split))
+            slots = NARROW_SMS if split == 1 else clusters[split - 1] * split
+            waves = -(-blocks(u, cs) * split // (slots * per_sm))
+            join = cob + -(-cob // split) * split if split > 1 else 0
+            return (waves * (-(-cig // (cs * split)) * (u + 1) + cob * (cs + 1) + join),
+                    cs, -u, split)
+
+        def splits(u, cs):                  # every rank gets at least one weight chunk
+            ck = key_of(u, cs, 1).channels_per_chunk
+            return [1] + [s for s in range(2, min(len(clusters), NARROW_SPLIT_MAX) + 1)
+                          if clusters[s - 1] and split_fits(-(-cig // ck), s)
+                          and key_of(u, cs, s).smem_bytes() <= _NARROW_SMEM]
+        u, cs, split = min(((u_, cs_, s_) for cs_ in (1, 2, 4, 8) for u_ in range(1, u_max(cs_) + 1)
+                            if cs_ == cs_min or cs_min < cs_ <= cig // 2
+                            for s_ in splits(u_, cs_)), key=lambda c: cost(*c))
+        key = key_of(u, cs, split)
     else:
         cs = cs_min
         u = u_max(cs)
@@ -507,7 +544,7 @@ def _narrow_key(p: ConvParams, dtype: str, max_cog: int,
         u = min(u, u_max(cs))
         while u > 1 and blocks(u, cs) < NARROW_MIN_BLOCKS:
             u -= 1
-    key = NarrowKey(dtype, S, D, K, cob, u, cs, _NARROW_THREADS, blk(cs))
+        key = NarrowKey(dtype, S, D, K, cob, u, cs, _NARROW_THREADS, blk(cs))
     while key.u > 1 and key.smem_bytes() > _NARROW_SMEM:
         key = replace(key, u=key.u - 1)
     return key

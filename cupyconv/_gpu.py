@@ -214,7 +214,8 @@ def prepare(p: ConvParams, dtype: str, device_id: int, family: Optional[str] = N
             grid_x = min(row_tiles, max(_WAVES[pl.key.family] * resident // (grid_y * nz), least))
         else:
             grid_x = min(row_tiles, max(-(-target // (grid_y * nz)), least))
-        # ct1d_gemm_split: a cluster of blocks, consecutive along x, per tile block
+        # ct1d_gemm_split, ct1d_narrow_split: a cluster of blocks, consecutive along x,
+        # per tile block
         grid_x *= getattr(pl.key, "split", 1)
         grid_z = 1 if pl.key.family == "ct1d_pipe" else nz
         if item_loop:

@@ -327,13 +327,20 @@ class NarrowKey:
     cs: int             # input-channel groups per block (threads // cs a multiple of 32)
     threads: int        # threads per block
     blk: bool = False   # each weight chunk's sums from zero, then added (long reductions)
+    split: int = 1      # blocks (an sm_90 cluster) sharing each tile's reduction: 1-8
 
     family = "ct1d_narrow"
 
     def name_expression(self) -> str:
-        return (f"{self.family}<{CTYPES[self.dtype]}, {self.stride}, {self.dilation}, "
-                f"{self.kernel_size}, {self.cog}, {self.u}, {self.cs}, {self.threads}"
-                + (", true>" if self.blk else ">"))
+        args = (f"{CTYPES[self.dtype]}, {self.stride}, {self.dilation}, {self.kernel_size}, "
+                f"{self.cog}, {self.u}, {self.cs}, {self.threads}")
+        if self.split > 1:
+            return f"{self.family}_split<{args}, {'true' if self.blk else 'false'}, {self.split}>"
+        return f"{self.family}<{args}" + (", true>" if self.blk else ">")
+
+    @property
+    def options(self) -> tuple:
+        return ("-arch=sm_90a",) if self.split > 1 else ()
 
     @property
     def co_tile(self) -> int:
@@ -344,14 +351,21 @@ class NarrowKey:
         """Positions u per tile (each covers S outputs)."""
         return self.u * self.threads // self.cs
 
+    @property
+    def channels_per_chunk(self) -> int:
+        """CK: input channels a block stages per weight chunk (CS groups x CPS)."""
+        return self.cs * max(1, min(8, 8 * self.threads // (self.kernel_size * self.cog) // self.cs))
+
     def smem_bytes(self) -> int:
         """Mirrors the shared-memory layout at the top of kernels/ct1d_narrow.cu: two chunks
-        of weights, the channel groups' partial sums of one row, the row segment."""
+        of weights, the channel groups' partial sums of one row (with a split, the rank's
+        sums of every row), the row segment."""
         K, acc = self.kernel_size, 8 if self.dtype == "float64" else 4
         vec = 16 // acc
         wp = -(-K * self.cog // vec) * vec
-        cps = max(1, min(8, 8 * self.threads // (K * self.cog) // self.cs))
-        return (acc * (2 * self.cs * cps * wp + (self.cs - 1) * self.stride * self.nu)
+        rank_rows = self.cog if self.split > 1 else 0
+        return (acc * (2 * self.channels_per_chunk * wp
+                       + (self.cs - 1 + rank_rows) * self.stride * self.nu)
                 + ELEMENT_BYTES[self.dtype] * self.stride * self.nu)
 
 

@@ -28,10 +28,17 @@
 // partial sum to the running one: chains of at most CPS x taps and of the chunk count
 // (the same call: 2.8e-7).
 //
+// Calls of few tiles and long reductions leave most SMs idle even with 8 groups: on sm_90
+// a cluster of SPLIT blocks can share each tile (ct1d_narrow_split), rank q summing its
+// own run of the input channels; each rank joins its groups' sums into shared memory, and
+// after a cluster barrier rank q adds the ranks' sums of output rows q, q + SPLIT, ... in
+// rank order through distributed shared memory and stores them. No workspace, no atomics.
+//
 // Shared memory (bytes): weights of two chunks of CK input channels, 2*CK*WP accumulator
 // elements (A = float, double for float64), each channel's K*COG weights transposed to
 // [k][co] and padded to WP (16-byte vectors); then (CS-1)*S*NU accumulator elements for
-// the groups' partial sums of one output row and S*NU elements of T for the row segment.
+// the groups' partial sums of one output row, with SPLIT COG*S*NU for the rank's sums of
+// every row, and S*NU elements of T for the row segment.
 // cupyconv._keys.NarrowKey.smem_bytes mirrors this.
 #include "ct1d_types.cuh"
 #include "ct1d_rows.cuh"
@@ -156,15 +163,17 @@ __device__ __forceinline__ auto& pick(X& x, Y& y) {
 //   CS         input-channel groups per block (THREADS/CS a multiple of 32)
 //   THREADS    threads per block
 //   BLK        each chunk's products summed from zero, then added to the running sums
+//   SPLIT      blocks (an sm_90 cluster) sharing each tile's reduction (1: none)
 //
 // Grid: x = tiles of one row of positions (the row's positions split into n_tiles equal
-// segments of at most NU = U*THREADS/CS; block x takes tiles x, x + gridDim.x, ...),
+// segments of at most NU = U*THREADS/CS; block x takes tiles x, x + gridDim.x, ...; with
+// SPLIT, cluster x / SPLIT takes tiles x / SPLIT, x / SPLIT + gridDim.x / SPLIT, ...),
 // y = group x output-channel chunk, z = batch item (+ n_offset).
-template <typename T, int S, int D, int K, int COG, int U, int CS, int THREADS, bool BLK = false>
-__global__ void CT1D_NARROW_BOUNDS
-ct1d_narrow(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__ bias,
-            T* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
-            int u_first, int n_tiles, int n_offset)
+template <typename T, int S, int D, int K, int COG, int U, int CS, int THREADS, bool BLK, int SPLIT>
+__device__ __forceinline__ void
+narrow_tiles(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__ bias,
+             T* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
+             int u_first, int n_tiles, int n_offset)
 {
     pdl_prologue();
     typedef typename acc_of<T>::type A;
@@ -181,25 +190,37 @@ ct1d_narrow(const T* __restrict__ x, const T* __restrict__ w, const T* __restric
     constexpr int CHUNK = CK * K * COG;              // weights per chunk (global: runs of K*COG)
     constexpr int E = (CHUNK + THREADS - 1) / THREADS;
     static_assert(NT % 32 == 0, "each warp belongs to one input-channel group");
+    static_assert(SPLIT == 1 || sizeof(A) == 4, "cluster partial sums are read as float");
 
     extern __shared__ __align__(16) unsigned char smem_raw[];
     A* w_s = reinterpret_cast<A*>(smem_raw);                  // [2][CK][WP]
     A* part_s = w_s + 2 * CK * WP;                            // [CS-1][S*NU]
-    T* out_s = reinterpret_cast<T*>(part_s + (CS - 1) * S * NU);   // [S*NU]
+    A* rank_s = part_s + (CS - 1) * S * NU;                   // SPLIT: [COG][S*NU]
+    T* out_s = reinterpret_cast<T*>(rank_s + (SPLIT > 1 ? COG * S * NU : 0));   // [S*NU]
 
     const BlockPlace bp = block_place(C_in, C_out, groups, COG, n_offset);
     // the block's COG channels from co_base; the last chunk ends at the group's last
     // channel, overlapping the one before where COG does not divide cog: those outputs are
     // computed twice, in the same order, and stored twice with the same bits
     const int co_base = min(bp.co_base, bp.cog - COG);
+    // SPLIT: cluster rank q sums the group's input channels [ci_lo, ci_lo + cig) only, an
+    // equal run of whole chunks (the dispatcher gives every rank at least one)
+    const int rank = SPLIT > 1 ? (int)cluster_rank() : 0;
+    const int ci_run = (bp.cig + CK * SPLIT - 1) / (CK * SPLIT) * CK;
+    const int ci_lo = SPLIT > 1 ? rank * ci_run : 0;
+    const int cig = SPLIT > 1 ? max(0, min(bp.cig - ci_lo, ci_run)) : bp.cig;
     const T* xg = x + (bp.n * C_in + (long long)bp.g * bp.cig) * L_in;
     // + ci*cog*K + co*K + k (a channel ci's weights of the block's channels are contiguous)
     const T* wg = w + ((long long)bp.g * bp.cig * bp.cog + co_base) * K;
     const int w_stride = bp.cog * K;                 // one input channel's weights
     const int w_gap = w_stride - COG * K;            // those not the block's (0: none)
+    if constexpr (SPLIT > 1) {
+        xg += (long long)ci_lo * L_in;
+        wg += (long long)ci_lo * w_stride;
+    }
     const int tid = threadIdx.x;
     const int pt = tid % NT, grp = tid / NT;
-    const int n_chunks = (bp.cig + CK - 1) / CK;
+    const int n_chunks = (cig + CK - 1) / CK;
 
     const int u_end_row = (L_out - 1 + pad) / S + 1;
     const int tile_u = (u_end_row - u_first + n_tiles - 1) / n_tiles;   // equal segments
@@ -210,7 +231,7 @@ ct1d_narrow(const T* __restrict__ x, const T* __restrict__ w, const T* __restric
     A wr[E];
     auto load_chunk = [&](int c) {
         const int c0 = c * CK;
-        const int n = min(CK, bp.cig - c0) * K * COG;
+        const int n = min(CK, cig - c0) * K * COG;
         const T* wc = wg + (long long)c0 * w_stride;
 #pragma unroll
         for (int e = 0; e < E; ++e) {
@@ -259,14 +280,16 @@ ct1d_narrow(const T* __restrict__ x, const T* __restrict__ w, const T* __restric
     // the tile position (0 .. NU - 1) of a thread's q-th position
     auto pos = [&](int q) { return CONTIG ? pt * U + q : q * NT + pt; };
 
-    for (int tile = blockIdx.x; tile < n_tiles; tile += gridDim.x) {
+    // (a cluster's blocks are consecutive along x: they take the same tiles)
+    for (int tile = blockIdx.x / SPLIT; tile < n_tiles; tile += gridDim.x / SPLIT) {
         const int u0 = u_first + tile * tile_u;
         const int u_end = min(u0 + tile_u, u_end_row);
 
         A acc[U][S][COG];
 #pragma unroll
         for (int co = 0; co < COG; ++co) {
-            const A b0 = (grp == 0 && bias != nullptr) ? to_acc(bias[bp.g * bp.cog + co_base + co]) : A(0);
+            const A b0 = (grp == 0 && rank == 0 && bias != nullptr)
+                             ? to_acc(bias[bp.g * bp.cog + co_base + co]) : A(0);
 #pragma unroll
             for (int q = 0; q < U; ++q)
 #pragma unroll
@@ -285,7 +308,7 @@ ct1d_narrow(const T* __restrict__ x, const T* __restrict__ w, const T* __restric
             if (c + 1 < n_chunks) load_chunk(c + 1);
             const A* wb = w_s + (c % 2) * CK * WP;
             const int ci0 = c * CK + grp * CPS;              // this group's channels
-            const int n_ci = min(CPS, bp.cig - ci0);
+            const int n_ci = min(CPS, cig - ci0);
             // x of AH channels in flight ahead of the one multiplied, in a ring of NB
             // buffers (CT1D_NARROW_AHEAD; 0 and 1 both mean one ahead)
             constexpr int AH = CT1D_NARROW_AHEAD > 1 ? CT1D_NARROW_AHEAD : 1, NB = AH + 1;
@@ -357,14 +380,70 @@ ct1d_narrow(const T* __restrict__ x, const T* __restrict__ w, const T* __restric
 #pragma unroll
                         for (int g2 = 1; g2 < CS; ++g2)
                             sum += part_s[(g2 - 1) * S * NU + pos(q) * S + r];
-                        v[r] = from_acc<T>(sum);
+                        if constexpr (SPLIT > 1) rank_s[(co * NU + pos(q)) * S + r] = sum;
+                        else v[r] = from_acc<T>(sum);
                     }
-                    store_run(out_s + pos(q) * S, v);
+                    if constexpr (SPLIT == 1) store_run(out_s + pos(q) * S, v);
                 }
             }
-            __syncthreads();
-            const long long row = bp.n * C_out + bp.g * bp.cog + co_base + co;
-            store_row_segment<T, THREADS>(y + row * L_out, out_s, row * L_out, t0, t_lo, t_hi, tid);
+            if constexpr (SPLIT == 1) {
+                __syncthreads();
+                const long long row = bp.n * C_out + bp.g * bp.cog + co_base + co;
+                store_row_segment<T, THREADS>(y + row * L_out, out_s, row * L_out, t0, t_lo, t_hi, tid);
+            }
+        }
+        if constexpr (SPLIT > 1) {
+            // the ranks' sums of each output row added in rank order (the same bits on
+            // every run) from their shared memory; rank q stores rows q, q + SPLIT, ...
+            cluster_sync();
+            for (int co = rank; co < COG; co += SPLIT) {
+                if (grp == 0) {
+#pragma unroll
+                    for (int q = 0; q < U; ++q) {
+                        T v[S];
+#pragma unroll
+                        for (int r = 0; r < S; ++r) {
+                            A sum = ld_cluster(rank_s + (co * NU + pos(q)) * S + r, 0);
+#pragma unroll
+                            for (int q2 = 1; q2 < SPLIT; ++q2)
+                                sum += ld_cluster(rank_s + (co * NU + pos(q)) * S + r, q2);
+                            v[r] = from_acc<T>(sum);
+                        }
+                        store_run(out_s + pos(q) * S, v);
+                    }
+                }
+                __syncthreads();
+                const long long row = bp.n * C_out + bp.g * bp.cog + co_base + co;
+                store_row_segment<T, THREADS>(y + row * L_out, out_s, row * L_out, t0, t_lo, t_hi, tid);
+                __syncthreads();    // out_s is free
+            }
+            cluster_sync();         // every rank has read this tile's rank_s
         }
     }
 }
+
+template <typename T, int S, int D, int K, int COG, int U, int CS, int THREADS, bool BLK = false>
+__global__ void CT1D_NARROW_BOUNDS
+ct1d_narrow(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__ bias,
+            T* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
+            int u_first, int n_tiles, int n_offset)
+{
+    narrow_tiles<T, S, D, K, COG, U, CS, THREADS, BLK, 1>(
+        x, w, bias, y, C_in, C_out, groups, L_in, L_out, pad, u_first, n_tiles, n_offset);
+}
+
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+// Split reduction for calls of few tiles and long reductions: clusters of SPLIT blocks
+// (grid x = SPLIT x the tile blocks), each rank a share of the input channels, joined
+// through distributed shared memory (rank_s)
+template <typename T, int S, int D, int K, int COG, int U, int CS, int THREADS, bool BLK, int SPLIT>
+__global__ void __cluster_dims__(SPLIT, 1, 1) CT1D_NARROW_BOUNDS
+ct1d_narrow_split(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__ bias,
+                  T* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
+                  int u_first, int n_tiles, int n_offset)
+{
+    static_assert(SPLIT >= 2 && SPLIT <= 8, "a portable cluster holds at most 8 blocks");
+    narrow_tiles<T, S, D, K, COG, U, CS, THREADS, BLK, SPLIT>(
+        x, w, bias, y, C_in, C_out, groups, L_in, L_out, pad, u_first, n_tiles, n_offset);
+}
+#endif

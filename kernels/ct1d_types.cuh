@@ -94,3 +94,32 @@ __device__ __forceinline__ void pdl_prologue() {
     asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
 #endif
 }
+
+// Thread-block clusters (sm_90+): this block's rank in its cluster, a barrier of all the
+// cluster's threads (release / acquire: shared-memory writes before it are visible to every
+// block of the cluster after it), and a float read from the shared memory of block `rank`
+// at the offset of `p` in this block's own (distributed shared memory). Earlier cards have no
+// clusters: only sm_90 instances call these (ct1d_gemm_split, ct1d_narrow_split).
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+__device__ __forceinline__ unsigned cluster_rank() {
+    unsigned r;
+    asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(r));
+    return r;
+}
+__device__ __forceinline__ void cluster_sync() {
+    asm volatile("barrier.cluster.arrive.release.aligned;\n\tbarrier.cluster.wait.acquire.aligned;"
+                 ::: "memory");
+}
+__device__ __forceinline__ float ld_cluster(const float* p, unsigned rank) {
+    const unsigned s = (unsigned)__cvta_generic_to_shared(p);
+    unsigned remote;
+    float v;
+    asm volatile("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(remote) : "r"(s), "r"(rank));
+    asm volatile("ld.shared::cluster.f32 %0, [%1];" : "=f"(v) : "r"(remote) : "memory");
+    return v;
+}
+#else
+__device__ __forceinline__ unsigned cluster_rank() { return 0; }
+__device__ __forceinline__ void cluster_sync() { __trap(); }
+__device__ __forceinline__ float ld_cluster(const float*, unsigned) { __trap(); return 0.f; }
+#endif

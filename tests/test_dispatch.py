@@ -1683,6 +1683,75 @@ def check_narrow_plan(lp: LaunchPlan, p, dtype: str):
     per_u = (S * key.cog + 2 * columns) * (2 if dtype == "float64" else 1)
     assert key.u == 1 or key.u * per_u <= _dispatch._NARROW_REGS
     assert lp == _dispatch.narrow_launch_plan(p, key)
+    # cluster splits (sm_90, NARROW_SPLIT): 2-8 ranks, each a non-empty run of weight
+    # chunks (the kernel's ci_run), float32, within the shared memory of several blocks
+    assert 1 <= key.split <= _dispatch.NARROW_SPLIT_MAX
+    if key.split > 1:
+        assert dtype in _dispatch.NARROW_SPLIT_DTYPES
+        chunks = -(-cig // key.channels_per_chunk)
+        assert (key.split - 1) * -(-chunks // key.split) < chunks
+        assert key.smem_bytes() <= _dispatch._NARROW_SMEM
+        assert key.name_expression().startswith("ct1d_narrow_split<")
+        assert key.options == ("-arch=sm_90a",)
+    else:
+        assert key.name_expression().startswith("ct1d_narrow<") and key.options == ()
+
+
+def test_narrow_split_key_name_options_and_smem():
+    """A cluster-split instance (ct1d_narrow_split, sm_90a) names BLK and SPLIT; its
+    shared memory adds the rank's sums of every output row (COG x S x NU floats)."""
+    one = NarrowKey("float32", 1, 2, 32, 4, 1, 4, 256)
+    key = replace(one, split=8)
+    assert key.name_expression() == "ct1d_narrow_split<float, 1, 2, 32, 4, 1, 4, 256, false, 8>"
+    assert replace(key, blk=True).name_expression().endswith(", 256, true, 8>")
+    assert one.name_expression() == "ct1d_narrow<float, 1, 2, 32, 4, 1, 4, 256>"
+    assert key.options == ("-arch=sm_90a",) and one.options == ()
+    assert key.nu == 64 and key.smem_bytes() == one.smem_bytes() + 4 * 4 * 1 * 64
+    # 8 * 256 // (32 * 4) // 4 = 4 channels per group and chunk, 4 groups
+    assert key.channels_per_chunk == 16
+
+
+def test_narrow_split_for_calls_of_few_tiles_and_long_reductions(rng):
+    """NARROW_SPLIT (off by default until a GPU measures it): on sm_90 the cost model also
+    weighs clusters of 2-8 blocks sharing each tile's reduction. 1 x 1500 -> 4, K=32, S=1,
+    L=700 (24 blocks of 8 groups unsplit) takes 8 ranks; calls that fill the GPU, other
+    cards, 16-bit and float64 calls, and devices without clusters of a size keep to what
+    they have."""
+    few = params(1, 1500, 4, 32, 700, 1, 5, 2)
+    unsplit = plan(few, "float32", "ct1d_narrow", 90)
+    assert unsplit.key.split == 1 and _dispatch._block_count(few, unsplit) == 24
+    lp = plan_with("NARROW_SPLIT", True, few, "float32", 90, "ct1d_narrow")
+    assert lp.key.split == 8 and _dispatch._block_count(few, lp) * lp.key.split >= 96, lp.key
+    check_narrow_plan(lp, few, "float32")
+    assert lp.key == _dispatch._narrow_key(few, "float32", 4, clusters=_dispatch.GEMM_SPLIT_CLUSTERS)
+    assert plan_with("NARROW_SPLIT", True, few, "float32", 80, "ct1d_narrow") == plan(few, "float32", "ct1d_narrow", 80)
+    for dtype in ("bfloat16", "float64"):
+        assert plan_with("NARROW_SPLIT", True, few, dtype, 90, "ct1d_narrow").key.split == 1
+    wide = params(16, 512, 8, 4, 16384, 2, 1, 1)            # 528 blocks: no split
+    assert plan_with("NARROW_SPLIT", True, wide, "float32", 90, "ct1d_narrow") == plan(wide, "float32", "ct1d_narrow", 90)
+    # a device that holds no clusters of more than 2 blocks
+    assert _dispatch._narrow_key(few, "float32", 4, clusters=(132, 66, 0, 0, 0, 0, 0, 0)).split == 2
+    assert _dispatch._narrow_key(few, "float32", 4, clusters=(132,)).split == 1
+    split = 0
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(_dispatch, "NARROW_SPLIT", True)
+        plan.cache_clear()
+        try:
+            for _ in range(300):
+                cig, cog = int(rng.integers(16, 2100)), int(rng.integers(1, 9))
+                S = int(rng.integers(1, 5))
+                p = params(int(rng.integers(1, 4)), cig, cog, int(rng.integers(1, 33)),
+                           int(rng.integers(16, 3000)), S, 0, int(rng.integers(1, 4)))
+                lp = plan(p, "float32", "ct1d_narrow", 90)
+                check_narrow_plan(lp, p, "float32")
+                split += lp.key.split > 1
+                # a split never leaves a chain beyond the bound unblocked
+                taps = _dispatch.max_class_taps(S, p.dilation, p.kernel_size)
+                chain = -(-cig // (lp.key.cs * lp.key.split)) * taps
+                assert lp.key.blk == (chain > _dispatch.NARROW_MAX_CHAIN), (lp.key, chain)
+        finally:
+            plan.cache_clear()
+    assert split > 50, split
 
 
 def test_narrow_key_name_and_smem():

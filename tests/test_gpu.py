@@ -752,6 +752,59 @@ def test_narrow_family_random_calls(rng, monkeypatch, split):
         _dispatch.plan.cache_clear()
 
 
+def test_narrow_split_random_calls(rng, monkeypatch):
+    """ct1d_narrow_split (sm_90 clusters of 2-8 blocks sharing each tile's reduction,
+    NARROW_SPLIT) forced on random float32 calls at every cluster size the call's weight
+    chunks allow, on the cost model's (u, cs): uneven shares (the last rank's run
+    shorter), partial chunks, output-channel chunks, several tiles per block, groups,
+    bias, padding, dead classes; NaN-poisoned outputs against float64, and a second run
+    bitwise equal (the ranks add in order)."""
+    _skip_without_wgmma()
+    from cupyconv import _dispatch, _gpu
+    from cupyconv._args import check_conv_args
+    device_plan = _gpu.device_plan
+    done = 0
+    while done < 28:
+        c = _random_call(rng, "float32")
+        S = int(rng.choice([1, 2, 3, 4, 8]))
+        D = int(rng.choice([1, 1, 2, 3]))
+        K = int(rng.choice([1, 2, 3, 4, 2 * S, 7, 16, 32]))
+        G = int(rng.choice([1, 1, 2]))
+        c["K"] = min(K, 32)
+        c["kw"].update(stride=S, dilation=D, groups=G,
+                       padding=int(rng.integers(0, (c["K"] - 1) * D + 2)),
+                       output_padding=int(rng.integers(0, max(S, D))))
+        c["C_in"] = G * int(rng.integers(16, 1600))
+        c["C_out"] = G * int(rng.choice([1, 2, 3, 4, 5, 7, 8, 13]))
+        c["N"], c["L"], c["batched"] = int(rng.integers(1, 3)), int(rng.integers(1, 2500)), True
+        if not _valid(c):
+            continue
+        p = check_conv_args((c["N"], c["C_in"], c["L"]), (c["C_in"], c["C_out"] // G, c["K"]),
+                            None, **c["kw"])
+        try:
+            lp = device_plan(p, "float32", 0, "ct1d_narrow")
+        except NotImplementedError:
+            continue
+        chunks = -(-(c["C_in"] // G) // lp.key.channels_per_chunk)
+        split = 2 + done % 7
+        key = replace(lp.key, split=split,
+                      blk=lp.key.blk and -(-(c["C_in"] // G) // (lp.key.cs * split))
+                      * _dispatch.max_class_taps(S, D, c["K"]) > _dispatch.NARROW_MAX_CHAIN)
+        if not _dispatch.split_fits(chunks, split) or key.smem_bytes() > 96 * 1024:
+            continue
+        forced = _dispatch.narrow_launch_plan(p, key)
+        monkeypatch.setattr(_gpu, "device_plan", lambda *a, **k: forced)
+        x, w, b = _inputs(rng, c)
+        y = _launch_poisoned(x, w, b, "float32", "ct1d_narrow", **c["kw"])
+        again = _launch_poisoned(x, w, b, "float32", "ct1d_narrow", **c["kw"])
+        monkeypatch.setattr(_gpu, "device_plan", device_plan)
+        assert y.tobytes() == again.tobytes(), (c, key)
+        err = _err64(y, x, w, b, **c["kw"])
+        _record("err_float32_narrow_split", err, dict(call=c, key=key.name_expression()))
+        assert err <= TOL["float32"], (c, key, err)
+        done += 1
+
+
 @pytest.mark.parametrize("dtype", ["float32", "bfloat16"])
 def test_narrow_blocked_sums_random_calls(rng, dtype):
     """ct1d_narrow on calls whose sums even 8 input-channel groups leave longer than

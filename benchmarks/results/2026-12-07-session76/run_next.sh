@@ -8,9 +8,12 @@
 #          issue 4's record (results/h200/, last refreshed in session 48)
 #   regs   narrow_regs_ab.py on narrow_regs_candidates.json (session 75's 33 float32
 #          calls whose plan changes with compiled register counts), planned vs compiled
-#   chains the five long-chain calls of session 74's blk step (1-2048 -> 4-16 channels, K
-#          24-32, 700-2000 positions; 2-4x slower than torch fp32 on ct1d_narrow) forced
-#          to ct1d_narrow and, where it covers them, ct1d_mma (one process each, with torch)
+#   chains NARROW_SPLIT (ct1d_narrow_split: clusters of 2-8 blocks sharing each tile's
+#          reduction) on split_calls.txt: session 74's five long-chain calls (2-4x slower
+#          than torch fp32 on ct1d_narrow) and 16 random float32 calls whose plan it
+#          changes; and s75 (session 75's kernel source, before narrow_tiles became a
+#          device function: the unsplit instances' SASS differs slightly). Forced
+#          ct1d_narrow, with torch, medians of 3 rounds (~3-4 min)
 #   auto   on an H200: sweep, then tests; else tests, regs, chains; within AUTO_S seconds
 set -uo pipefail
 here=$(dirname "$0")
@@ -35,15 +38,11 @@ case ${1:-} in
   chains)
     source benchmarks/ab_scan.sh
     step_dir chains
-    calls=(--call fail=3,2048,16,32,1027,1,48,3,2 --call s2k32=2,2048,8,32,800,2,0,1
-           --call s1k24c8d3=4,1024,8,24,2000,1,0,3)
+    mapfile -t calls < "$here/split_calls.txt"
     cd benchmarks
-    for fam in ct1d_narrow ct1d_mma; do
-      timeout ${CHAINS_S:-60} python3 ab_variant.py $fam "${calls[@]}" --rounds 3 > "$OUT/ab_$fam.txt" 2>&1
-      echo "$fam rc $?"; grep -E "^\S|median|largest" "$OUT/ab_$fam.txt" | cut -c1-160
-    done
-    timeout ${CHAINS_S:-60} python3 ab_variant.py ct1d_narrow --call s1k32c4=1,1500,4,32,700,1,5,2 \
-      --call s1k20c1=2,1024,1,20,900,1,0,1 --rounds 3 > "$OUT/ab_narrow_only.txt" 2>&1
-    echo "narrow-only rc $?"; grep -E "^\S|median|largest" "$OUT/ab_narrow_only.txt" | cut -c1-160 ;;
+    timeout ${CHAINS_S:-300} python3 ab_variant.py ct1d_narrow "${calls[@]/#/--call=}" --rounds 3 \
+      --variant 'split=dispatch.NARROW_SPLIT:True' --variant 's75=source:variants/ct1d_narrow_s75.cu' \
+      > "$OUT/ab_split.txt" 2>&1
+    echo "ab_split rc $?"; grep -E "^\S|median|largest" "$OUT/ab_split.txt" | cut -c1-170 ;;
   *) echo "usage: run_next.sh auto | tests | sweep | regs | chains"; exit 2 ;;
 esac
