@@ -14,11 +14,11 @@
 #          changes; and s75 (session 75's kernel source, before narrow_tiles became a
 #          device function: the unsplit instances' SASS differs slightly). Forced
 #          ct1d_narrow, with torch, medians of 3 rounds (~3-4 min)
-#   auto   on an H200: sweep, then tests; else tests, regs, chains; within AUTO_S seconds
+#   auto   on an H200: sweep, then tests; else tests, chains, regs; within AUTO_S seconds
 set -uo pipefail
 here=$(dirname "$0")
 if [[ ${1:-} == auto ]]; then
-  steps=(tests regs chains)
+  steps=(tests chains regs)
   [[ $(nvidia-smi --query-gpu=name --format=csv,noheader) == *H200* ]] && steps=(sweep tests)
   for step in "${steps[@]}"; do
     left=$(( ${AUTO_S:-570} - SECONDS )); (( left > 60 )) || break
