@@ -279,6 +279,16 @@ narrow_tiles(const T* __restrict__ x, const T* __restrict__ w, const T* __restri
     };
     // the tile position (0 .. NU - 1) of a thread's q-th position
     auto pos = [&](int q) { return CONTIG ? pt * U + q : q * NT + pt; };
+    // out_s holds sum_at(q, r) for the thread's positions q and classes r (one row)
+    auto stage_row = [&](auto sum_at) {
+#pragma unroll
+        for (int q = 0; q < U; ++q) {
+            T v[S];
+#pragma unroll
+            for (int r = 0; r < S; ++r) v[r] = from_acc<T>(sum_at(q, r));
+            store_run(out_s + pos(q) * S, v);
+        }
+    };
 
     // (a cluster's blocks are consecutive along x: they take the same tiles)
     for (int tile = blockIdx.x / SPLIT; tile < n_tiles; tile += gridDim.x / SPLIT) {
@@ -370,20 +380,20 @@ narrow_tiles(const T* __restrict__ x, const T* __restrict__ w, const T* __restri
                 }
                 __syncthreads();
             }
+            auto groups_sum = [&](int q, int r) {
+                A sum = acc[q][r][co];
+#pragma unroll
+                for (int g2 = 1; g2 < CS; ++g2) sum += part_s[(g2 - 1) * S * NU + pos(q) * S + r];
+                return sum;
+            };
             if (grp == 0) {
+                if constexpr (SPLIT == 1) {
+                    stage_row(groups_sum);
+                } else {
 #pragma unroll
-                for (int q = 0; q < U; ++q) {
-                    T v[S];
+                    for (int q = 0; q < U; ++q)
 #pragma unroll
-                    for (int r = 0; r < S; ++r) {
-                        A sum = acc[q][r][co];
-#pragma unroll
-                        for (int g2 = 1; g2 < CS; ++g2)
-                            sum += part_s[(g2 - 1) * S * NU + pos(q) * S + r];
-                        if constexpr (SPLIT > 1) rank_s[(co * NU + pos(q)) * S + r] = sum;
-                        else v[r] = from_acc<T>(sum);
-                    }
-                    if constexpr (SPLIT == 1) store_run(out_s + pos(q) * S, v);
+                        for (int r = 0; r < S; ++r) rank_s[(co * NU + pos(q)) * S + r] = groups_sum(q, r);
                 }
             }
             if constexpr (SPLIT == 1) {
@@ -398,19 +408,13 @@ narrow_tiles(const T* __restrict__ x, const T* __restrict__ w, const T* __restri
             cluster_sync();
             for (int co = rank; co < COG; co += SPLIT) {
                 if (grp == 0) {
+                    stage_row([&](int q, int r) {
+                        const A* p = rank_s + (co * NU + pos(q)) * S + r;
+                        A sum = ld_cluster(p, 0);
 #pragma unroll
-                    for (int q = 0; q < U; ++q) {
-                        T v[S];
-#pragma unroll
-                        for (int r = 0; r < S; ++r) {
-                            A sum = ld_cluster(rank_s + (co * NU + pos(q)) * S + r, 0);
-#pragma unroll
-                            for (int q2 = 1; q2 < SPLIT; ++q2)
-                                sum += ld_cluster(rank_s + (co * NU + pos(q)) * S + r, q2);
-                            v[r] = from_acc<T>(sum);
-                        }
-                        store_run(out_s + pos(q) * S, v);
-                    }
+                        for (int q2 = 1; q2 < SPLIT; ++q2) sum += ld_cluster(p, q2);
+                        return sum;
+                    });
                 }
                 __syncthreads();
                 const long long row = bp.n * C_out + bp.g * bp.cog + co_base + co;

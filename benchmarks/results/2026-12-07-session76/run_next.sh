@@ -11,9 +11,7 @@
 #   chains NARROW_SPLIT (ct1d_narrow_split: clusters of 2-8 blocks sharing each tile's
 #          reduction) on split_calls.txt: session 74's five long-chain calls (2-4x slower
 #          than torch fp32 on ct1d_narrow) and 16 random float32 calls whose plan it
-#          changes; and s75 (session 75's kernel source, before narrow_tiles became a
-#          device function: the unsplit instances' SASS differs slightly). Forced
-#          ct1d_narrow, with torch, medians of 3 rounds (~3-4 min)
+#          changes. Forced ct1d_narrow, with torch, medians of 3 rounds (~2-3 min)
 #   auto   on an H200: sweep, then tests; else tests, chains, regs; within AUTO_S seconds
 set -uo pipefail
 here=$(dirname "$0")
@@ -41,8 +39,7 @@ case ${1:-} in
     mapfile -t calls < "$here/split_calls.txt"
     cd benchmarks
     timeout ${CHAINS_S:-300} python3 ab_variant.py ct1d_narrow "${calls[@]/#/--call=}" --rounds 3 \
-      --variant 'split=dispatch.NARROW_SPLIT:True' --variant 's75=source:variants/ct1d_narrow_s75.cu' \
-      > "$OUT/ab_split.txt" 2>&1
+      --variant 'split=dispatch.NARROW_SPLIT:True' > "$OUT/ab_split.txt" 2>&1
     echo "ab_split rc $?"; grep -E "^\S|median|largest" "$OUT/ab_split.txt" | cut -c1-170 ;;
   *) echo "usage: run_next.sh auto | tests | sweep | regs | chains"; exit 2 ;;
 esac
