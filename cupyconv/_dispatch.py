@@ -348,13 +348,14 @@ NARROW_BLK = True
 # results/2026-12-07-session75/run_next.sh tests).
 NARROW_BLK_ANY_CS = True
 # NARROW_SPLIT (sm_90): for calls of less than a wave of blocks the cost model also weighs
-# clusters of 2-8 blocks that share each tile's reduction (NarrowKey.split, ct1d_narrow_split: each rank its own run of the input
-# channels, joined in rank order through distributed shared memory). For calls of few
-# tiles and long reductions, which even 8 input-channel groups leave on a few SMs: 1 x
-# 1500 -> 4, K=32, S=1, L=700 plans 24 blocks for 132 SMs and ran 0.186 ms against torch's
-# 0.063 (H100, results/2026-12-07-session74/run_3/ab_blk.txt). Off until measured on a
-# GPU: results/2026-12-07-session76/run_next.sh chains. float32 only (the ranks' sums are
-# read as float; 16-bit inputs unmeasured, float64 has no cluster reads).
+# clusters of 2-8 blocks that share each tile's reduction (NarrowKey.split,
+# ct1d_narrow_split: each rank its own run of the input channels, joined in rank order
+# through distributed shared memory). For calls of few tiles and long reductions, which
+# even 8 input-channel groups leave on a few SMs: 1 x 1500 -> 4, K=32, S=1, L=700 plans 24
+# blocks for 132 SMs and ran 0.186 ms against torch's 0.063 (H100,
+# results/2026-12-07-session74/run_3/ab_blk.txt). Off until measured on a GPU (session 76
+# got no machine: results/2026-12-07-session76/run_next.sh chains). float32 only (the
+# ranks' sums are read as float; 16-bit inputs unmeasured, float64 has no cluster reads).
 NARROW_SPLIT = False
 NARROW_SPLIT_DTYPES = ("float32",)
 NARROW_SPLIT_MAX = 8        # a portable cluster's blocks
