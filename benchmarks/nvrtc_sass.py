@@ -6,6 +6,7 @@ and register checks before device time (nvcc's front end can differ from NVRTC's
                                         [--dtype D] [--arch 80] [-D MACRO=VALUE ...]
                                         [--sass FILE] [--serial]
                                         [--against OLD.cu [--old-expr PATTERN=REPL]]
+                                        [--family FAMILY]
 
 The wheels nvidia-cuda-nvrtc==13.0.* and nvidia-cuda-nvdisasm carry both (pip download,
 unzip). Prints each distinct instance, its spill instructions (LDL/STL) and registers; --sass keeps
@@ -14,7 +15,8 @@ global load is issued (one load in flight: a memory latency each), with their so
 lines (compiled with -lineinfo, which does not change the code). --against compiles each
 instance from another source of its family too (an old version, with its local headers
 from kernels/; --old-expr rewrites the name expression for it, a regular expression) and
-says whether the two instruction streams are identical, kernel names aside.
+says whether the two instruction streams are identical, kernel names aside (or the same
+up to register numbers, or which opcodes' counts differ).
 """
 import argparse
 import ctypes
@@ -86,6 +88,7 @@ def main():
     ap.add_argument("--sass", help="keep the disassembly (one configuration)")
     ap.add_argument("--arch", type=int, default=90, help="plan for this compute capability")
     ap.add_argument("--card", default="", help="... and card (plan's card: '' the H200, h100)")
+    ap.add_argument("--family", help="plan every call on this family (e.g. ct1d_narrow)")
     ap.add_argument("--serial", action="store_true", help="list loads waited for one at a time")
     ap.add_argument("--against", help="another source of the instances' family (an old version)")
     ap.add_argument("--old-expr", default="^$=", help="PATTERN=REPL: the name expression there")
@@ -105,7 +108,7 @@ def main():
                + [config_from_spec(spec) for spec in args.call])
     seen = set()
     for c in configs:
-        key = plan(config_params(c), args.dtype or c.dtype, None, args.arch, args.card).key
+        key = plan(config_params(c), args.dtype or c.dtype, args.family, args.arch, args.card).key
         if key in seen:
             continue
         seen.add(key)
@@ -126,8 +129,24 @@ def main():
             except RuntimeError as e:
                 print(f"  against {args.against}: {expr} does not compile there ({str(e)[:200]})")
                 continue
-            same = instructions(old) == instructions(sass)
-            print(f"  against {args.against} ({expr}): {'identical' if same else 'DIFFERENT'}")
+            print(f"  against {args.against} ({expr}): {compare(instructions(old), instructions(sass))}")
+
+
+def compare(old, new):
+    """'identical', 'registers renamed' (the same instructions up to register numbers), or
+    'DIFFERENT' with the opcodes whose counts differ (old, new)."""
+    if old == new:
+        return "identical"
+    def unnamed(lines):
+        return [re.sub(r"\bU?R\d+\b", "R", line) for line in lines]
+    if unnamed(old) == unnamed(new):
+        return "registers renamed"
+    from collections import Counter
+    def opcodes(lines):
+        return Counter(line.split()[1] if line.startswith("@") else line.split()[0] for line in lines)
+    a, b = opcodes(old), opcodes(new)
+    diff = {op: (a[op], b[op]) for op in sorted(set(a) | set(b)) if a[op] != b[op]}
+    return f"DIFFERENT: {len(old)} -> {len(new)} instructions, opcode counts {diff}"
 
 
 def instructions(sass):
