@@ -344,8 +344,8 @@ NARROW_BLK = True
 # which NVRTC 13 compiles to 128 registers (sm_90), so two fit (benchmarks/narrow_regs.py
 # finds such differences in 16 of 80 random plans). Joining fewer chunks
 # (CT1D_NARROW_BLK_TERMS 256) on top added nothing (1.078x). The GPU test suite has not
-# yet run with this default (no device machine came for it in session 75:
-# results/2026-12-07-session75/run_next.sh tests).
+# yet run with this default (no device machine came for it in sessions 75 and 76:
+# results/2026-12-07-session76/run_next.sh quick, then tests).
 NARROW_BLK_ANY_CS = True
 # NARROW_SPLIT (sm_90): for calls of less than a wave of blocks the cost model also weighs
 # clusters of 2-8 blocks that share each tile's reduction (NarrowKey.split,
