@@ -492,13 +492,13 @@ def _narrow_key(p: ConvParams, dtype: str, max_cog: int,
         return None
     columns = used_columns(S, D, K)
     taps = max_class_taps(S, D, K)
-    long_chain = [cs for cs in (1, 2, 4, 8) if -(-cig // cs) * taps > NARROW_MAX_CHAIN]
+    def long_chain(groups):                 # the channels' sums split this many ways
+        return -(-cig // groups) * taps > NARROW_MAX_CHAIN
     cs_min = 1 if NARROW_BLK and NARROW_BLK_ANY_CS and dtype == "float32" else next(
-        (c for c in (1, 2, 4) if c not in long_chain), 8)
+        (c for c in (1, 2, 4) if not long_chain(c)), 8)
 
     def blk(cs, split=1):                   # float64's chains are 2**29 times finer
-        return (NARROW_BLK and -(-cig // (cs * split)) * taps > NARROW_MAX_CHAIN
-                and dtype != "float64")
+        return NARROW_BLK and long_chain(cs * split) and dtype != "float64"
 
     def u_max(cs):
         per_u = _narrow_regs_per_u(dtype, S, cob, columns, blk(cs))
