@@ -163,6 +163,8 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0,
             pl = replace(pl, key=split_key(pl.key, split))
     if (arch == WGMMA_ARCH and pl.key.family == "ct1d_narrow" and NARROW_SPLIT
             and dtype in NARROW_SPLIT_DTYPES
+            and p.in_channels // p.groups * max_class_taps(p.stride, p.dilation, p.kernel_size)
+            >= NARROW_SPLIT_MIN_CHAIN
             and _block_count(p, pl) < NARROW_SMS * _narrow_modelled_blocks_per_sm(pl.key)):
         # (calls of less than a wave of blocks: where the GPU is full, the model's
         # preference for ranks over groups is unmeasured)
@@ -347,16 +349,20 @@ NARROW_BLK = True
 # yet run with this default (no device machine came for it in sessions 75 and 76:
 # results/2026-12-07-session76/run_next.sh quick, then tests).
 NARROW_BLK_ANY_CS = True
-# NARROW_SPLIT (sm_90): for calls of less than a wave of blocks the cost model also weighs
-# clusters of 2-8 blocks that share each tile's reduction (NarrowKey.split,
-# ct1d_narrow_split: each rank its own run of the input channels, joined in rank order
-# through distributed shared memory). For calls of few tiles and long reductions, which
-# even 8 input-channel groups leave on a few SMs: 1 x 1500 -> 4, K=32, S=1, L=700 plans 24
-# blocks for 132 SMs and ran 0.186 ms against torch's 0.063 (H100,
-# results/2026-12-07-session74/run_3/ab_blk.txt). Off until measured on a GPU (session 76
-# got no machine: results/2026-12-07-session76/run_next.sh chains). float32 only (the
-# ranks' sums are read as float; 16-bit inputs unmeasured, float64 has no cluster reads).
-NARROW_SPLIT = False
+# NARROW_SPLIT (sm_90): for calls of less than a wave of blocks whose outputs each sum at
+# least NARROW_SPLIT_MIN_CHAIN products (input channels per group x taps per class), the
+# cost model also weighs clusters of 2-8 blocks that share each tile's reduction
+# (NarrowKey.split, ct1d_narrow_split: each rank its own run of the input channels, joined
+# in rank order through distributed shared memory). H100, forced ct1d_narrow, split off ->
+# on, medians of 3 rounds (results/2026-12-07-session77/run_1/chains/ab_split.txt):
+# session 74's long-chain calls (chains 20480-48000) 2.54x (2 x 2048 -> 8 K32 S2: 0.304 ->
+# 0.120 ms), 4.33x (1 x 1500 -> 4 K32: 0.179 -> 0.041, torch 0.061), 1.98x, 1.24x; random
+# calls with chains of 3072-16384 all 1.08-1.40x; below, the join and the cluster
+# barrier cost more than the extra blocks save: chains of 256-1536 0.60-0.95x on five
+# calls, 1.00-1.10x on three. float32 only (the ranks' sums are read as float; 16-bit
+# inputs unmeasured, float64 has no cluster reads).
+NARROW_SPLIT = True
+NARROW_SPLIT_MIN_CHAIN = 2048
 NARROW_SPLIT_DTYPES = ("float32",)
 NARROW_SPLIT_MAX = 8        # a portable cluster's blocks
 NARROW_SMS = 132            # an H100 SXM's or H200's

@@ -1712,23 +1712,30 @@ def test_narrow_split_key_name_options_and_smem():
 
 
 def test_narrow_split_for_calls_of_few_tiles_and_long_reductions(rng):
-    """NARROW_SPLIT (off by default until a GPU measures it): on sm_90 the cost model also
-    weighs clusters of 2-8 blocks sharing each tile's reduction. 1 x 1500 -> 4, K=32, S=1,
-    L=700 (24 blocks of 8 groups unsplit) takes 8 ranks; calls that fill the GPU, other
-    cards, 16-bit and float64 calls, and devices without clusters of a size keep to what
-    they have."""
+    """NARROW_SPLIT: on sm_90 the cost model also weighs clusters of 2-8 blocks sharing
+    each tile's reduction, for calls whose outputs sum at least NARROW_SPLIT_MIN_CHAIN
+    products. 1 x 1500 -> 4, K=32, S=1, L=700 (24 blocks of 8 groups unsplit) takes 8
+    ranks; short chains, calls that fill the GPU, other cards, 16-bit and float64 calls,
+    and devices without clusters of a size keep to what they have."""
     few = params(1, 1500, 4, 32, 700, 1, 5, 2)
-    unsplit = plan(few, "float32", "ct1d_narrow", 90)
+    unsplit = plan_with("NARROW_SPLIT", False, few, "float32", 90, "ct1d_narrow")
     assert unsplit.key.split == 1 and _dispatch._block_count(few, unsplit) == 24
-    lp = plan_with("NARROW_SPLIT", True, few, "float32", 90, "ct1d_narrow")
+    lp = plan(few, "float32", "ct1d_narrow", 90)
     assert lp.key.split == 8 and _dispatch._block_count(few, lp) * lp.key.split >= 96, lp.key
     check_narrow_plan(lp, few, "float32")
     assert lp.key == _dispatch._narrow_key(few, "float32", 4, clusters=_dispatch.GEMM_SPLIT_CLUSTERS)
-    assert plan_with("NARROW_SPLIT", True, few, "float32", 80, "ct1d_narrow") == plan(few, "float32", "ct1d_narrow", 80)
+    assert plan(few, "float32", "ct1d_narrow", 80).key.split == 1
+    assert plan(few, "float32", "ct1d_narrow", 80) == plan_with(
+        "NARROW_SPLIT", False, few, "float32", 80, "ct1d_narrow")
     for dtype in ("bfloat16", "float64"):
-        assert plan_with("NARROW_SPLIT", True, few, dtype, 90, "ct1d_narrow").key.split == 1
+        assert plan(few, dtype, "ct1d_narrow", 90).key.split == 1
     wide = params(16, 512, 8, 4, 16384, 2, 1, 1)            # 528 blocks: no split
-    assert plan_with("NARROW_SPLIT", True, wide, "float32", 90, "ct1d_narrow") == plan(wide, "float32", "ct1d_narrow", 90)
+    assert plan(wide, "float32", "ct1d_narrow", 90) == plan_with(
+        "NARROW_SPLIT", False, wide, "float32", 90, "ct1d_narrow")
+    # 2 x 128 -> 4, K=7, S=4 (session 77's sp06): 128 x 2 taps per output, 0.60x when split
+    short = params(2, 128, 4, 7, 5792, 4, 0, 2)
+    assert plan(short, "float32", "ct1d_narrow", 90).key.split == 1
+    assert plan_with("NARROW_SPLIT_MIN_CHAIN", 0, short, "float32", 90, "ct1d_narrow").key.split > 1
     # a device that holds no clusters of more than 2 blocks
     assert _dispatch._narrow_key(few, "float32", 4, clusters=(132, 66, 0, 0, 0, 0, 0, 0)).split == 2
     assert _dispatch._narrow_key(few, "float32", 4, clusters=(132,)).split == 1
@@ -1749,6 +1756,7 @@ def test_narrow_split_for_calls_of_few_tiles_and_long_reductions(rng):
                 taps = _dispatch.max_class_taps(S, p.dilation, p.kernel_size)
                 chain = -(-cig // (lp.key.cs * lp.key.split)) * taps
                 assert lp.key.blk == (chain > _dispatch.NARROW_MAX_CHAIN), (lp.key, chain)
+                assert lp.key.split == 1 or cig * taps >= _dispatch.NARROW_SPLIT_MIN_CHAIN
         finally:
             plan.cache_clear()
     assert split > 50, split
