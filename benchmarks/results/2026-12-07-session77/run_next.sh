@@ -2,7 +2,7 @@
 # Session 77's device steps: session 76's steps (../2026-12-07-session76/run_next.sh) in
 # the order this session wants them.
 # Usage: run_next.sh auto | validate | STEP (session 76's: tests ntests sweep regs chains)
-#   validate  (run_2) NARROW_SPLIT as shipped after run_1 (on, chains >= 2048) against off,
+#   validate  (run_3) NARROW_SPLIT as shipped after run_1 (on, chains >= 2048) against off,
 #          full dispatch, on the 20 calls of split_validate_calls.txt (drawn after the rule
 #          was set: random float32 calls whose plan it splits), then ntests, then tests,
 #          within AUTO_S seconds
