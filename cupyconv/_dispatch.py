@@ -345,9 +345,8 @@ NARROW_BLK = True
 # first of the slower two the model counts one block per SM for the 8-group instance,
 # which NVRTC 13 compiles to 128 registers (sm_90), so two fit (benchmarks/narrow_regs.py
 # finds such differences in 16 of 80 random plans). Joining fewer chunks
-# (CT1D_NARROW_BLK_TERMS 256) on top added nothing (1.078x). The GPU test suite has not
-# yet run with this default (no device machine came for it in sessions 75 and 76:
-# results/2026-12-07-session76/run_next.sh quick, then tests).
+# (CT1D_NARROW_BLK_TERMS 256) on top added nothing (1.078x). The narrow GPU tests and the
+# random-call selection passed with this default (H100, results/2026-12-07-session77/).
 NARROW_BLK_ANY_CS = True
 # NARROW_SPLIT (sm_90): for calls of less than a wave of blocks whose outputs each sum at
 # least NARROW_SPLIT_MIN_CHAIN products (input channels per group x taps per class), the
