@@ -518,6 +518,28 @@ def test_narrow_instance_compiles_for_sm80_and_its_knobs(nvrtc_ok, key, monkeypa
     assert compile_instance(key)[:4] == b"\x7fELF"
 
 
+# ct1d_narrow_split (sm_90 plans since session 77): a cluster of 2-8 blocks per tile
+NARROW_SPLIT_CALLS = {
+    "1500-to-4-k32": ((1, 1500, 700), (1500, 4, 32), 1, 5, 2, 1),          # 8 ranks
+    "2048-to-8-k32-s2": ((2, 2048, 800), (2048, 8, 32), 2, 0, 1, 1),
+    "1680-to-7-k23-blocked": ((2, 1680, 1038), (1680, 7, 23), 1, 0, 1, 1),   # 3 ranks
+}
+
+
+@pytest.mark.parametrize("case", sorted(NARROW_SPLIT_CALLS))
+def test_narrow_split_instances_compile_for_sm90a(nvrtc_ok, case):
+    """The sm_90 plans of few-tile, long-reduction float32 calls split each tile over a
+    cluster; the instance compiles (sm_90a) with the cluster barrier and the reads of the
+    other ranks' shared memory that join their sums."""
+    xs, ws, s, p, d, g = NARROW_SPLIT_CALLS[case]
+    key = plan(check_conv_args(xs, ws, None, s, p, 0, g, d), "float32", "ct1d_narrow", 90).key
+    assert key.split > 1 and key.blk == case.endswith("blocked"), key
+    assert compile_instance(key, arch="sm_90")[:4] == b"\x7fELF"
+    ptx = compile_instance(key, arch="compute_90a").decode()
+    assert ".target sm_90a" in ptx and "barrier.cluster.wait" in ptx
+    assert "ld.shared::cluster" in ptx and "mapa.shared::cluster" in ptx
+
+
 STREAM_INSTANCES = [k for k in INSTANCES if k.family == "ct1d_stream"]
 
 
