@@ -526,6 +526,17 @@ NARROW_SPLIT_CALLS = {
 }
 
 
+def test_gemm_split_instance_compiles_for_sm90a(nvrtc_ok):
+    """ct1d_gemm's cluster split (sm_90 plans of few-tile wide reductions: 1 x 384 -> 32,
+    K=7, S=3, D=3 takes 8 ranks) compiles with its cluster barrier and remote reads."""
+    key = plan(check_conv_args((1, 384, 1024), (384, 32, 7), None, 3, 0, 0, 1, 3), "float32",
+               arch=90).key
+    assert key.name_expression().startswith("ct1d_gemm_split<") and key.split == 8, key
+    assert compile_instance(key, arch="sm_90")[:4] == b"\x7fELF"
+    ptx = compile_instance(key, arch="compute_90a").decode()
+    assert "barrier.cluster.wait" in ptx and "ld.shared::cluster" in ptx
+
+
 @pytest.mark.parametrize("case", sorted(NARROW_SPLIT_CALLS))
 def test_narrow_split_instances_compile_for_sm90a(nvrtc_ok, case):
     """The sm_90 plans of few-tile, long-reduction float32 calls split each tile over a
