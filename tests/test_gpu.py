@@ -271,8 +271,9 @@ def test_small_wide_reductions_random(rng):
     """Small float32 calls with wide reductions (N x L <= 1024, 512-1024 input and 9-64
     output channels, _prefers_narrow_small) through the dispatcher: on sm_90 ct1d_gemm
     split over clusters where its blocks have <= 8 warps, else ct1d_narrow in chunks of 4
-    (NARROW_SMALL_CHUNK_COG) or 8 output channels; poisoned outputs against float64, both
-    routes and the chunks of 4 taken."""
+    (NARROW_SMALL_CHUNK_COG) or 8 output channels (split over clusters too where its
+    sums are long: NARROW_SPLIT); poisoned outputs against float64, both families and
+    the chunks of 4 taken."""
     _skip_without_wgmma()
     from cupyconv._args import check_conv_args
     from cupyconv._gpu import device_plan
@@ -296,7 +297,8 @@ def test_small_wide_reductions_random(rng):
         _record("err_float32_small_wide", err, dict(cin=cin, cout=cout, K=K, kw=kw,
                                                      key=key.name_expression()))
         assert err <= TOL["float32"], (cin, cout, K, kw, key, err)
-    assert routes.get("ct1d_gemm_split", 0) >= 3 and routes.get("ct1d_narrow", 0) >= 3, routes
+    narrow = routes.get("ct1d_narrow", 0) + routes.get("ct1d_narrow_split", 0)
+    assert routes.get("ct1d_gemm_split", 0) >= 3 and narrow >= 3, routes
     assert routes.get("narrow_chunks_of_4", 0) >= 1, routes
 
 
