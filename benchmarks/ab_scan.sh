@@ -25,3 +25,14 @@ ab() {
   done
   python3 scan_compare.py "$OUT/${name}_old.json" "$OUT/${name}_new.json" --worst 10
 }
+
+# ab_calls NAME FAMILY FILE CAP VARIANT... runs ab_variant.py (from benchmarks/) on the
+# calls of FILE (one NAME=N,C_in,C_out,K,L,S,P,D[,G] per line), the shipped source against
+# each VARIANT, medians of 3 rounds, capped at CAP seconds, into $OUT/NAME.txt.
+ab_calls() {
+  local name=$1 family=$2 file=$3 cap=$4 calls rc; shift 4
+  mapfile -t calls < "$file"
+  (cd benchmarks && timeout "$cap" python3 ab_variant.py "$family" "${calls[@]/#/--call=}" \
+     --rounds 3 "${@/#/--variant=}" > "$OUT/$name.txt" 2>&1); rc=$?
+  echo "$name rc $rc"; grep -E "^\S|median|largest" "$OUT/$name.txt" | cut -c1-170
+}

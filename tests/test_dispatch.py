@@ -1732,7 +1732,8 @@ def test_narrow_split_for_calls_of_few_tiles_and_long_reductions(rng):
     wide = params(16, 512, 8, 4, 16384, 2, 1, 1)            # 528 blocks: no split
     assert plan(wide, "float32", "ct1d_narrow", 90) == plan_with(
         "NARROW_SPLIT", False, wide, "float32", 90, "ct1d_narrow")
-    # 2 x 128 -> 4, K=7, S=4 (session 77's sp06): 128 x 2 taps per output, 0.60x when split
+    # 2 x 128 -> 4, K=7, S=4, D=2 (session 77's sp06): 128 channels x 4 taps per output,
+    # 0.60x when split
     short = params(2, 128, 4, 7, 5792, 4, 0, 2)
     assert plan(short, "float32", "ct1d_narrow", 90).key.split == 1
     assert plan_with("NARROW_SPLIT_MIN_CHAIN", 0, short, "float32", 90, "ct1d_narrow").key.split > 1

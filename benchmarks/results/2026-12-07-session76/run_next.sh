@@ -35,7 +35,7 @@ case ${1:-} in
     step_dir ntests
     par=(); python3 -c "import xdist" 2>/dev/null && par=(-n 8)
     timeout ${TESTS_S:-200} python3 -m pytest -m gpu -v -rs "${par[@]}" -W ignore -p no:cacheprovider \
-      tests/test_gpu.py -k "narrow and not 64bit" > "$OUT/gpu_tests.log" 2>&1
+      tests/test_gpu.py -k "${NTESTS_K:-narrow and not 64bit}" > "$OUT/gpu_tests.log" 2>&1
     echo "narrow tests rc $?"; grep -E "passed|failed|^FAILED|^E  " "$OUT/gpu_tests.log" | cut -c1-300 | tail -n 8 ;;
   sweep) exec bash "$here/../2026-12-07-session74/run_next.sh" sweep ;;
   regs)
@@ -47,10 +47,6 @@ case ${1:-} in
   chains)
     source benchmarks/ab_scan.sh
     step_dir chains
-    mapfile -t calls < "$here/split_calls.txt"
-    cd benchmarks
-    timeout ${CHAINS_S:-300} python3 ab_variant.py ct1d_narrow "${calls[@]/#/--call=}" --rounds 3 \
-      --variant 'split=dispatch.NARROW_SPLIT:True' > "$OUT/ab_split.txt" 2>&1
-    echo "ab_split rc $?"; grep -E "^\S|median|largest" "$OUT/ab_split.txt" | cut -c1-170 ;;
+    ab_calls ab_split ct1d_narrow "$here/split_calls.txt" ${CHAINS_S:-300} 'split=dispatch.NARROW_SPLIT:True' ;;
   *) echo "usage: run_next.sh auto | tests | sweep | regs | chains"; exit 2 ;;
 esac

@@ -8,8 +8,8 @@
 #          within AUTO_S seconds
 #   fixed  the two GPU tests changed after run_3 (blocked sums with the split off; forced
 #          splits blocked by their own chains), ~1-2 min
-#   wgmacs NARROW_WGMMA_MIN_MACS 128 -> 40 (ct1d_wgmma instead of ct1d_narrow's CUDA cores
-#          for C_out x K of 40-127) on the 20 calls of wgmacs_calls.txt (seed 78 draws of
+#   wgmacs NARROW_WGMMA_MIN_MACS 128 -> 40 and -> 64 (ct1d_wgmma instead of ct1d_narrow's
+#          CUDA cores for C_out x K of 40-127 / 64-127) on the 20 calls of wgmacs_calls.txt (seed 78 draws of
 #          narrow_regs.random_calls that it moves; run_1's regs calls of this kind ran at
 #          0.32-0.56x torch fp32 on ct1d_narrow), full dispatch, medians of 3 rounds
 #   auto   (for session 78) on an H200: sweep (issue 4's record), fixed, wgmacs;
@@ -20,11 +20,7 @@ if [[ ${1:-} == validate ]]; then
   here=$(dirname "$0")
   (source benchmarks/ab_scan.sh
    step_dir validate
-   mapfile -t calls < "$here/split_validate_calls.txt"
-   cd benchmarks
-   timeout ${VALIDATE_S:-200} python3 ab_variant.py auto "${calls[@]/#/--call=}" --rounds 3 \
-     --variant 'nosplit=dispatch.NARROW_SPLIT:False' > "$OUT/ab_nosplit.txt" 2>&1
-   echo "validate rc $?"; grep -E "^\S|median" "$OUT/ab_nosplit.txt" | cut -c1-170)
+   ab_calls ab_nosplit auto "$here/split_validate_calls.txt" ${VALIDATE_S:-200} 'nosplit=dispatch.NARROW_SPLIT:False')
   for step in ntests tests; do
     left=$(( ${AUTO_S:-560} - SECONDS )); (( left > 60 )) || break
     TESTS_S=$(( left - 20 )) timeout "$left" bash "$s76" $step; echo "== $step rc $? at $SECONDS s"
@@ -32,23 +28,14 @@ if [[ ${1:-} == validate ]]; then
   exit 0
 fi
 here=$(dirname "$0")
-if [[ ${1:-} == fixed ]]; then
-  source benchmarks/ab_scan.sh
-  step_dir fixed
-  par=(); python3 -c "import xdist" 2>/dev/null && par=(-n 8)
-  timeout ${TESTS_S:-200} python3 -m pytest -m gpu -v -rs "${par[@]}" -W ignore -p no:cacheprovider \
-    tests/test_gpu.py -k "narrow_blocked or narrow_split" > "$OUT/gpu_tests.log" 2>&1
-  echo "fixed tests rc $?"; grep -E "passed|failed|^FAILED|^E  " "$OUT/gpu_tests.log" | cut -c1-300 | tail -n 8
-  exit 0
+if [[ ${1:-} == fixed ]]; then     # session 76's ntests step on these tests (ntests.tgz)
+  NTESTS_K="narrow_blocked or narrow_split" exec bash "$s76" ntests
 fi
 if [[ ${1:-} == wgmacs ]]; then
   source benchmarks/ab_scan.sh
   step_dir wgmacs
-  mapfile -t calls < "$here/wgmacs_calls.txt"
-  cd benchmarks
-  timeout ${WGMACS_S:-300} python3 ab_variant.py auto "${calls[@]/#/--call=}" --rounds 3 \
-    --variant 'wg40=dispatch.NARROW_WGMMA_MIN_MACS:40' > "$OUT/ab_wg40.txt" 2>&1
-  echo "wgmacs rc $?"; grep -E "^\S|median" "$OUT/ab_wg40.txt" | cut -c1-170
+  ab_calls ab_wgmacs auto "$here/wgmacs_calls.txt" ${WGMACS_S:-300} \
+    'wg40=dispatch.NARROW_WGMMA_MIN_MACS:40' 'wg64=dispatch.NARROW_WGMMA_MIN_MACS:64'
   exit 0
 fi
 if [[ ${1:-} == auto ]]; then
