@@ -161,13 +161,7 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0,
         split = gemm_split(p, pl, clusters)
         if split > 1:
             pl = replace(pl, key=split_key(pl.key, split))
-    if (arch == WGMMA_ARCH and pl.key.family == "ct1d_narrow" and NARROW_SPLIT
-            and dtype in NARROW_SPLIT_DTYPES
-            and p.in_channels // p.groups * max_class_taps(p.stride, p.dilation, p.kernel_size)
-            >= NARROW_SPLIT_MIN_CHAIN
-            and _block_count(p, pl) < NARROW_SMS * _narrow_modelled_blocks_per_sm(pl.key)):
-        # (calls of less than a wave of blocks: where the GPU is full, the model's
-        # preference for ranks over groups is unmeasured)
+    if arch == WGMMA_ARCH and pl.key.family == "ct1d_narrow" and _narrow_may_split(p, dtype, pl):
         key = _narrow_key(p, dtype, pl.key.cog, clusters=clusters)
         if key is not None and key.split > 1:
             pl = narrow_launch_plan(p, key)
@@ -448,6 +442,16 @@ def _narrow_modelled_blocks_per_sm(key: NarrowKey) -> int:
     return NARROW_BPS or _narrow_blocks_per_sm(regs, key.kernel_size * key.cog)
 
 
+def _narrow_may_split(p: ConvParams, dtype: str, pl: LaunchPlan) -> bool:
+    """Whether the cost model weighs cluster splits for this ct1d_narrow plan (sm_90):
+    NARROW_SPLIT's dtypes, outputs summing >= NARROW_SPLIT_MIN_CHAIN products, and less
+    than a wave of blocks (where the GPU is full, the model's preference for ranks over
+    groups is unmeasured)."""
+    chain = p.in_channels // p.groups * max_class_taps(p.stride, p.dilation, p.kernel_size)
+    return (NARROW_SPLIT and dtype in NARROW_SPLIT_DTYPES and chain >= NARROW_SPLIT_MIN_CHAIN
+            and _block_count(p, pl) < NARROW_SMS * _narrow_modelled_blocks_per_sm(pl.key))
+
+
 def _narrow_output(p: ConvParams) -> bool:
     """More input channels per group than ct1d_depthwise takes, at most NARROW_MAX_COG
     output channels per group."""
@@ -505,6 +509,9 @@ def _narrow_key(p: ConvParams, dtype: str, max_cog: int,
     def blk(cs, split=1):                   # float64's chains are 2**29 times finer
         return NARROW_BLK and long_chain(cs * split) and dtype != "float64"
 
+    def key_of(u, cs, split=1):
+        return NarrowKey(dtype, S, D, K, cob, u, cs, _NARROW_THREADS, blk(cs, split), split)
+
     def u_max(cs):
         per_u = _narrow_regs_per_u(dtype, S, cob, columns, blk(cs))
         return min(_NARROW_MAX_U, max(1, _NARROW_REGS // per_u))
@@ -522,9 +529,6 @@ def _narrow_key(p: ConvParams, dtype: str, max_cog: int,
         # store and the loads of the rows each rank joins (NARROW_SPLIT).
         resident = blocks_per_sm or _narrow_modelled_blocks_per_sm
 
-        def key_of(u, cs, split):
-            return NarrowKey(dtype, S, D, K, cob, u, cs, _NARROW_THREADS, blk(cs, split), split)
-
         def cost(u, cs, split):
             per_sm = resident(key_of(u, cs, split))
             slots = NARROW_SMS if split == 1 else clusters[split - 1] * split
@@ -534,7 +538,7 @@ def _narrow_key(p: ConvParams, dtype: str, max_cog: int,
                     cs, -u, split)
 
         def splits(u, cs):                  # every rank gets at least one weight chunk
-            ck = key_of(u, cs, 1).channels_per_chunk
+            ck = key_of(u, cs).channels_per_chunk
             return [1] + [s for s in range(2, min(len(clusters), NARROW_SPLIT_MAX) + 1)
                           if clusters[s - 1] and split_fits(-(-cig // ck), s)
                           and key_of(u, cs, s).smem_bytes() <= _NARROW_SMEM]
@@ -550,7 +554,7 @@ def _narrow_key(p: ConvParams, dtype: str, max_cog: int,
         u = min(u, u_max(cs))
         while u > 1 and blocks(u, cs) < NARROW_MIN_BLOCKS:
             u -= 1
-        key = NarrowKey(dtype, S, D, K, cob, u, cs, _NARROW_THREADS, blk(cs))
+        key = key_of(u, cs)
     while key.u > 1 and key.smem_bytes() > _NARROW_SMEM:
         key = replace(key, u=key.u - 1)
     return key
