@@ -367,6 +367,11 @@ narrow_tiles(const T* __restrict__ x, const T* __restrict__ w, const T* __restri
         // each output row: the groups' partial sums added in order, then stored
         const int t0 = u0 * S - pad;
         const int t_lo = max(0, t0), t_hi = min(L_out, u_end * S - pad);
+        // output row co's segment of this tile, from out_s
+        auto store_row = [&](int co) {
+            const long long row = bp.n * C_out + bp.g * bp.cog + co_base + co;
+            store_row_segment<T, THREADS>(y + row * L_out, out_s, row * L_out, t0, t_lo, t_hi, tid);
+        };
 #pragma unroll
         for (int co = 0; co < COG; ++co) {
             __syncthreads();        // out_s and part_s are free
@@ -398,8 +403,7 @@ narrow_tiles(const T* __restrict__ x, const T* __restrict__ w, const T* __restri
             }
             if constexpr (SPLIT == 1) {
                 __syncthreads();
-                const long long row = bp.n * C_out + bp.g * bp.cog + co_base + co;
-                store_row_segment<T, THREADS>(y + row * L_out, out_s, row * L_out, t0, t_lo, t_hi, tid);
+                store_row(co);
             }
         }
         if constexpr (SPLIT > 1) {
@@ -417,8 +421,7 @@ narrow_tiles(const T* __restrict__ x, const T* __restrict__ w, const T* __restri
                     });
                 }
                 __syncthreads();
-                const long long row = bp.n * C_out + bp.g * bp.cog + co_base + co;
-                store_row_segment<T, THREADS>(y + row * L_out, out_s, row * L_out, t0, t_lo, t_hi, tid);
+                store_row(co);
                 __syncthreads();    // out_s is free
             }
             cluster_sync();         // every rank has read this tile's rank_s
