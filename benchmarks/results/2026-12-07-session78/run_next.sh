@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Session 78's device steps: session 77's (../2026-12-07-session77/run_next.sh) plus an
+# out-of-sample set for NARROW_WGMMA_MIN_MACS, timed in the same command so that one
+# device run can both pick and check a threshold.
+# Usage: run_next.sh auto | wgval | STEP (session 77's: fixed wgmacs validate; session
+#        76's: tests ntests sweep regs chains)
+#   wgval  NARROW_WGMMA_MIN_MACS 128 against 40 and 64 on the 20 calls of
+#          wgmacs_validate_calls.txt (seed 79 draws of narrow_regs.random_calls that 40
+#          moves to ct1d_wgmma, drawn before any timing). Decision rule, fixed before the
+#          run: the threshold is chosen on session 77's wgmacs_calls.txt alone (the lower
+#          of 40/64 whose geomean there is > 1.03x with no call slower than 0.9x, else
+#          128 stays); wgval only reports how that choice does on calls it was not chosen on.
+#   auto   on an H200: sweep (issue 4's record), fixed, wgmacs, wgval;
+#          on an H100: fixed, wgmacs, wgval; all within AUTO_S seconds
+set -uo pipefail
+here=$(dirname "$0")
+s77=$here/../2026-12-07-session77/run_next.sh
+case ${1:-} in
+  wgval)
+    source benchmarks/ab_scan.sh
+    step_dir wgval
+    ab_calls ab_wgval auto "$here/wgmacs_validate_calls.txt" ${WGVAL_S:-240} \
+      'wg40=dispatch.NARROW_WGMMA_MIN_MACS:40' 'wg64=dispatch.NARROW_WGMMA_MIN_MACS:64' ;;
+  auto)
+    steps=(fixed wgmacs wgval)
+    [[ $(nvidia-smi --query-gpu=name --format=csv,noheader) == *H200* ]] && steps=(sweep fixed wgmacs wgval)
+    for step in "${steps[@]}"; do
+      left=$(( ${AUTO_S:-560} - SECONDS )); (( left > 60 )) || break
+      timeout "$left" bash "$0" $step; echo "== $step rc $? at $SECONDS s"
+    done ;;
+  *) exec bash "$s77" "$@" ;;
+esac
