@@ -10,8 +10,10 @@
 #          run: the threshold is chosen on session 77's wgmacs_calls.txt alone (the lower
 #          of 40/64 whose geomean there is > 1.03x with no call slower than 0.9x, else
 #          128 stays); wgval only reports how that choice does on calls it was not chosen on.
-#   auto   on an H200: sweep (issue 4's record), fixed, wgmacs, wgval;
-#          on an H100: fixed, wgmacs, wgval; all within AUTO_S seconds
+#   wgval16 the same on the first 10 of those calls in bfloat16 (the threshold is not
+#          float32's alone: 16-bit calls take the same route)
+#   auto   on an H200: sweep (issue 4's record), fixed, wgmacs, wgval, wgval16;
+#          on an H100: fixed, wgmacs, wgval, wgval16; all within AUTO_S seconds
 set -uo pipefail
 here=$(dirname "$0")
 s77=$here/../2026-12-07-session77/run_next.sh
@@ -21,9 +23,17 @@ case ${1:-} in
     step_dir wgval
     ab_calls ab_wgval auto "$here/wgmacs_validate_calls.txt" ${WGVAL_S:-240} \
       'wg40=dispatch.NARROW_WGMMA_MIN_MACS:40' 'wg64=dispatch.NARROW_WGMMA_MIN_MACS:64' ;;
+  wgval16)
+    source benchmarks/ab_scan.sh
+    step_dir wgval16
+    mapfile -t calls < <(head -n 10 "$here/wgmacs_validate_calls.txt")
+    (cd benchmarks && timeout ${WGVAL_S:-150} python3 ab_variant.py auto "${calls[@]/#/--call=}" \
+       --dtype bfloat16 --rounds 3 --variant 'wg40=dispatch.NARROW_WGMMA_MIN_MACS:40' \
+       --variant 'wg64=dispatch.NARROW_WGMMA_MIN_MACS:64' > "$OUT/ab_wgval16.txt" 2>&1)
+    echo "wgval16 rc $?"; grep -E "^\S|median|largest" "$OUT/ab_wgval16.txt" | cut -c1-170 ;;
   auto)
-    steps=(fixed wgmacs wgval)
-    [[ $(nvidia-smi --query-gpu=name --format=csv,noheader) == *H200* ]] && steps=(sweep fixed wgmacs wgval)
+    steps=(fixed wgmacs wgval wgval16)
+    [[ $(nvidia-smi --query-gpu=name --format=csv,noheader) == *H200* ]] && steps=(sweep fixed wgmacs wgval wgval16)
     for step in "${steps[@]}"; do
       left=$(( ${AUTO_S:-560} - SECONDS )); (( left > 60 )) || break
       timeout "$left" bash "$0" $step; echo "== $step rc $? at $SECONDS s"
