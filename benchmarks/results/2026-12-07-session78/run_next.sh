@@ -12,6 +12,9 @@
 #          128 stays); wgval only reports how that choice does on calls it was not chosen on.
 #   wgval16 the same on the first 10 of those calls in bfloat16 (the threshold is not
 #          float32's alone: 16-bit calls take the same route)
+#   wgup   (after run_1: 40 and 64 lost on every call) the other way: 257 against 128 on
+#          wgmacs_up_calls.txt (seed 80 draws that 257 moves from ct1d_wgmma back to
+#          ct1d_narrow: C_out x K of 128-256), a probe (no validation set yet)
 #   auto   on an H200: sweep (issue 4's record), fixed, wgmacs, wgval, wgval16;
 #          on an H100: fixed, wgmacs, wgval, wgval16; all within AUTO_S seconds
 set -uo pipefail
@@ -31,6 +34,10 @@ case ${1:-} in
        --dtype bfloat16 --rounds 3 --variant 'wg40=dispatch.NARROW_WGMMA_MIN_MACS:40' \
        --variant 'wg64=dispatch.NARROW_WGMMA_MIN_MACS:64' > "$OUT/ab_wgval16.txt" 2>&1)
     echo "wgval16 rc $?"; grep -E "^\S|median|largest" "$OUT/ab_wgval16.txt" | cut -c1-170 ;;
+  wgup)
+    source benchmarks/ab_scan.sh
+    step_dir wgup
+    ab_calls ab_wgup auto "$here/wgmacs_up_calls.txt" ${WGUP_S:-260} 'wg257=dispatch.NARROW_WGMMA_MIN_MACS:257' ;;
   auto)
     steps=(fixed wgmacs wgval wgval16)
     [[ $(nvidia-smi --query-gpu=name --format=csv,noheader) == *H200* ]] && steps=(sweep fixed wgmacs wgval wgval16)
