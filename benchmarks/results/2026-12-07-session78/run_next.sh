@@ -34,6 +34,10 @@ case ${1:-} in
        --dtype bfloat16 --rounds 3 --variant 'wg40=dispatch.NARROW_WGMMA_MIN_MACS:40' \
        --variant 'wg64=dispatch.NARROW_WGMMA_MIN_MACS:64' > "$OUT/ab_wgval16.txt" 2>&1)
     echo "wgval16 rc $?"; grep -E "^\S|median|largest" "$OUT/ab_wgval16.txt" | cut -c1-170 ;;
+  wgupval)
+    source benchmarks/ab_scan.sh
+    step_dir wgupval
+    ab_calls ab_wgupval auto "$here/wgmacs_up_validate_calls.txt" ${WGUP_S:-260} 'wg257=dispatch.NARROW_WGMMA_MIN_MACS:257' ;;
   wgup)
     source benchmarks/ab_scan.sh
     step_dir wgup
