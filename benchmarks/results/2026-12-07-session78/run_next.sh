@@ -15,6 +15,8 @@
 #   wgup   (after run_1: 40 and 64 lost on every call) the other way: 257 against 128 on
 #          wgmacs_up_calls.txt (seed 80 draws that 257 moves from ct1d_wgmma back to
 #          ct1d_narrow: C_out x K of 128-256), a probe (no validation set yet)
+#   wgupval the same on wgmacs_up_validate_calls.txt (seed 81, drawn after wgup ran)
+#   wgup16 wgup's first 10 calls in bfloat16
 #   auto   on an H200: sweep (issue 4's record), fixed, wgmacs, wgval, wgval16;
 #          on an H100: fixed, wgmacs, wgval, wgval16; all within AUTO_S seconds
 set -uo pipefail
@@ -38,6 +40,13 @@ case ${1:-} in
     source benchmarks/ab_scan.sh
     step_dir wgupval
     ab_calls ab_wgupval auto "$here/wgmacs_up_validate_calls.txt" ${WGUP_S:-260} 'wg257=dispatch.NARROW_WGMMA_MIN_MACS:257' ;;
+  wgup16)   # (run_5 ran these lines inline)
+    source benchmarks/ab_scan.sh
+    step_dir wgup16
+    mapfile -t calls < <(head -n 10 "$here/wgmacs_up_calls.txt")
+    (cd benchmarks && timeout 150 python3 ab_variant.py auto "${calls[@]/#/--call=}" --dtype bfloat16 \
+       --rounds 3 --variant 'wg257=dispatch.NARROW_WGMMA_MIN_MACS:257' > "$OUT/ab_wgup16.txt" 2>&1)
+    echo rc $?; grep -E "^\S|median" "$OUT/ab_wgup16.txt" | cut -c1-170 ;;
   wgup)
     source benchmarks/ab_scan.sh
     step_dir wgup
