@@ -17,6 +17,9 @@
 #          ct1d_narrow: C_out x K of 128-256), a probe (no validation set yet)
 #   wgupval the same on wgmacs_up_validate_calls.txt (seed 81, drawn after wgup ran)
 #   wgup16 wgup's first 10 calls in bfloat16
+#   wgstride 257 against 128 at strides 5-10 (wgup's calls, from narrow_regs.random_calls,
+#          have strides 1-4; session 55's two calls behind the 128 rule had 8 and 10):
+#          those two and 10 random calls (seed 83) that 257 moves
 #   auto   on an H200: sweep (issue 4's record), fixed, wgmacs, wgval, wgval16;
 #          on an H100: fixed, wgmacs, wgval, wgval16; all within AUTO_S seconds
 set -uo pipefail
@@ -47,6 +50,10 @@ case ${1:-} in
     (cd benchmarks && timeout 150 python3 ab_variant.py auto "${calls[@]/#/--call=}" --dtype bfloat16 \
        --rounds 3 --variant 'wg257=dispatch.NARROW_WGMMA_MIN_MACS:257' > "$OUT/ab_wgup16.txt" 2>&1)
     echo rc $?; grep -E "^\S|median" "$OUT/ab_wgup16.txt" | cut -c1-170 ;;
+  wgstride)
+    source benchmarks/ab_scan.sh
+    step_dir wgstride
+    ab_calls ab_wgstride auto "$here/wgstride_calls.txt" ${WGUP_S:-150} 'wg257=dispatch.NARROW_WGMMA_MIN_MACS:257' ;;
   wgup)
     source benchmarks/ab_scan.sh
     step_dir wgup
