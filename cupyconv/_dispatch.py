@@ -121,7 +121,7 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0,
     if pl is None and family is None and _prefers_narrow_small(p, dtype):
         pl = _split_gemm(p, dtype, arch, clusters) or _plan_narrow(p, dtype)
     narrow = family is None and _prefers_narrow(p, dtype)
-    if pl is None and narrow and arch == WGMMA_ARCH and cog * p.kernel_size >= NARROW_WGMMA_MIN_MACS:
+    if pl is None and narrow and arch == WGMMA_ARCH and _narrow_to_wgmma(p, dtype):
         pl = _plan_wgmma(p, dtype)          # (None where its GEMM is too sparse)
     if pl is None and (family == "ct1d_narrow" or (narrow and cog <= NARROW_BEFORE_PIPE_COG)):
         pl = _plan_narrow(p, dtype)
@@ -281,10 +281,20 @@ NARROW_MAX_COG = 8
 NARROW_BEFORE_PIPE_COG = 2
 # ... but on sm_90 those with at least this many multiply-adds per loaded x value (C_out
 # per group x K) go to ct1d_wgmma where it covers them: compute-bound on CUDA cores
-# (run 3, ms: in768-out8-s10 ct1d_narrow 0.403, ct1d_wgmma 0.221, torch 0.184;
+# (session 54, run 3, ms: in768-out8-s10 ct1d_narrow 0.403, ct1d_wgmma 0.221, torch 0.184;
 # in128-out8-s8 0.080, 0.044, torch 0.073; at 32-40 ct1d_narrow was the faster:
 # in512-out8-s2 0.799 against 0.949, in1024-out4-s4 0.186 against 0.240)
 NARROW_WGMMA_MIN_MACS = 128
+# (lower thresholds lose: H200, session 78, 40 ran 0.43x and 64 0.67x geomean on 20
+# random float32 calls, 40 0.71x on 10 bfloat16 ones). Float32 calls go there only at
+# strides of at least this: below it ct1d_narrow is now the faster (H200, session 78,
+# results/2026-12-07-session78 run_3-4, ct1d_wgmma -> ct1d_narrow, medians of 3 rounds):
+# 16 random calls of strides 2-4 and C_out x K 128-256, 1.72x geomean, all faster (u08
+# 1024 -> 4 K32 S3 8.20 -> 2.46 ms, torch 1.58), and 16 drawn after those ran, 1.60x, 15
+# faster (w05 0.68 -> 0.81). Strides 8 and 10 are session 54's calls above, not measured
+# since; 5-7 never. 16-bit calls keep the route (the same calls in bfloat16: 0.46-0.86x
+# on ct1d_narrow, run_5).
+NARROW_WGMMA_F32_MIN_STRIDE = 5
 # A thread's sums and x columns (U*(S*COG + 2*columns), the next channel's x in flight) in
 # at most this many registers (float64: half as many U), ...
 _NARROW_REGS = 96
@@ -450,6 +460,12 @@ def _narrow_may_split(p: ConvParams, dtype: str, pl: LaunchPlan) -> bool:
     chain = p.in_channels // p.groups * max_class_taps(p.stride, p.dilation, p.kernel_size)
     return (NARROW_SPLIT and dtype in NARROW_SPLIT_DTYPES and chain >= NARROW_SPLIT_MIN_CHAIN
             and _block_count(p, pl) < NARROW_SMS * _narrow_modelled_blocks_per_sm(pl.key))
+
+
+def _narrow_to_wgmma(p: ConvParams, dtype: str) -> bool:
+    """Whether a narrow-output call is compute-bound enough for ct1d_wgmma on sm_90."""
+    return (p.out_channels // p.groups * p.kernel_size >= NARROW_WGMMA_MIN_MACS
+            and (dtype != "float32" or p.stride >= NARROW_WGMMA_F32_MIN_STRIDE))
 
 
 def _narrow_output(p: ConvParams) -> bool:

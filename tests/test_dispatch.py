@@ -1856,6 +1856,14 @@ def test_narrow_output_float32_calls_take_the_narrow_family():
         assert plan(heavy, "float32", arch=arch).key.family == ("ct1d_wgmma" if arch else "ct1d_narrow")
         assert plan(params(8, 256, 8, 16, 7352, 2, 0, 2), "float32", arch=arch).key.family == "ct1d_narrow"
         assert plan(params(4, 128, 8, 15, 7812, 8, 4, 1), "float32", arch=arch).key.family == "ct1d_narrow"
+        # ... float32 only at strides >= 5 (NARROW_WGMMA_F32_MIN_STRIDE); 16-bit at any
+        # (at stride 2 this call's float32 GEMM is too sparse for ct1d_wgmma either way)
+        for stride in (3, 4):
+            heavy = params(15, 1024, 4, 32, 14070, stride, 0, 1)
+            assert plan(heavy, "float32", arch=arch).key.family == "ct1d_narrow", stride
+            assert plan(heavy, "bfloat16", arch=arch).key.family == ("ct1d_wgmma" if arch else "ct1d_narrow")
+            assert plan_with("NARROW_WGMMA_F32_MIN_STRIDE", 1, heavy, "float32", arch).key.family \
+                == ("ct1d_wgmma" if arch else "ct1d_narrow")
         # 16 -> 4 per group with ct1d_pipe there: ct1d_pipe (measured faster)
         piped = params(8, 128, 32, 8, 16384, 4, 2, 1, groups=8)
         assert plan(piped, "float32", arch=arch).key.family == ("ct1d_pipe" if arch else "ct1d_narrow")
