@@ -17,11 +17,15 @@
 #          ct1d_narrow: C_out x K of 128-256), a probe (no validation set yet)
 #   wgupval the same on wgmacs_up_validate_calls.txt (seed 81, drawn after wgup ran)
 #   wgup16 wgup's first 10 calls in bfloat16
+#          (wgup, wgupval, wgup16 ran before NARROW_WGMMA_F32_MIN_STRIDE shipped; with it
+#          their float32 sides plan alike)
 #   wgstride 257 against 128 at strides 5-10 (wgup's calls, from narrow_regs.random_calls,
-#          have strides 1-4; session 55's two calls behind the 128 rule had 8 and 10):
+#          have strides 1-4; session 54's two calls behind the 128 rule had 8 and 10):
 #          those two and 10 random calls (seed 83) that 257 moves
-#   auto   on an H200: sweep (issue 4's record), fixed, wgmacs, wgval, wgval16;
-#          on an H100: fixed, wgmacs, wgval, wgval16; all within AUTO_S seconds
+#   suite1, suite2  the full GPU suite in two halves (device_run.sh tests, GPU_TEST_SHARD)
+#   auto   (session 78's run_1 ran: on an H200 sweep, fixed, wgmacs, wgval, wgval16; on an
+#          H100 the same without the sweep) for session 79: wgstride, then suite1, within
+#          AUTO_S seconds; then suite2 as its own command
 set -uo pipefail
 here=$(dirname "$0")
 s77=$here/../2026-12-07-session77/run_next.sh
@@ -58,12 +62,16 @@ case ${1:-} in
     source benchmarks/ab_scan.sh
     step_dir wgup
     ab_calls ab_wgup auto "$here/wgmacs_up_calls.txt" ${WGUP_S:-260} 'wg257=dispatch.NARROW_WGMMA_MIN_MACS:257' ;;
-  auto)
-    steps=(fixed wgmacs wgval wgval16)
-    [[ $(nvidia-smi --query-gpu=name --format=csv,noheader) == *H200* ]] && steps=(sweep fixed wgmacs wgval wgval16)
-    for step in "${steps[@]}"; do
+  suite1|suite2)   # half the full GPU suite (last full run: session 74, H100)
+    source benchmarks/ab_scan.sh
+    step_dir "$1"
+    GPU_TEST_SHARD=${1#suite}/2 OUT=$OUT/suite timeout ${SUITE_S:-500} bash benchmarks/device_run.sh tests \
+      > /dev/null 2>&1
+    echo "$1 rc $?"; grep -E "passed|failed|^FAILED" "$OUT/suite/gpu_tests.log" | cut -c1-300 | tail -n 8 ;;
+  auto)   # (for session 79) wgstride, then the first half of the GPU suite; then call suite2
+    for step in wgstride suite1; do
       left=$(( ${AUTO_S:-560} - SECONDS )); (( left > 60 )) || break
-      timeout "$left" bash "$0" $step; echo "== $step rc $? at $SECONDS s"
+      SUITE_S=$(( left - 20 )) timeout "$left" bash "$0" $step; echo "== $step rc $? at $SECONDS s"
     done ;;
   *) exec bash "$s77" "$@" ;;
 esac
