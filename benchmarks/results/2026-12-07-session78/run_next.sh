@@ -22,10 +22,12 @@
 #   wgstride 257 against 128 at strides 5-10 (wgup's calls, from narrow_regs.random_calls,
 #          have strides 1-4; session 54's two calls behind the 128 rule had 8 and 10):
 #          those two and 10 random calls (seed 83) that 257 moves
+#   wgold  NARROW_WGMMA_F32_MIN_STRIDE (shipped, 5) against 1 (the route before it) on
+#          run_3-4's 32 calls: for an H100, which has not measured the bound
 #   suite1, suite2  the full GPU suite in two halves (device_run.sh tests, GPU_TEST_SHARD)
 #   auto   (session 78's run_1 ran: on an H200 sweep, fixed, wgmacs, wgval, wgval16; on an
 #          H100 the same without the sweep) for session 79: wgstride, then suite1, within
-#          AUTO_S seconds; then suite2 as its own command
+#          AUTO_S seconds (on an H100 wgold first); then suite2 as its own command
 set -uo pipefail
 here=$(dirname "$0")
 s77=$here/../2026-12-07-session77/run_next.sh
@@ -62,6 +64,11 @@ case ${1:-} in
     source benchmarks/ab_scan.sh
     step_dir wgup
     ab_calls ab_wgup auto "$here/wgmacs_up_calls.txt" ${WGUP_S:-260} 'wg257=dispatch.NARROW_WGMMA_MIN_MACS:257' ;;
+  wgold)   # the shipped stride bound against the route before it, on run_3-4's 32 calls
+    source benchmarks/ab_scan.sh
+    step_dir wgold
+    cat "$here/wgmacs_up_calls.txt" "$here/wgmacs_up_validate_calls.txt" > "$OUT/calls.txt"
+    ab_calls ab_wgold auto "$OUT/calls.txt" ${WGOLD_S:-200} 'old=dispatch.NARROW_WGMMA_F32_MIN_STRIDE:1' ;;
   suite1|suite2)   # half the full GPU suite (last full run: session 74, H100)
     source benchmarks/ab_scan.sh
     step_dir "$1"
@@ -69,7 +76,9 @@ case ${1:-} in
       > /dev/null 2>&1
     echo "$1 rc $?"; grep -E "passed|failed|^FAILED" "$OUT/suite/gpu_tests.log" | cut -c1-300 | tail -n 8 ;;
   auto)   # (for session 79) wgstride, then the first half of the GPU suite; then call suite2
-    for step in wgstride suite1; do
+    steps=(wgstride suite1)
+    [[ $(nvidia-smi --query-gpu=name --format=csv,noheader) != *H200* ]] && steps=(wgold wgstride suite1)
+    for step in "${steps[@]}"; do
       left=$(( ${AUTO_S:-560} - SECONDS )); (( left > 60 )) || break
       SUITE_S=$(( left - 20 )) timeout "$left" bash "$0" $step; echo "== $step rc $? at $SECONDS s"
     done ;;
