@@ -75,7 +75,8 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0,
     float32, float16 and bfloat16 calls with more than 4 input and at most 8 output
     channels per group go to ct1d_narrow (CUDA cores: all of a group's output channels
     per block, x read once), ahead of the tensor-core families (``_prefers_narrow``; on
-    sm_90 the compute-heavy ones to ct1d_wgmma, float32 ones of 3-8 output channels to
+    sm_90 the compute-heavy ones to ct1d_wgmma (float32 ones at strides >= 5,
+    ``_narrow_to_wgmma``), float32 ones of 3-8 output channels to
     ct1d_pipe first; 16-bit 8-64 -> 8 per group stay on ct1d_mma), and so do small calls
     with wide reductions to 9-64 output channels per group (``_prefers_narrow_small``:
     chunks of 4 or 8 per block; on sm_90 ct1d_gemm takes the float32 ones it splits over
