@@ -24,6 +24,7 @@ import os
 import re
 import subprocess
 import tempfile
+from collections import Counter
 
 from cupyconv._dispatch import plan
 from cupyconv._modules import CUPY_ADDED_OPTIONS, compile_options, kernel_source
@@ -141,7 +142,6 @@ def compare(old, new):
         return [re.sub(r"\bU?R\d+\b", "R", line) for line in lines]
     if unnamed(old) == unnamed(new):
         return "registers renamed"
-    from collections import Counter
     def opcodes(lines):
         return Counter(line.split()[1] if line.startswith("@") else line.split()[0] for line in lines)
     a, b = opcodes(old), opcodes(new)

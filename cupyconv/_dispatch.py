@@ -463,6 +463,13 @@ def _narrow_may_split(p: ConvParams, dtype: str, pl: LaunchPlan) -> bool:
             and _block_count(p, pl) < NARROW_SMS * _narrow_modelled_blocks_per_sm(pl.key))
 
 
+def narrow_blocked(dtype: str, cig: int, taps: int, ways: int) -> bool:
+    """Whether ct1d_narrow sums each weight chunk from zero (NarrowKey.blk): a group's
+    cig input channels split ``ways`` ways (thread groups x cluster ranks), times ``taps``
+    per class, leave chains beyond NARROW_MAX_CHAIN (float64's are 2**29 times finer)."""
+    return NARROW_BLK and dtype != "float64" and -(-cig // ways) * taps > NARROW_MAX_CHAIN
+
+
 def _narrow_to_wgmma(p: ConvParams, dtype: str) -> bool:
     """Whether a narrow-output call is compute-bound enough for ct1d_wgmma on sm_90."""
     return (p.out_channels // p.groups * p.kernel_size >= NARROW_WGMMA_MIN_MACS
@@ -523,8 +530,8 @@ def _narrow_key(p: ConvParams, dtype: str, max_cog: int,
     cs_min = 1 if NARROW_BLK and NARROW_BLK_ANY_CS and dtype == "float32" else next(
         (c for c in (1, 2, 4) if not long_chain(c)), 8)
 
-    def blk(cs, split=1):                   # float64's chains are 2**29 times finer
-        return NARROW_BLK and long_chain(cs * split) and dtype != "float64"
+    def blk(cs, split=1):
+        return narrow_blocked(dtype, cig, taps, cs * split)
 
     def key_of(u, cs, split=1):
         return NarrowKey(dtype, S, D, K, cob, u, cs, _NARROW_THREADS, blk(cs, split), split)

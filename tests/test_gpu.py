@@ -791,9 +791,8 @@ def test_narrow_split_random_calls(rng, monkeypatch):
         split = 2 + done % 7
         # blocked sums exactly where the dispatcher's rule puts them for this split (the
         # planned key may itself be split, with shorter chains than the forced one)
-        key = replace(lp.key, split=split,
-                      blk=_dispatch.NARROW_BLK and -(-(c["C_in"] // G) // (lp.key.cs * split))
-                      * _dispatch.max_class_taps(S, D, c["K"]) > _dispatch.NARROW_MAX_CHAIN)
+        key = replace(lp.key, split=split, blk=_dispatch.narrow_blocked(
+            "float32", c["C_in"] // G, _dispatch.max_class_taps(S, D, c["K"]), lp.key.cs * split))
         if not _dispatch.split_fits(chunks, split) or key.smem_bytes() > 96 * 1024:
             continue
         forced = _dispatch.narrow_launch_plan(p, key)
