@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Session 79's device steps (session 78's are ../2026-12-07-session78/run_next.sh).
+# Usage: run_next.sh auto | pipeab | pipetests | STEP of session 78 (wgstride wgold suite1 ...)
+#   pipeab  ct1d_pipe kernel variants against the shipped source on the sweep's 15
+#           ct1d_pipe calls (all below 80% of copy on the H200, session 78 run_1), one
+#           process, rows alternating, medians of PIPE_ROUNDS rounds, errors vs float64:
+#             epi1  CT1D_PIPE_EPI_BIAS 1: a thread's bias values read before its first output
+#                   store (shipped: each read waits behind the previous store, since the
+#                   compiler cannot tell bias_c from the output buffer)
+#             epi2  the same, none read in calls without bias
+#             xu2   CT1D_PIPE_PLAIN_XUNROLL 2: the plain blocks' x-window loop unrolled by 2
+#             wb16, wb32  CT1D_PIPE_W_BATCH 16 / 32 weight loads in flight (shipped 8)
+#           Decision rule, fixed before the run: a variant ships when its geomean over the 15
+#           calls is >= 1.02x with no call below 0.97x; else (geomean >= 1.02x on a subset
+#           that a plan property names) it is confined there and rechecked.
+#   pipetests  ct1d_pipe's GPU tests (tests/test_gpu.py -k pipe), the source as it is
+#   ntests  the narrow families' GPU tests (-k narrow)
+#   auto    pipeab, then session 78's wgstride, then the narrow-family GPU tests
+#           (-k narrow: the float32 route shipped in session 78), within AUTO_S seconds
+set -uo pipefail
+here=$(dirname "$0")
+s78=$here/../2026-12-07-session78/run_next.sh
+pipe_calls="hifigan-u4-b16 up-32-16-s2 up-32-32-s4 up-16-16-s8 up-64-64-s3 sd-s2d2k3-c64 sd-s2d1k7
+  sd-s1d4k3 sd-s5d1k11 g4-128-k4-s2 g16-512-k16-s8 encodec-s2 g8-256-k8-s4 hifigan-u4-b4-long sd-s2d4k4"
+case ${1:-} in
+  pipeab)
+    source benchmarks/ab_scan.sh
+    step_dir pipeab
+    (cd benchmarks && timeout ${PIPE_S:-330} python3 ab_variant.py ct1d_pipe $pipe_calls \
+       --rounds ${PIPE_ROUNDS:-4} --variant epi1=CT1D_PIPE_EPI_BIAS:1 --variant epi2=CT1D_PIPE_EPI_BIAS:2 \
+       --variant xu2=CT1D_PIPE_PLAIN_XUNROLL:2 --variant wb16=CT1D_PIPE_W_BATCH:16 \
+       --variant wb32=CT1D_PIPE_W_BATCH:32 > "$OUT/ab_pipe.txt" 2>&1)
+    echo "pipeab rc $?"; grep -E "^\S|median|largest" "$OUT/ab_pipe.txt" | cut -c1-170 ;;
+  pipetests|ntests)
+    source benchmarks/ab_scan.sh
+    step_dir "$1"
+    k=pipe; [[ $1 == ntests ]] && k=narrow
+    par=(); python3 -c "import xdist" 2>/dev/null && par=(-n 16)
+    timeout ${TESTS_S:-200} python3 -m pytest -m gpu -q "${par[@]}" \
+      -p no:cacheprovider tests/test_gpu.py -k "$k" -W ignore > "$OUT/tests_$k.txt" 2>&1
+    echo "$1 rc $?"; tail -n 5 "$OUT/tests_$k.txt" | cut -c1-300 ;;
+  auto)
+    for step in pipeab wgstride ntests; do
+      left=$(( ${AUTO_S:-570} - SECONDS )); (( left > 40 )) || break
+      TESTS_S=$(( left - 15 )) timeout "$left" bash "$0" $step; echo "== $step rc $? at $SECONDS s"
+    done ;;
+  *) exec bash "$s78" "$@" ;;
+esac
