@@ -13,6 +13,9 @@
 #           Decision rule, fixed before the run: a variant ships when its geomean over the 15
 #           calls is >= 1.02x with no call below 0.97x; else (geomean >= 1.02x on a subset
 #           that a plan property names) it is confined there and rechecked.
+#   pipeab2 the same calls and rule for two never measured on the H200 (helper review):
+#             ws31  PIPE_WS_NARROW (3,1,5,2),(3,1,5,1): three consumers, one producer
+#             noef  CT1D_BULK_EVICT_FIRST 0: output copies without the evict-first hint
 #   pipetests  ct1d_pipe's GPU tests (tests/test_gpu.py -k pipe), the source as it is
 #   ntests  the narrow families' GPU tests (-k narrow)
 #   auto    pipeab, then session 78's wgstride, then the narrow-family GPU tests
@@ -31,6 +34,13 @@ case ${1:-} in
        --variant xu2=CT1D_PIPE_PLAIN_XUNROLL:2 --variant wb16=CT1D_PIPE_W_BATCH:16 \
        --variant wb32=CT1D_PIPE_W_BATCH:32 > "$OUT/ab_pipe.txt" 2>&1)
     echo "pipeab rc $?"; grep -E "^\S|median|largest" "$OUT/ab_pipe.txt" | cut -c1-170 ;;
+  pipeab2)
+    source benchmarks/ab_scan.sh
+    step_dir pipeab2
+    (cd benchmarks && timeout ${PIPE_S:-330} python3 ab_variant.py ct1d_pipe $pipe_calls \
+       --rounds ${PIPE_ROUNDS:-4} --variant 'ws31=dispatch.PIPE_WS_NARROW:((3,1,5,2),(3,1,5,1))' \
+       --variant noef=CT1D_BULK_EVICT_FIRST:0 > "$OUT/ab_pipe2.txt" 2>&1)
+    echo "pipeab2 rc $?"; grep -E "^\S|median|largest" "$OUT/ab_pipe2.txt" | cut -c1-170 ;;
   pipetests|ntests)
     source benchmarks/ab_scan.sh
     step_dir "$1"
