@@ -16,6 +16,12 @@
 #   pipeab2 the same calls and rule for two never measured on the H200 (helper review):
 #             ws31  PIPE_WS_NARROW (3,1,5,2),(3,1,5,1): three consumers, one producer
 #             noef  CT1D_BULK_EVICT_FIRST 0: output copies without the evict-first hint
+#   stride5 (after run_1's wgstride, H100: the three stride-5 calls 1.00-1.30x on ct1d_narrow,
+#           strides 6-10 0.44-1.53x) NARROW_WGMMA_MIN_MACS 257 against 128 on
+#           stride5_calls.txt (gen_stride5_calls.py, seed 85: 8 stride-5 and 4 stride-6
+#           calls that 257 moves to ct1d_narrow). Decision rule, fixed before the run:
+#           NARROW_WGMMA_F32_MIN_STRIDE goes 5 -> 6 if the 8 stride-5 calls' geomean is
+#           >= 1.05x with none below 0.85x; the stride-6 calls are reported only
 #   pipetests  ct1d_pipe's GPU tests (tests/test_gpu.py -k pipe), the source as it is
 #   ntests  the narrow families' GPU tests (-k narrow)
 #   auto    pipeab, then session 78's wgstride, then the narrow-family GPU tests
@@ -41,6 +47,10 @@ case ${1:-} in
        --rounds ${PIPE_ROUNDS:-4} --variant 'ws31=dispatch.PIPE_WS_NARROW:((3,1,5,2),(3,1,5,1))' \
        --variant noef=CT1D_BULK_EVICT_FIRST:0 > "$OUT/ab_pipe2.txt" 2>&1)
     echo "pipeab2 rc $?"; grep -E "^\S|median|largest" "$OUT/ab_pipe2.txt" | cut -c1-170 ;;
+  stride5)
+    source benchmarks/ab_scan.sh
+    step_dir stride5
+    ab_calls ab_stride5 auto "$here/stride5_calls.txt" ${WGUP_S:-150} 'wg257=dispatch.NARROW_WGMMA_MIN_MACS:257' ;;
   pipetests|ntests)
     source benchmarks/ab_scan.sh
     step_dir "$1"
