@@ -73,16 +73,6 @@
 #ifndef CT1D_PIPE_JOINT_UNSCALE
 #define CT1D_PIPE_JOINT_UNSCALE 1
 #endif
-// Epilogue bias (A/B, session 79): 0 = each bias value read in the store loop (the compiler
-// cannot tell bias_c from the output buffer, so each read waits behind the previous store);
-// 1 = the thread's N/4 values read before its first store; 2 = as 1, none read without bias
-#ifndef CT1D_PIPE_EPI_BIAS
-#define CT1D_PIPE_EPI_BIAS 0
-#endif
-// Plain (not WS) blocks' x-window passes unrolled this many times (A/B, session 79)
-#ifndef CT1D_PIPE_PLAIN_XUNROLL
-#define CT1D_PIPE_PLAIN_XUNROLL 1
-#endif
 // WS: a producer's x-window passes unrolled where a thread makes at least this many
 // (64-channel windows: 10, the 32-channel ones 5); 0 = always, 99 = never
 #ifndef CT1D_PIPE_WS_UNROLL
@@ -278,7 +268,7 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     // a third of its stall samples, results/2026-12-05-session45/run_2; unrolled in the
     // 32-channel 2+2 blocks, sd-s2d1k7 0.167 -> 0.188 ms, run_3); the other blocks rolled
     // (plain 64-channel warpgroups unrolled: 4-12% slower, results/2026-12-05-session47/run_6)
-    constexpr int X_UNROLL = !WS ? CT1D_PIPE_PLAIN_XUNROLL : PASSES >= CT1D_PIPE_WS_UNROLL ? PASSES : 1;
+    constexpr int X_UNROLL = WS && PASSES >= CT1D_PIPE_WS_UNROLL ? PASSES : 1;
     auto load_tile = [&](Unit un, int stage) {        // a tile's x window into a ring stage
         if (un.item < n_items && cr < RPP) {
             const int u = ((un.t * U + e0 - CMAX) & ~3) + 4 * cj;   // (from a 16-byte unit on)
@@ -560,30 +550,15 @@ ct1d_pipe(const float* __restrict__ x, const float* __restrict__ w, const float*
     auto epilogue = [&](int i, const Tile& T, float (&d)[N / 2], float us0, float us1) {
         wgmma_fence_regs(d);
         float* ob = o_s + (i % OUTBUF) * NCO * op;
-        auto channel = [&](int j, int e) {            // the channel of d[4j + 2h + e]
-            return CLASS_MAJOR ? 8 * j % NCO + 2 * tq + e : j * JCO + (2 * tq + e) / NCLS;
-        };
-        float bv[N / 8][2];
-        if (CT1D_PIPE_EPI_BIAS && (CT1D_PIPE_EPI_BIAS == 1 || has_bias)) {
-#pragma unroll
-            for (int j = 0; j < N / 8; ++j)
-#pragma unroll
-                for (int e = 0; e < 2; ++e) bv[j][e] = bias_c[channel(j, e)];
-        } else if (CT1D_PIPE_EPI_BIAS) {
-#pragma unroll
-            for (int j = 0; j < N / 8; ++j)
-#pragma unroll
-                for (int e = 0; e < 2; ++e) bv[j][e] = 0.f;
-        }
         auto store = [&](auto out) {                  // out(product, row h, bias)
 #pragma unroll
             for (int j = 0; j < N / 8; ++j)
 #pragma unroll
                 for (int e = 0; e < 2; ++e) {
                     const int cls = 8 * j / NCO;      // (class-major: this block's class index)
-                    const int co = channel(j, e);
+                    const int co = CLASS_MAJOR ? 8 * j % NCO + 2 * tq + e : j * JCO + (2 * tq + e) / NCLS;
                     const int at = CLASS_MAJOR ? 8 * j % NCO * op + class_r(cls) : j * JCO * op;
-                    const float bn = CT1D_PIPE_EPI_BIAS ? bv[j][e] : bias_c[co];
+                    const float bn = bias_c[co];
                     const int shift = row_shift(T, co);
 #pragma unroll
                     for (int h = 0; h < 2; ++h)

@@ -3,7 +3,9 @@
 # Usage: run_next.sh auto | pipeab | pipetests | STEP of session 78 (wgstride wgold suite1 ...)
 #   pipeab  ct1d_pipe kernel variants against the shipped source on the sweep's 15
 #           ct1d_pipe calls (all below 80% of copy on the H200, session 78 run_1), one
-#           process, rows alternating, medians of PIPE_ROUNDS rounds, errors vs float64:
+#           process, rows alternating, medians of PIPE_ROUNDS rounds, errors vs float64
+#           (run_1; none shipped, the macros are now in
+#           benchmarks/variants/ct1d_pipe_s79_epi_bias_xunroll.patch: apply it to rerun):
 #             epi1  CT1D_PIPE_EPI_BIAS 1: a thread's bias values read before its first output
 #                   store (shipped: each read waits behind the previous store, since the
 #                   compiler cannot tell bias_c from the output buffer)
