@@ -24,10 +24,22 @@
 #           calls that 257 moves to ct1d_narrow). Decision rule, fixed before the run:
 #           NARROW_WGMMA_F32_MIN_STRIDE goes 5 -> 6 if the 8 stride-5 calls' geomean is
 #           >= 1.05x with none below 0.85x; the stride-6 calls are reported only
+#   narrowocc  (session 78's hypothesis: ct1d_narrow's wide reductions run one 224-register
+#           256-thread block per SM, 34% of FFMA peak on u08 where cuDNN reaches 52%) more
+#           warps per SM, dispatch-only, on session 78's 32 calls (run_2 wgold/calls.txt,
+#           ct1d_narrow slower than torch on 25): thr128 (`_NARROW_THREADS` 128), u1
+#           (`_NARROW_MAX_U` 1: fewer registers), bps2 (`NARROW_BPS` 2: the cost model counts
+#           2 blocks per SM), cap2 (bps2 + `CT1D_NARROW_MIN_BLOCKS` 2: ptxas made to fit them)
+#   narrowval the same on narrowocc_validate_calls.txt (gen_narrowocc_calls.py, seed 86,
+#           drawn before any timing: 16 ct1d_narrow calls of >= 256 input channels that
+#           every variant re-plans). Decision rule, fixed before the run: the variant with
+#           the best narrowocc geomean ships if it is >= 1.05x there with no call below
+#           0.85x AND >= 1.03x on narrowval with no call below 0.85x; else nothing ships
 #   pipetests  ct1d_pipe's GPU tests (tests/test_gpu.py -k pipe), the source as it is
 #   ntests  the narrow families' GPU tests (-k narrow)
-#   auto    pipeab, then session 78's wgstride, then the narrow-family GPU tests
-#           (-k narrow: the float32 route shipped in session 78), within AUTO_S seconds
+#   auto    (run_1 ran: pipeab, wgstride, ntests) for session 80: stride5, narrowocc,
+#           narrowval within AUTO_S seconds; then suite2 (the GPU suite's second half,
+#           not run since session 74) as its own command
 set -uo pipefail
 here=$(dirname "$0")
 s78=$here/../2026-12-07-session78/run_next.sh
@@ -53,6 +65,14 @@ case ${1:-} in
     source benchmarks/ab_scan.sh
     step_dir stride5
     ab_calls ab_stride5 auto "$here/stride5_calls.txt" ${WGUP_S:-150} 'wg257=dispatch.NARROW_WGMMA_MIN_MACS:257' ;;
+  narrowocc|narrowval)
+    source benchmarks/ab_scan.sh
+    step_dir "$1"
+    f=$here/narrowocc_validate_calls.txt
+    [[ $1 == narrowocc ]] && f=$here/run_2/wgold/calls.txt
+    ab_calls ab_$1 auto "$f" ${OCC_S:-240} 'thr128=dispatch._NARROW_THREADS:128' \
+      'u1=dispatch._NARROW_MAX_U:1' 'bps2=dispatch.NARROW_BPS:2' \
+      'cap2=dispatch.NARROW_BPS:2,CT1D_NARROW_MIN_BLOCKS:2' ;;
   pipetests|ntests)
     source benchmarks/ab_scan.sh
     step_dir "$1"
@@ -62,9 +82,9 @@ case ${1:-} in
       -p no:cacheprovider tests/test_gpu.py -k "$k" -W ignore > "$OUT/tests_$k.txt" 2>&1
     echo "$1 rc $?"; tail -n 5 "$OUT/tests_$k.txt" | cut -c1-300 ;;
   auto)
-    for step in pipeab wgstride ntests; do
+    for step in stride5 narrowocc narrowval; do
       left=$(( ${AUTO_S:-570} - SECONDS )); (( left > 40 )) || break
-      TESTS_S=$(( left - 15 )) timeout "$left" bash "$0" $step; echo "== $step rc $? at $SECONDS s"
+      OCC_S=$(( left - 15 < 240 ? left - 15 : 240 )) timeout "$left" bash "$0" $step; echo "== $step rc $? at $SECONDS s"
     done ;;
   *) exec bash "$s78" "$@" ;;
 esac
