@@ -34,7 +34,10 @@
 #           drawn before any timing: 16 ct1d_narrow calls of >= 256 input channels that
 #           every variant re-plans). Decision rule, fixed before the run: the variant with
 #           the best narrowocc geomean ships if it is >= 1.05x there with no call below
-#           0.85x AND >= 1.03x on narrowval with no call below 0.85x; else nothing ships
+#           0.85x AND >= 1.03x on narrowval with no call below 0.85x; else nothing ships.
+#           It ships for float32 calls only (both sets are float32) and, where narrowocc's
+#           calls of < 256 input channels per group lose, only from 256 on (narrowval
+#           samples nothing below); the narrow GPU tests (ntests) run on it before it lands
 #   pipetests  ct1d_pipe's GPU tests (tests/test_gpu.py -k pipe), the source as it is
 #   ntests  the narrow families' GPU tests (-k narrow)
 #   auto    (run_1 ran: pipeab, wgstride, ntests) for session 80: stride5, narrowocc,
