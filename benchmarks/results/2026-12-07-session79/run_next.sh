@@ -38,10 +38,15 @@
 #           It ships for float32 calls only (both sets are float32) and, where narrowocc's
 #           calls of < 256 input channels per group lose, only from 256 on (narrowval
 #           samples nothing below); the narrow GPU tests (ntests) run on it before it lands
+#   taprows the tap-row probe (benchmarks/taprows_probe.py: (co, tap) GEMM rows on 3xTF32
+#           mma.sync + a fixed-order overlap-add; NVRTC 13.5: no spills) on session 78's
+#           32 calls with bias: error against float64 (NaN-poisoned output), time against
+#           the shipped dispatch and torch fp32. A probe, no rule: it says whether a
+#           library mode is worth building (NOTES session 79)
 #   pipetests  ct1d_pipe's GPU tests (tests/test_gpu.py -k pipe), the source as it is
 #   ntests  the narrow families' GPU tests (-k narrow)
-#   auto    (run_1 ran: pipeab, wgstride, ntests) for session 80: stride5, narrowocc,
-#           narrowval within AUTO_S seconds; then suite2 (the GPU suite's second half,
+#   auto    (run_1 ran: pipeab, wgstride, ntests) for session 80: stride5, taprows,
+#           narrowocc, narrowval within AUTO_S seconds; then suite2 (the GPU suite's second half,
 #           not run since session 74) as its own command
 set -uo pipefail
 here=$(dirname "$0")
@@ -76,6 +81,12 @@ case ${1:-} in
     ab_calls ab_$1 auto "$f" ${OCC_S:-240} 'thr128=dispatch._NARROW_THREADS:128' \
       'u1=dispatch._NARROW_MAX_U:1' 'bps2=dispatch.NARROW_BPS:2' \
       'cap2=dispatch.NARROW_BPS:2,CT1D_NARROW_MIN_BLOCKS:2' ;;
+  taprows)
+    source benchmarks/ab_scan.sh
+    step_dir taprows
+    timeout ${TAP_S:-200} python3 benchmarks/taprows_probe.py --bias \
+      --file "$here/run_2/wgold/calls.txt" > "$OUT/taprows.txt" 2>&1
+    echo "taprows rc $?"; cut -c1-150 "$OUT/taprows.txt" | tail -n 40 ;;
   pipetests|ntests)
     source benchmarks/ab_scan.sh
     step_dir "$1"
@@ -85,7 +96,7 @@ case ${1:-} in
       -p no:cacheprovider tests/test_gpu.py -k "$k" -W ignore > "$OUT/tests_$k.txt" 2>&1
     echo "$1 rc $?"; tail -n 5 "$OUT/tests_$k.txt" | cut -c1-300 ;;
   auto)
-    for step in stride5 narrowocc narrowval; do
+    for step in stride5 taprows narrowocc narrowval; do
       left=$(( ${AUTO_S:-570} - SECONDS )); (( left > 40 )) || break
       OCC_S=$(( left - 15 < 240 ? left - 15 : 240 )) timeout "$left" bash "$0" $step; echo "== $step rc $? at $SECONDS s"
     done ;;
