@@ -278,23 +278,16 @@ ct1d_stream(const T* __restrict__ x, const T* __restrict__ w, const T* __restric
                         for (int mt = 0; mt < MT; ++mt) {
                             uint4 ahi = wk[(2 * mt + s) * 32];
                             if (SPLIT) {
-                                // each k-step's three products start from zero (small terms
-                                // first) and join the running sum through a rounded add:
-                                // the tensor cores truncate when they accumulate
+                                // each k-step's products join the running sum by one add
                                 uint4 alo;
                                 tf32_split(__uint_as_float(ahi.x), ahi.x, alo.x);
                                 tf32_split(__uint_as_float(ahi.y), ahi.y, alo.y);
                                 tf32_split(__uint_as_float(ahi.z), ahi.z, alo.z);
                                 tf32_split(__uint_as_float(ahi.w), ahi.w, alo.w);
 #pragma unroll
-                                for (int nt = 0; nt < NT; ++nt) {
-                                    float t[4] = {0.f, 0.f, 0.f, 0.f};
-                                    mma_tf32(t, alo, bhi[nt][0], bhi[nt][1]);
-                                    mma_tf32(t, ahi, blo[nt][0], blo[nt][1]);
-                                    mma_tf32(t, ahi, bhi[nt][0], bhi[nt][1]);
-#pragma unroll
-                                    for (int q = 0; q < 4; ++q) acc[mt][nt][q] += t[q];
-                                }
+                                for (int nt = 0; nt < NT; ++nt)
+                                    mma_tf32x3(acc[mt][nt], ahi, alo, bhi[nt][0], bhi[nt][1],
+                                               blo[nt][0], blo[nt][1]);
                             } else {
 #pragma unroll
                                 for (int nt = 0; nt < NT; ++nt)

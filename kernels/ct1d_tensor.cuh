@@ -110,6 +110,19 @@ __device__ __forceinline__ void mma_tf32(float (&d)[4], const uint4& a, unsigned
         : "r"(a.x), "r"(a.y), "r"(a.z), "r"(a.w), "r"(b0), "r"(b1));
 }
 
+// acc += a * b at float32 accuracy from the 3xTF32 split (a = ahi + alo, b = bhi + blo):
+// the three products start from zero, small terms first, and join acc through one rounded
+// add per element (the tensor cores truncate when they accumulate)
+__device__ __forceinline__ void mma_tf32x3(float (&acc)[4], const uint4& ahi, const uint4& alo,
+                                           unsigned bhi0, unsigned bhi1, unsigned blo0, unsigned blo1) {
+    float t[4] = {0.f, 0.f, 0.f, 0.f};
+    mma_tf32(t, alo, bhi0, bhi1);
+    mma_tf32(t, ahi, blo0, blo1);
+    mma_tf32(t, ahi, bhi0, bhi1);
+#pragma unroll
+    for (int q = 0; q < 4; ++q) acc[q] += t[q];
+}
+
 // d += a * b for one m16n8k16 tile, float16 operands, float32 accumulation
 __device__ __forceinline__ void mma_f16(float (&d)[4], const uint4& a, unsigned b0, unsigned b1) {
     asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 "

@@ -90,14 +90,8 @@ __global__ void __launch_bounds__(256, WM <= 4 ? 2 : 1) taprows(const float* __r
                 tf32_split(ws[(t + 4) * WP + row], ah.z, al.z);
                 tf32_split(ws[(t + 4) * WP + row + 8], ah.w, al.w);
 #pragma unroll
-                for (int nt = 0; nt < 4; ++nt) {
-                    float p[4] = {0.f, 0.f, 0.f, 0.f};
-                    mma_tf32(p, al, bh[nt][0], bh[nt][1]);
-                    mma_tf32(p, ah, bl[nt][0], bl[nt][1]);
-                    mma_tf32(p, ah, bh[nt][0], bh[nt][1]);
-#pragma unroll
-                    for (int i = 0; i < 4; ++i) acc[mt][nt][i] += p[i];
-                }
+                for (int nt = 0; nt < 4; ++nt)
+                    mma_tf32x3(acc[mt][nt], ah, al, bh[nt][0], bh[nt][1], bl[nt][0], bl[nt][1]);
             }
         }
         __syncthreads();                       // this stage is the next iteration's load target
