@@ -68,16 +68,27 @@ def instance_sass(key, arch, defines=(), lineinfo=False, source=None, expr=None)
     options = list(compile_options(key) + CUPY_ADDED_OPTIONS)
     if not any(o.startswith("-arch") for o in options):
         options.append(f"-arch=sm_{arch}")
-    if lineinfo:
-        options.append("-lineinfo")
-    cubin = nvrtc_cubin(os.environ["NVRTC_LIB"], head + (source or kernel_source(key.family)),
-                        expr or key.name_expression(), options)
+    return source_sass(head + (source or kernel_source(key.family)), expr or key.name_expression(),
+                       options, lineinfo)
+
+
+def source_sass(source, expr, options, lineinfo=False):
+    """NVRTC's SASS of the instance ``expr`` of a full source text (local headers inlined)."""
+    options = list(options) + (["-lineinfo"] if lineinfo else [])
+    cubin = nvrtc_cubin(os.environ["NVRTC_LIB"], source, expr, options)
     with tempfile.NamedTemporaryFile(suffix=".cubin") as f:
         f.write(cubin)
         f.flush()
         return subprocess.run([os.environ.get("NVDISASM", "nvdisasm"), "-c"]
                               + (["-g"] if lineinfo else []) + [f.name],
                               capture_output=True, text=True, check=True).stdout
+
+
+def sass_summary(sass, mma="HGMMA"):
+    """Spills, MMA instructions and the highest register of a SASS listing, in one line."""
+    regs = max((int(r) for r in re.findall(r"\bR(\d+)\b", sass)), default=-1)
+    return (f"{sass.count('LDL')} LDL, {sass.count('STL')} STL, {sass.count(mma)} {mma}, "
+            f"registers used up to R{regs}")
 
 
 def main():
@@ -117,9 +128,7 @@ def main():
         if args.sass:
             with open(args.sass, "w") as f:
                 f.write(sass)
-        regs = max((int(r) for r in re.findall(r"\bR(\d+)\b", sass)), default=-1) + 1
-        print(f"{key.name_expression()} ({c.name}): {sass.count('LDL')} LDL, {sass.count('STL')} STL, "
-              f"{sass.count('HGMMA')} HGMMA, registers used up to R{regs - 1}", flush=True)
+        print(f"{key.name_expression()} ({c.name}): {sass_summary(sass)}", flush=True)
         if args.serial:
             for load, use in serial_loads(sass):
                 print(f"  load at {load} waited for at {use}")

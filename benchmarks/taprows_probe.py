@@ -12,9 +12,6 @@ cupyconv's shipped dispatch and torch fp32 (TF32 off), CUDA events, medians, in 
 Groups 1 only; C_out x K <= 256 (the probe's rows per block).
 """
 import argparse
-import os
-import subprocess
-import tempfile
 from pathlib import Path
 
 import numpy as np
@@ -43,20 +40,12 @@ def instance(c):
 
 
 def compile_only(calls):
-    from nvrtc_sass import nvrtc_cubin
+    from nvrtc_sass import sass_summary, source_sass
     code = _inline(SOURCE, set())
     for c in calls:
         expr, smem, _ = instance(c)
-        cubin = nvrtc_cubin(os.environ["NVRTC_LIB"], code, expr,
-                            list(OPTIONS + CUPY_ADDED_OPTIONS) + ["-arch=sm_90"])
-        with tempfile.NamedTemporaryFile(suffix=".cubin") as f:
-            f.write(cubin)
-            f.flush()
-            sass = subprocess.run([os.environ["NVDISASM"], "-c", f.name], capture_output=True,
-                                  text=True, check=True).stdout
-        regs = max((int(r) for r in __import__("re").findall(r"\bR(\d+)\b", sass)), default=0)
-        print(f"{c.name} {expr}: {sass.count('LDL')} LDL, {sass.count('STL')} STL, "
-              f"{sass.count('HMMA')} HMMA, registers up to R{regs}, {smem} B shared")
+        sass = source_sass(code, expr, OPTIONS + CUPY_ADDED_OPTIONS + ("-arch=sm_90",))
+        print(f"{c.name} {expr}: {sass_summary(sass, 'HMMA')}, {smem} B shared")
 
 
 def emulate(c, seed=0):

@@ -463,11 +463,16 @@ def _narrow_may_split(p: ConvParams, dtype: str, pl: LaunchPlan) -> bool:
             and _block_count(p, pl) < NARROW_SMS * _narrow_modelled_blocks_per_sm(pl.key))
 
 
+def _long_chain(cig: int, taps: int, ways: int) -> bool:
+    """Whether a group's cig input channels split ``ways`` ways (thread groups x cluster
+    ranks), times ``taps`` per class, leave float32 sums beyond NARROW_MAX_CHAIN additions."""
+    return -(-cig // ways) * taps > NARROW_MAX_CHAIN
+
+
 def narrow_blocked(dtype: str, cig: int, taps: int, ways: int) -> bool:
-    """Whether ct1d_narrow sums each weight chunk from zero (NarrowKey.blk): a group's
-    cig input channels split ``ways`` ways (thread groups x cluster ranks), times ``taps``
-    per class, leave chains beyond NARROW_MAX_CHAIN (float64's are 2**29 times finer)."""
-    return NARROW_BLK and dtype != "float64" and -(-cig // ways) * taps > NARROW_MAX_CHAIN
+    """Whether ct1d_narrow sums each weight chunk from zero (NarrowKey.blk): where the
+    chains are long (_long_chain; float64's are 2**29 times finer)."""
+    return NARROW_BLK and dtype != "float64" and _long_chain(cig, taps, ways)
 
 
 def _narrow_to_wgmma(p: ConvParams, dtype: str) -> bool:
@@ -525,10 +530,8 @@ def _narrow_key(p: ConvParams, dtype: str, max_cog: int,
         return None
     columns = used_columns(S, D, K)
     taps = max_class_taps(S, D, K)
-    def long_chain(groups):                 # the channels' sums split this many ways
-        return -(-cig // groups) * taps > NARROW_MAX_CHAIN
     cs_min = 1 if NARROW_BLK and NARROW_BLK_ANY_CS and dtype == "float32" else next(
-        (c for c in (1, 2, 4) if not long_chain(c)), 8)
+        (c for c in (1, 2, 4) if not _long_chain(cig, taps, c)), 8)
 
     def blk(cs, split=1):
         return narrow_blocked(dtype, cig, taps, cs * split)
