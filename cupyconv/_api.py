@@ -7,8 +7,9 @@ from typing import Optional, Sequence, Union
 import numpy as np
 
 from . import _adapters as ad
+from . import _complex as cx
 from . import _fast
-from ._args import ConvParams, IntArg, check_conv_args
+from ._args import COMPLEX_DTYPES, ConvParams, IntArg, check_conv_args
 from ._dispatch import MIN_COMPUTE_CAPABILITY
 from ._reference import conv_transpose1d_numpy
 
@@ -67,8 +68,9 @@ def conv_transpose1d(x, weight, bias=None, stride: IntArg = 1, padding: IntArg =
     Mixed kinds: ``x`` decides. ``weight`` and ``bias`` may be any of the three kinds
     and are brought to ``x`` (zero-copy for arrays on the same GPU, a copy otherwise;
     GPU arrays on a different device than ``x`` are a ValueError). All arrays must
-    share one dtype (float16, bfloat16, float32 or float64), as in torch; float16 and
-    bfloat16 accumulate in float32.
+    share one dtype (float16, bfloat16, float32, float64, complex64 or complex128), as in
+    torch; float16 and bfloat16 accumulate in float32. Complex calls run as one real call
+    on the parts (twice the channels), with a workspace of about x's and y's size.
 
     Examples
     --------
@@ -134,7 +136,7 @@ def conv_transpose1d(x, weight, bias=None, stride: IntArg = 1, padding: IntArg =
         y = _run_host_on_gpu(arrays, kinds, p, dtype, next(iter(on_gpus.values()), None),
                              originals)
     else:
-        y = _run_cpu(arrays, kinds, p)
+        y = _run_cpu(arrays, kinds, p, dtype)
     _last.backend = "gpu" if use_gpu else "cpu"
     return ad.numpy_to_torch(y, dtype) if kinds["x"] == ad.TORCH else y
 
@@ -143,9 +145,15 @@ def _as3d(a, p: ConvParams):
     return a if p.batched else a.reshape((1,) + tuple(a.shape))
 
 
-def _run_cpu(arrays, kinds, p: ConvParams) -> np.ndarray:
+def _run_cpu(arrays, kinds, p: ConvParams, dtype: str) -> np.ndarray:
     h = {k: ad.to_numpy(a, kinds[k]) for k, a in arrays.items()}
-    y = conv_transpose1d_numpy(_as3d(h["x"], p), h["weight"], h.get("bias"), p)
+    x = _as3d(h["x"], p)
+    if dtype in COMPLEX_DTYPES:
+        x2, w2, b2 = cx.pack(x, h["weight"], h.get("bias"), p, np)
+        y = np.empty((p.batch, p.out_channels, p.length_out), dtype=x.dtype)
+        cx.unpack(conv_transpose1d_numpy(x2, w2, b2, cx.real_params(p)), y, p, np)
+    else:
+        y = conv_transpose1d_numpy(x, h["weight"], h.get("bias"), p)
     return y.reshape(p.out_shape)
 
 
@@ -153,7 +161,7 @@ def _launch(arrays, kinds, p: ConvParams, dtype: str, dev: int, y, originals):
     """Launch on the current stream; returns the ``_gpu.Prepared`` launch (None if empty).
     ``originals``: the caller's arrays (``arrays`` may hold resolved copies of them)."""
     import cupy
-    from ._gpu import launch
+    from ._gpu import launch, prepare, run
     temporaries = [k for k, a in arrays.items()
                    if a is not originals[k] or ad.needs_copy(a, kinds[k])]
     if temporaries and cupy.cuda.get_current_stream().is_capturing():
@@ -162,8 +170,24 @@ def _launch(arrays, kinds, p: ConvParams, dtype: str, dev: int, y, originals):
         raise ValueError(f"inside a CUDA graph capture x, weight and bias must be C-contiguous "
                          f"arrays on x's device; {', '.join(temporaries)} would be copied into "
                          "memory that does not outlive the call")
+    complex_call = dtype in COMPLEX_DTYPES
+    if complex_call and cupy.cuda.get_current_stream().is_capturing():
+        raise ValueError("complex calls cannot be captured in a CUDA graph: they stage their "
+                         "real and imaginary parts in memory that does not outlive the call")
     c = {k: cupy.ascontiguousarray(ad.to_cupy(a, kinds[k])) for k, a in arrays.items()}
-    prep = launch(_as3d(c["x"], p), c["weight"], c.get("bias"), y, p, dtype, dev)
+    if complex_call:
+        # one real call on the parts (cupyconv._complex), on this stream, so the staged
+        # operands go back to this stream's pool only behind the kernel that reads them
+        prep = None                     # no repeat-call record: the launch is not y's
+        if y.size:
+            p2, real = cx.real_params(p), cx.REAL_OF[dtype]
+            prep2 = prepare(p2, real, dev)          # (plan errors before the packing)
+            x2, w2, b2 = cx.pack(_as3d(c["x"], p), c["weight"], c.get("bias"), p, cupy)
+            y2 = cupy.empty((p.batch, p2.out_channels, p.length_out), dtype=real)
+            run(prep2, x2, w2, b2, y2)
+            cx.unpack(y2, y, p, cupy)
+    else:
+        prep = launch(_as3d(c["x"], p), c["weight"], c.get("bias"), y, p, dtype, dev)
     if kinds["x"] != ad.TORCH:
         # torch tensors made here (resolved negations) are freed into torch's allocator on
         # its stream when this returns: hold the blocks until this stream's kernel has run

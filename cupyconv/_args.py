@@ -11,9 +11,12 @@ from typing import Optional, Sequence, Union
 
 IntArg = Union[int, Sequence[int]]
 
-# Element types the library computes in. Anything else (bool, integers, complex,
-# float128, ...) is a TypeError, as in torch's CUDA path.
-SUPPORTED_DTYPES = ("float16", "bfloat16", "float32", "float64")
+# Element types the kernels compute in; complex calls run as real calls on their parts
+# (cupyconv._complex). Anything else (bool, integers, complex32, float128, ...) is a
+# TypeError, as in torch's CUDA path.
+REAL_DTYPES = ("float16", "bfloat16", "float32", "float64")
+COMPLEX_DTYPES = ("complex64", "complex128")
+SUPPORTED_DTYPES = REAL_DTYPES + COMPLEX_DTYPES
 
 
 @dataclass(frozen=True)

@@ -65,7 +65,7 @@ import sys
 import time
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from ._args import SUPPORTED_DTYPES, ConvParams, check_conv_args
+from ._args import REAL_DTYPES, ConvParams, check_conv_args
 from ._dispatch import CARD_RULES, WGMMA_ARCH, KernelKey, plan
 from ._keys import ClusterProbeKey
 
@@ -176,7 +176,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                f"(default: the seed workload {SEED_CALL})")
     ap.add_argument("--call", action="append", metavar="SPEC", default=None,
                     help="a call to prepare for; repeatable")
-    ap.add_argument("--dtype", action="append", choices=SUPPORTED_DTYPES, default=None,
+    ap.add_argument("--dtype", action="append", choices=REAL_DTYPES, default=None,
                     help="element type; repeatable (default: all four)")
     ap.add_argument("--arch", action="append", default=None,
                     help="NVRTC target, sm_XY (cubin) or compute_XY (PTX); repeatable "

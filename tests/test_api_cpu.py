@@ -226,6 +226,58 @@ def test_torch_unsupported_dtype(rng, torch):
         conv_transpose1d(torch.from_numpy(x).long(), torch.from_numpy(w).long(), backend="cpu")
 
 
+@pytest.mark.filterwarnings("ignore:ComplexHalf support is experimental")
+def test_torch_complex32_is_unsupported(rng, torch):
+    x, w, _ = (torch.from_numpy(a) for a in _data(rng, np.float32))
+    x, w = (torch.complex(a, a).to(torch.complex32) for a in (x, w))
+    with pytest.raises(TypeError, match=r"^x has dtype complex32; supported dtypes are"):
+        conv_transpose1d(x, w, backend="cpu")
+
+
+# ---- complex -----------------------------------------------------------------------------
+
+def _complex_data(rng, torch, dtype):
+    return tuple(torch.complex(*(torch.from_numpy(rng.standard_normal(a.shape)) for _ in "ri")).to(dtype)
+                 for a in _data(rng, np.float64))
+
+
+@pytest.mark.parametrize("backend", ["cpu", "auto"])
+@pytest.mark.parametrize("name", ["complex64", "complex128"])
+def test_torch_complex_in_torch_complex_out(rng, torch, no_gpu_for_auto, name, backend):
+    """torch computes complex inputs (three real convolutions, Gauss's trick); so does the
+    library (one real call on the parts): against torch in complex128 on the same values."""
+    dtype = getattr(torch, name)
+    x, w, b = _complex_data(rng, torch, dtype)
+    y = conv_transpose1d(x, w, b, backend=backend, **KW)
+    assert isinstance(y, torch.Tensor) and y.dtype == dtype
+    ref = torch.nn.functional.conv_transpose1d(x.to(torch.complex128), w.to(torch.complex128),
+                                               b.to(torch.complex128), **KW)
+    tol = 2e-6 if name == "complex64" else 1e-13
+    assert float((y.to(torch.complex128) - ref).abs().max() / ref.abs().max()) <= tol
+    # and torch's own complex64 result, within its Gauss-trick rounding
+    torch.testing.assert_close(y, torch.nn.functional.conv_transpose1d(x, w, b, **KW),
+                               rtol=1e-5, atol=1e-5 * float(ref.abs().max()))
+
+
+def test_torch_conjugate_bit_tensors(rng, torch):
+    """z.conj() is lazy (the conjugate bit): its memory holds z. The library must compute
+    with the conjugates, as torch does."""
+    x, w, b = _complex_data(rng, torch, torch.complex128)
+    xc, wc = x.conj(), w.conj()
+    assert xc.is_conj() and wc.is_conj()
+    y = conv_transpose1d(xc, wc, b, backend="cpu", **KW)
+    ref = torch.nn.functional.conv_transpose1d(xc.resolve_conj(), wc.resolve_conj(), b, **KW)
+    torch.testing.assert_close(y, ref, rtol=1e-12, atol=1e-12)
+    assert not torch.allclose(y, torch.nn.functional.conv_transpose1d(x, w, b, **KW))
+
+
+def test_numpy_complex_x_with_torch_complex_weight(rng, torch):
+    x, w, b = _complex_data(rng, torch, torch.complex64)
+    y = conv_transpose1d(x.numpy(), w, b.numpy(), backend="cpu", **KW)
+    assert type(y) is np.ndarray and y.dtype == np.complex64
+    np.testing.assert_array_equal(y, conv_transpose1d(x, w, b, backend="cpu", **KW).numpy())
+
+
 # ---- backend selection -------------------------------------------------------------------
 
 def test_gpu_backend_without_gpu_is_runtime_error(rng, no_gpu):

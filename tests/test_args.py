@@ -307,11 +307,11 @@ def test_int_args_beyond_int64(rng, name, value):
 
 
 @pytest.mark.parametrize("dtype", [np.bool_, np.int8, np.int32, np.int64, np.uint16,
-                                   np.complex64, np.complex128, np.longdouble, object])
+                                   np.longdouble, np.clongdouble, object])
 @pytest.mark.parametrize("which", ["x", "weight", "bias"])
 def test_unsupported_dtypes(rng, which, dtype):
-    if np.dtype(dtype) == np.float64:           # longdouble is float64 on some platforms
-        pytest.skip("longdouble is float64 here")
+    if np.dtype(dtype) in (np.float64, np.complex128):   # long double is double on some platforms
+        pytest.skip(f"{np.dtype(dtype).name} is a supported dtype here")
     x, w, b = _arrays(rng)
     args = {"x": x, "weight": w, "bias": b}
     args[which] = args[which].astype(dtype)
@@ -323,7 +323,9 @@ def test_unsupported_dtypes(rng, which, dtype):
     (np.float32, np.float64, np.float32), (np.float64, np.float32, np.float64),
     (np.float32, np.float32, np.float64), (np.float16, np.float32, None),
     (np.float32, np.float16, np.float16), ("bfloat16", np.float16, None),
-    ("bfloat16", "bfloat16", np.float32)])
+    ("bfloat16", "bfloat16", np.float32), (np.complex64, np.float32, None),
+    (np.float32, np.complex64, np.complex64), (np.complex64, np.complex64, np.complex128),
+    (np.complex128, np.float64, np.complex128)])
 def test_mismatched_dtypes(rng, dx, dw, db):
     import ml_dtypes
 

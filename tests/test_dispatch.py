@@ -221,8 +221,8 @@ def test_dtype_maps_to_ctype(dtype, ctype):
 
 
 def test_ctypes_cover_supported_dtypes():
-    from cupyconv._args import SUPPORTED_DTYPES
-    assert set(CTYPES) == set(SUPPORTED_DTYPES)
+    from cupyconv._args import REAL_DTYPES
+    assert set(CTYPES) == set(REAL_DTYPES)
 
 
 def test_key_hashable_and_equal_for_equal_calls():

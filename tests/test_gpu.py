@@ -1880,6 +1880,123 @@ def test_capture_refuses_temporary_copies(rng):
     assert _rel_err(y.get(), _ref64(x.get(), w, None, stride=2)) <= TOL["float32"]
 
 
+# ---- complex inputs (cupyconv._complex: one real call of twice the channels) -------------
+
+# N, C_in, C_out, K, L_in, stride, padding, dilation, groups, output_padding: routes of the
+# real dispatcher for the doubled channels (seed-like, vocoder, grouped, depthwise, narrow
+# wide reduction, small)
+COMPLEX_CALLS = [(2, 32, 64, 3, 5000, 2, 1, 2, 1, 0), (1, 64, 32, 8, 3000, 4, 2, 1, 1, 0),
+                 (2, 24, 12, 5, 777, 3, 2, 2, 3, 1), (2, 16, 16, 4, 1500, 2, 1, 1, 16, 0),
+                 (1, 256, 2, 16, 900, 2, 3, 1, 1, 1), (1, 8, 8, 3, 64, 1, 0, 1, 1, 0)]
+COMPLEX_TOL = {"complex64": TOL["float32"], "complex128": TOL["float64"]}
+
+
+def _complex_arrays(rng, call, dtype):
+    N, ci, co, K, L, S, P, D, G, OP = call
+    def draw(shape):
+        return (rng.standard_normal(shape) + 1j * rng.standard_normal(shape)).astype(dtype)
+    kw = dict(stride=S, padding=P, dilation=D, groups=G, output_padding=OP)
+    return draw((N, ci, L)), draw((ci, co // G, K)), draw((co,)), kw
+
+
+def _complex_ref(x, w, b, **kw):
+    """complex128 result of the CPU path (checked against direct loops and torch)."""
+    import cupyconv
+    c = (lambda a: None if a is None else np.asarray(a, np.complex128))
+    return cupyconv.conv_transpose1d(c(x), c(w), c(b), backend="cpu", **kw)
+
+
+def _complex_err(y, ref):
+    """||y - ref|| / ||ref||, after checking that both parts of every element are written
+    (the output's memory is poisoned with NaN + NaN i) and finite."""
+    y = np.asarray(y)
+    assert y.shape == ref.shape and np.iscomplexobj(y)
+    assert np.isfinite(y.real).all() and np.isfinite(y.imag).all(), \
+        "unwritten (NaN-poisoned) or non-finite output"
+    return float(np.linalg.norm(y - ref) / np.linalg.norm(ref))
+
+
+def _poison_complex(shape, dtype, torch=None):
+    import cupy
+    cupy.full(shape, complex(np.nan, np.nan), dtype)
+    if torch is not None:
+        torch.full(shape, complex(np.nan, np.nan), dtype=getattr(torch, dtype), device="cuda")
+
+
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+@pytest.mark.parametrize("call", COMPLEX_CALLS, ids=lambda c: "-".join(map(str, c)))
+def test_complex_calls(rng, dtype, call):
+    """NumPy in (on the GPU) and CuPy in, with and without bias, into NaN-poisoned outputs."""
+    import cupy
+    import cupyconv
+    x, w, b, kw = _complex_arrays(rng, call, dtype)
+    for bias in (b, None):
+        ref = _complex_ref(x, w, bias, **kw)
+        _poison_complex(ref.shape, dtype)
+        y = cupyconv.conv_transpose1d(x, w, bias, backend="gpu", **kw)
+        assert type(y) is np.ndarray and y.dtype == dtype and cupyconv.last_backend() == "gpu"
+        err = _complex_err(y, ref)
+        _record(f"err_{dtype}", err, call)
+        assert err <= COMPLEX_TOL[dtype], (call, bias is None)
+        _poison_complex(ref.shape, dtype)
+        yc = cupyconv.conv_transpose1d(cupy.asarray(x), cupy.asarray(w),
+                                       None if bias is None else cupy.asarray(bias), **kw)
+        assert isinstance(yc, cupy.ndarray) and yc.dtype == dtype
+        # one real call on the parts, in a fixed order: the same bits from either kind
+        np.testing.assert_array_equal(yc.get(), y)
+
+
+def test_complex_torch_cuda(rng, torch_cuda):
+    """torch complex64 in, torch complex64 out, on a non-default torch stream; lazily
+    conjugated tensors; against torch's own complex128 result on the GPU."""
+    torch = torch_cuda
+    import cupyconv
+    call = (2, 48, 24, 6, 2000, 3, 2, 1, 2, 1)
+    x, w, b, kw = _complex_arrays(rng, call, "complex64")
+    s = torch.cuda.Stream()
+    with torch.cuda.stream(s):
+        xt, wt, bt = (torch.tensor(a, device="cuda") for a in (x, w, b))
+        big = torch.randn(4096, 4096, device="cuda")
+        for _ in range(5):                  # keep the stream busy: ordering must hold
+            big = big @ big / 64
+        xt.mul_(2)
+        out = (2, 24, cupyconv.output_length(2000, 6, 3, 2, 1, 1))
+        _poison_complex(out, "complex64", torch=torch)
+        y = cupyconv.conv_transpose1d(xt, wt, bt, **kw)
+        yconj = cupyconv.conv_transpose1d(xt.conj(), wt.conj(), bt, **kw)
+    s.synchronize()
+    assert isinstance(y, torch.Tensor) and y.is_cuda and y.dtype == torch.complex64
+    ref = _complex_ref(2 * x, w, b, **kw)
+    assert _complex_err(y.cpu().numpy(), ref) <= COMPLEX_TOL["complex64"]
+    ref_conj = _complex_ref(np.conj(2 * x), np.conj(w), b, **kw)
+    assert _complex_err(yconj.cpu().numpy(), ref_conj) <= COMPLEX_TOL["complex64"]
+    t128 = torch.nn.functional.conv_transpose1d(
+        *(a.to(torch.complex128) for a in (xt, wt, bt)), **kw)
+    assert float((y.to(torch.complex128) - t128).norm() / t128.norm()) <= COMPLEX_TOL["complex64"]
+
+
+def test_complex_capture_is_refused(rng):
+    """A complex call stages its parts in temporaries: inside a CUDA graph capture it is a
+    ValueError before anything is captured, and the capture itself stays valid."""
+    import cupy
+    import cupyconv
+    x, w, b, kw = _complex_arrays(rng, COMPLEX_CALLS[2], "complex64")
+    xd, wd = cupy.asarray(x), cupy.asarray(w)
+    xr, wr = cupy.asarray(x.real.copy()), cupy.asarray(w.real.copy())
+    s = cupy.cuda.Stream(non_blocking=True)
+    with s:
+        cupyconv.conv_transpose1d(xr, wr, **kw)         # compiled before the capture
+        s.begin_capture()
+        with pytest.raises(ValueError, match="complex calls cannot be captured"):
+            cupyconv.conv_transpose1d(xd, wd, **kw)
+        y = cupyconv.conv_transpose1d(xr, wr, **kw)
+        graph = s.end_capture()
+    y.fill(np.nan)
+    graph.launch(s)
+    s.synchronize()
+    assert _rel_err(y.get(), _ref64(x.real, w.real, None, **kw)) <= TOL["float32"]
+
+
 def test_plans_within_a_smaller_shared_memory(rng, monkeypatch):
     """A device with 99 KB of shared memory per block (sm_86/89), simulated: the seed's
     107 KB ct1d_mma tile moves to ct1d_scatter, whose result is right; a forced family

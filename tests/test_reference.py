@@ -26,13 +26,15 @@ BF16 = np.dtype(ml_dtypes.bfloat16)
 # ---- the independent reference -----------------------------------------------------------
 
 def direct_ref(x, w, b, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
-    """float64 transposed convolution by explicit loops (gather form, one output at a time).
+    """float64 (complex128 for complex input) transposed convolution by explicit loops
+    (gather form, one output at a time).
 
     y[n, co, o] = b[co] + sum_{k, ci in group(co)} x[n, ci, i] * w[ci, co % Cog, k]
     over the (k, i) with i*stride + k*dilation == o + padding.
     """
-    x = np.asarray(x, dtype=np.float64)
-    w = np.asarray(w, dtype=np.float64)
+    ct = np.complex128 if any(np.iscomplexobj(a) for a in (x, w, b)) else np.float64
+    x = np.asarray(x, dtype=ct)
+    w = np.asarray(w, dtype=ct)
     unbatched = x.ndim == 2
     if unbatched:
         x = x[None]
@@ -41,7 +43,7 @@ def direct_ref(x, w, b, stride=1, padding=0, output_padding=0, groups=1, dilatio
     cig, C_out = C_in // groups, cog * groups
     Lo = (L - 1) * stride - 2 * padding + dilation * (K - 1) + output_padding + 1
     xl, wl = x.tolist(), w.tolist()
-    bl = None if b is None else np.asarray(b, dtype=np.float64).tolist()
+    bl = None if b is None else np.asarray(b, dtype=ct).tolist()
     y = [[[0.0] * Lo for _ in range(C_out)] for _ in range(N)]
     for n in range(N):
         for co in range(C_out):
@@ -58,15 +60,16 @@ def direct_ref(x, w, b, stride=1, padding=0, output_padding=0, groups=1, dilatio
                     for ci in range(g * cig, (g + 1) * cig):
                         acc += xl[n][ci][i] * wl[ci][c][k]
                 y[n][co][o] = acc
-    y = np.array(y, dtype=np.float64).reshape(N, C_out, Lo)
+    y = np.array(y, dtype=ct).reshape(N, C_out, Lo)
     return y[0] if unbatched else y
 
 
 def rel_err(y, ref, scale=None) -> float:
     """max |y - ref| / max |ref|, or / max |scale| (e.g. the terms' magnitudes); absolute
     where that is all zeros."""
-    y = np.asarray(y, dtype=np.float64)
-    ref = np.asarray(ref, dtype=np.float64)
+    ct = np.complex128 if np.iscomplexobj(y) or np.iscomplexobj(ref) else np.float64
+    y = np.asarray(y, dtype=ct)
+    ref = np.asarray(ref, dtype=ct)
     assert y.shape == ref.shape, (y.shape, ref.shape)
     if ref.size == 0:
         return 0.0
@@ -417,3 +420,79 @@ def test_stride_larger_than_kernel_span(rng):
     y = conv_transpose1d(x, w, b, backend="cpu", **kw)
     assert rel_err(y, direct_ref(x, w, b, **kw)) <= 1e-13
     assert cupyconv.last_backend() == "cpu"
+
+
+# ---- complex inputs (cupyconv._complex: one real call on the parts) --------------------
+
+def _complex(rng, shape, dtype):
+    """Independent real and imaginary parts, neither ever zero."""
+    return (_normal(rng, shape, np.float64) + 1j * _normal(rng, shape, np.float64)).astype(dtype)
+
+
+def _terms(x, w, b, **kw):
+    """The products' magnitudes per output (|x| and |w| convolved, plus |b|): the scale of
+    a sum's rounding error, where outputs may cancel far below their terms."""
+    return direct_ref(np.abs(x), np.abs(w), None if b is None else np.abs(b), **kw)
+
+
+@pytest.mark.parametrize("dtype,tol", [(np.complex64, 2e-6), (np.complex128, 1e-13)],
+                         ids=["complex64", "complex128"])
+@pytest.mark.parametrize("case", range(40))
+def test_complex_vs_direct_loops(rng, dtype, tol, case):
+    cfg = _small_config(rng)
+    kw = {k: cfg[k] for k in ("stride", "padding", "output_padding", "groups", "dilation")}
+    if output_length(cfg["length"], cfg["k"], cfg["stride"], cfg["padding"],
+                     cfg["output_padding"], cfg["dilation"]) < 1:
+        kw["padding"] = 0
+    x = _complex(rng, (cfg["n"], cfg["c_in"], cfg["length"]), dtype)
+    if not cfg["batched"]:
+        x = x[0]
+    w = _complex(rng, (cfg["c_in"], cfg["c_og"], cfg["k"]), dtype)
+    b = _complex(rng, (cfg["c_og"] * cfg["groups"],), dtype) if cfg["bias"] else None
+    y = conv_transpose1d(x, w, b, backend="cpu", **kw)
+    ref = direct_ref(x, w, b, **kw)
+    assert y.dtype == dtype and y.shape == ref.shape, cfg
+    assert rel_err(y, ref, _terms(x, w, b, **kw)) <= tol, cfg
+
+
+def test_complex_parts_by_hand():
+    """(1 + 2i) * (3 - i) = 5 + 5i, and i * i = -1: signs and parts in their places."""
+    x = np.array([[[1 + 2j, 1j]]], np.complex64)          # N=1, C_in=1, L=2
+    w = np.array([[[3 - 1j, 1j]]], np.complex64)          # C_out=1, K=2
+    y = conv_transpose1d(x, w, np.array([0.5 - 0.25j], np.complex64), stride=2, backend="cpu")
+    # y[2i + k] = x[i] * w[k] + bias
+    expect = np.array([[[5 + 5j, -2 + 1j, 1 + 3j, -1 + 0j]]]) + (0.5 - 0.25j)
+    np.testing.assert_array_equal(y, expect.astype(np.complex64))
+
+
+def test_complex_groups_keep_their_channels(rng):
+    """groups = 3, depthwise-like: each group's real and imaginary channels stay its own."""
+    kw = dict(stride=3, padding=2, groups=3, dilation=2, output_padding=1)
+    x = _complex(rng, (2, 6, 17), np.complex128)
+    w = _complex(rng, (6, 1, 4), np.complex128)
+    b = _complex(rng, (3,), np.complex128)
+    y = conv_transpose1d(x, w, b, backend="cpu", **kw)
+    assert rel_err(y, direct_ref(x, w, b, **kw)) <= 1e-13
+
+
+@pytest.mark.parametrize("layout", ["strided", "reversed", "big-endian", "unbatched",
+                                    "empty-batch"])
+def test_complex_layouts(rng, layout):
+    kw = dict(stride=2, padding=1, dilation=2)
+    x = _complex(rng, (3, 4, 12), np.complex64)
+    w = _complex(rng, (4, 2, 3), np.complex64)
+    b = _complex(rng, (2,), np.complex64)
+    if layout == "strided":
+        x, w = _complex(rng, (3, 4, 24), np.complex64)[..., ::2], _complex(rng, (4, 4, 3), np.complex64)[:, ::2]
+    elif layout == "reversed":
+        x, b = x[..., ::-1], b[::-1]
+    elif layout == "big-endian":
+        x, w, b = (a.astype(">c8") for a in (x, w, b))
+    elif layout == "unbatched":
+        x = x[1]
+    elif layout == "empty-batch":
+        x = x[:0]
+    y = conv_transpose1d(x, w, b, backend="cpu", **kw)
+    ref = direct_ref(x, w, b, **kw)
+    assert y.dtype == np.complex64 and y.shape == ref.shape
+    assert rel_err(y, ref, _terms(x, w, b, **kw)) <= 2e-6
