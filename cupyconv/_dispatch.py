@@ -497,6 +497,25 @@ def _prefers_narrow(p: ConvParams, dtype: str) -> bool:
     return dtype == "float32" or not (cog >= 8 and 8 <= cig <= NARROW_16BIT_MMA_MAX_CIG)
 
 
+# ct1d_narrow's x prefetch running on across weight chunks (NarrowKey.xchain, the kernel's
+# XCH: without it every warp of a block waits one x latency after each chunk's barrier).
+# It costs registers (NVRTC 13.5: u08 224 -> 240; a 125-register instance 230, which
+# halves its blocks per SM), so it goes only to float32 instances the cost model runs at
+# one block per SM, with at least two input channels per group and chunk (the kernel's
+# CT1D_NARROW_AHEAD, 2: fewer leave it a no-op). Session 80 wrote it with no GPU lent:
+# off until an A/B (benchmarks/results/2026-12-07-session80/run_next.sh, step occ).
+NARROW_XCHAIN = False
+NARROW_XCHAIN_DTYPES = ("float32",)
+
+
+def _with_xchain(key: NarrowKey) -> NarrowKey:
+    if (NARROW_XCHAIN and key.dtype in NARROW_XCHAIN_DTYPES
+            and key.channels_per_chunk // key.cs >= 2
+            and _narrow_modelled_blocks_per_sm(key) == 1):
+        return replace(key, xchain=True)
+    return key
+
+
 def narrow_key(p: ConvParams, dtype: str) -> Optional[NarrowKey]:
     """The ct1d_narrow instance for a call (None where the family does not apply): a
     group's output channels in the fewest chunks of at most NARROW_MAX_COG per block, or
@@ -508,8 +527,8 @@ def narrow_key(p: ConvParams, dtype: str) -> Optional[NarrowKey]:
         small = _narrow_key(p, dtype, NARROW_SMALL_CHUNK_COG)
         if small is not None and (_block_count(p, narrow_launch_plan(p, small))
                                   >= _block_count(p, narrow_launch_plan(p, key))):
-            return small
-    return key
+            key = small
+    return None if key is None else _with_xchain(key)
 
 
 def _narrow_key(p: ConvParams, dtype: str, max_cog: int,

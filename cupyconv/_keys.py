@@ -328,14 +328,19 @@ class NarrowKey:
     threads: int        # threads per block
     blk: bool = False   # each weight chunk's sums from zero, then added (long reductions)
     split: int = 1      # blocks (an sm_90 cluster) sharing each tile's reduction: 1-8
+    xchain: bool = False  # the x prefetch runs on across weight chunks (more registers)
 
     family = "ct1d_narrow"
 
     def name_expression(self) -> str:
         args = (f"{CTYPES[self.dtype]}, {self.stride}, {self.dilation}, {self.kernel_size}, "
                 f"{self.cog}, {self.u}, {self.cs}, {self.threads}")
+        blk = "true" if self.blk else "false"
+        xch = ", true" if self.xchain else ""      # (false is the template's default)
         if self.split > 1:
-            return f"{self.family}_split<{args}, {'true' if self.blk else 'false'}, {self.split}>"
+            return f"{self.family}_split<{args}, {blk}, {self.split}{xch}>"
+        if self.xchain:
+            return f"{self.family}<{args}, {blk}{xch}>"
         return f"{self.family}<{args}" + (", true>" if self.blk else ">")
 
     @property

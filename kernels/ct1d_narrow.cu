@@ -72,6 +72,7 @@
 #define CT1D_NARROW_AHEAD 2
 #endif
 
+
 // A/B knob: BLK instances join their partial sums after about this many products per
 // output (every max(1, TERMS / (CPS * K)) weight chunks); 0: after every chunk. Joining
 // every 8 one-channel chunks (K = 24-32: 256 products) measured 1.02-1.32x faster on an
@@ -146,6 +147,10 @@ __device__ __forceinline__ void fetch_run(const T* xc, int ub, int L_in, T (&xw)
     }
 }
 
+// X if B, else Y (a type)
+template <bool B, typename X, typename Y> struct pick_type { typedef X type; };
+template <typename X, typename Y> struct pick_type<false, X, Y> { typedef Y type; };
+
 // x if B, else y (BLK's chunk sums, or the running sums themselves)
 template <bool B, typename X, typename Y>
 __device__ __forceinline__ auto& pick(X& x, Y& y) {
@@ -164,12 +169,14 @@ __device__ __forceinline__ auto& pick(X& x, Y& y) {
 //   THREADS    threads per block
 //   BLK        each chunk's products summed from zero, then added to the running sums
 //   SPLIT      blocks (an sm_90 cluster) sharing each tile's reduction (1: none)
+//   XCH        the x prefetch runs on across weight chunks (see XCHAIN below)
 //
 // Grid: x = tiles of one row of positions (the row's positions split into n_tiles equal
 // segments of at most NU = U*THREADS/CS; block x takes tiles x, x + gridDim.x, ...; with
 // SPLIT, cluster x / SPLIT takes tiles x / SPLIT, x / SPLIT + gridDim.x / SPLIT, ...),
 // y = group x output-channel chunk, z = batch item (+ n_offset).
-template <typename T, int S, int D, int K, int COG, int U, int CS, int THREADS, bool BLK, int SPLIT>
+template <typename T, int S, int D, int K, int COG, int U, int CS, int THREADS, bool BLK, int SPLIT,
+          bool XCH>
 __device__ __forceinline__ void
 narrow_tiles(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__ bias,
              T* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
@@ -313,38 +320,72 @@ narrow_tiles(const T* __restrict__ x, const T* __restrict__ w, const T* __restri
         constexpr int JOIN = JOIN_TERMS > 1 ? JOIN_TERMS : 1;
         A part[BLK ? U : 1][BLK ? S : 1][BLK ? COG : 1] = {};
         auto& sums = narrow::pick<BLK>(part, acc);  // where the chunk's products go
+        // x of AH channels in flight ahead of the one multiplied, in a ring of NB
+        // buffers (CT1D_NARROW_AHEAD; 0 and 1 both mean one ahead)
+        constexpr int AH = CT1D_NARROW_AHEAD > 1 ? CT1D_NARROW_AHEAD : 1, NB = AH + 1;
+        // XCH (session 80, not yet timed; cupyconv._dispatch.NARROW_XCHAIN): a group's last
+        // AH channels of a weight chunk fetch the x of its first AH channels of the next
+        // chunk into xn, so the x ring runs on across chunks. Without it each chunk starts
+        // its ring afresh, and every warp of the block waits one x latency per chunk after
+        // the barrier (with one block per SM nothing else runs then: session 78's wide
+        // reductions at 34% of FFMA peak). It costs registers (u08: 224 -> 240; a
+        // 125-register instance 230), hence only where one block per SM fits anyway.
+        constexpr bool XCHAIN = XCH && CPS >= AH;
+        // (a ring buffer's shape: a run of columns, or U windows)
+        typename narrow::pick_type<CONTIG, T[XN], T[U][SPAN]>::type xn[XCHAIN ? AH : 1];
         for (int c = 0; c < n_chunks; ++c) {
             __syncthreads();        // chunk c is in w_s[c % 2]; w_s[(c + 1) % 2] is free
             if (c + 1 < n_chunks) load_chunk(c + 1);
             const A* wb = w_s + (c % 2) * CK * WP;
             const int ci0 = c * CK + grp * CPS;              // this group's channels
             const int n_ci = min(CPS, cig - ci0);
-            // x of AH channels in flight ahead of the one multiplied, in a ring of NB
-            // buffers (CT1D_NARROW_AHEAD; 0 and 1 both mean one ahead)
-            constexpr int AH = CT1D_NARROW_AHEAD > 1 ? CT1D_NARROW_AHEAD : 1, NB = AH + 1;
+            const int ci_next = ci0 + CK;                    // ... and the next chunk's
+            const bool chain = XCHAIN && c + 1 < n_chunks;   // (then n_ci == CPS)
             if constexpr (CONTIG) {
                 T xw[NB][XN];
                 const int ub = u0 + pt * U;
+                auto fetch_x = [&](int ci, T (&to)[XN]) {
+                    narrow::fetch_run<S, D, K, U, SPAN>(xg + (long long)ci * L_in, ub, L_in, to);
+                };
 #pragma unroll
                 for (int j = 0; j < AH; ++j)
-                    if (j < n_ci) narrow::fetch_run<S, D, K, U, SPAN>(xg + (long long)(ci0 + j) * L_in, ub, L_in, xw[j]);
+                    if (j < n_ci) {
+                        if (XCHAIN && c > 0) {
+#pragma unroll
+                            for (int m = 0; m < XN; ++m) xw[j][m] = xn[XCHAIN ? j : 0][m];
+                        } else {
+                            fetch_x(ci0 + j, xw[j]);
+                        }
+                    }
 #pragma unroll
                 for (int j = 0; j < CPS; ++j) {
                     if (j >= n_ci) break;
-                    if (j + AH < n_ci)
-                        narrow::fetch_run<S, D, K, U, SPAN>(xg + (long long)(ci0 + j + AH) * L_in, ub, L_in,
-                                                            xw[(j + AH) % NB]);
+                    if (j + AH < n_ci) fetch_x(ci0 + j + AH, xw[(j + AH) % NB]);
+                    else if (XCHAIN && chain && ci_next + j + AH - CPS < cig)   // (n_ci == CPS)
+                        fetch_x(ci_next + j + AH - CPS, xn[XCHAIN ? max(0, j + AH - CPS) : 0]);
                     fma_run(wb + (grp * CPS + j) * WP, xw[j % NB], sums);
                 }
             } else {
                 T xr[NB][U][SPAN];
 #pragma unroll
                 for (int j = 0; j < AH; ++j)
-                    if (j < n_ci) fetch(xg + (long long)(ci0 + j) * L_in, u0, u_end, xr[j]);
+                    if (j < n_ci) {
+                        if (XCHAIN && c > 0) {
+#pragma unroll
+                            for (int q = 0; q < U; ++q)
+#pragma unroll
+                                for (int m = 0; m < SPAN; ++m) xr[j][q][m] = xn[XCHAIN ? j : 0][q][m];
+                        } else {
+                            fetch(xg + (long long)(ci0 + j) * L_in, u0, u_end, xr[j]);
+                        }
+                    }
 #pragma unroll
                 for (int j = 0; j < CPS; ++j) {
                     if (j >= n_ci) break;
                     if (j + AH < n_ci) fetch(xg + (long long)(ci0 + j + AH) * L_in, u0, u_end, xr[(j + AH) % NB]);
+                    else if (XCHAIN && chain && ci_next + j + AH - CPS < cig)   // (n_ci == CPS)
+                        fetch(xg + (long long)(ci_next + j + AH - CPS) * L_in, u0, u_end,
+                              xn[XCHAIN ? max(0, j + AH - CPS) : 0]);
                     fma_channel(wb + (grp * CPS + j) * WP, xr[j % NB], sums);
                 }
             }
@@ -429,13 +470,14 @@ narrow_tiles(const T* __restrict__ x, const T* __restrict__ w, const T* __restri
     }
 }
 
-template <typename T, int S, int D, int K, int COG, int U, int CS, int THREADS, bool BLK = false>
+template <typename T, int S, int D, int K, int COG, int U, int CS, int THREADS, bool BLK = false,
+          bool XCH = false>
 __global__ void CT1D_NARROW_BOUNDS
 ct1d_narrow(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__ bias,
             T* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
             int u_first, int n_tiles, int n_offset)
 {
-    narrow_tiles<T, S, D, K, COG, U, CS, THREADS, BLK, 1>(
+    narrow_tiles<T, S, D, K, COG, U, CS, THREADS, BLK, 1, XCH>(
         x, w, bias, y, C_in, C_out, groups, L_in, L_out, pad, u_first, n_tiles, n_offset);
 }
 
@@ -443,14 +485,15 @@ ct1d_narrow(const T* __restrict__ x, const T* __restrict__ w, const T* __restric
 // Split reduction for calls of few tiles and long reductions: clusters of SPLIT blocks
 // (grid x = SPLIT x the tile blocks), each rank a share of the input channels, joined
 // through distributed shared memory (rank_s)
-template <typename T, int S, int D, int K, int COG, int U, int CS, int THREADS, bool BLK, int SPLIT>
+template <typename T, int S, int D, int K, int COG, int U, int CS, int THREADS, bool BLK, int SPLIT,
+          bool XCH = false>
 __global__ void __cluster_dims__(SPLIT, 1, 1) CT1D_NARROW_BOUNDS
 ct1d_narrow_split(const T* __restrict__ x, const T* __restrict__ w, const T* __restrict__ bias,
                   T* __restrict__ y, int C_in, int C_out, int groups, int L_in, int L_out, int pad,
                   int u_first, int n_tiles, int n_offset)
 {
     static_assert(SPLIT >= 2 && SPLIT <= 8, "a portable cluster holds at most 8 blocks");
-    narrow_tiles<T, S, D, K, COG, U, CS, THREADS, BLK, SPLIT>(
+    narrow_tiles<T, S, D, K, COG, U, CS, THREADS, BLK, SPLIT, XCH>(
         x, w, bias, y, C_in, C_out, groups, L_in, L_out, pad, u_first, n_tiles, n_offset);
 }
 #endif

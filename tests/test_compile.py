@@ -518,6 +518,20 @@ def test_narrow_instance_compiles_for_sm80_and_its_knobs(nvrtc_ok, key, monkeypa
     assert compile_instance(key)[:4] == b"\x7fELF"
 
 
+@pytest.mark.parametrize("split", [1, 2])
+@pytest.mark.parametrize("contig", [True, False], ids=["contig", "windows"])
+def test_narrow_xchain_instances_compile(nvrtc_ok, split, contig):
+    """The cross-chunk x prefetch (XCH, NarrowKey.xchain; off by default) compiles in both
+    x layouts (a thread's contiguous positions: u = 2; windows: u = 1) and with a split."""
+    from dataclasses import replace
+    from cupyconv._keys import NarrowKey
+    key = NarrowKey("float32", 3, 1, 32, 4, 2 if contig else 1, 4, 256, True, split, True)
+    assert key.name_expression().endswith(", true>")
+    arch = "sm_90" if split > 1 else "sm_80"
+    assert compile_instance(key, arch=arch)[:4] == b"\x7fELF"
+    assert compile_instance(replace(key, blk=False), arch=arch)[:4] == b"\x7fELF"
+
+
 # ct1d_narrow_split (sm_90 plans since session 77): a cluster of 2-8 blocks per tile
 NARROW_SPLIT_CALLS = {
     "1500-to-4-k32": ((1, 1500, 700), (1500, 4, 32), 1, 5, 2, 1),          # 8 ranks

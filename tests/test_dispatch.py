@@ -1695,6 +1695,10 @@ def check_narrow_plan(lp: LaunchPlan, p, dtype: str):
         assert key.options == ("-arch=sm_90a",)
     else:
         assert key.name_expression().startswith("ct1d_narrow<") and key.options == ()
+    # the cross-chunk x prefetch only where NARROW_XCHAIN gives it (off by default)
+    assert not key.xchain or (_dispatch.NARROW_XCHAIN and dtype in _dispatch.NARROW_XCHAIN_DTYPES
+                              and key.channels_per_chunk // key.cs >= 2
+                              and _dispatch._narrow_modelled_blocks_per_sm(key) == 1)
 
 
 def test_narrow_split_key_name_options_and_smem():
@@ -1709,6 +1713,53 @@ def test_narrow_split_key_name_options_and_smem():
     assert key.nu == 64 and key.smem_bytes() == one.smem_bytes() + 4 * 4 * 1 * 64
     # 8 * 256 // (32 * 4) // 4 = 4 channels per group and chunk, 4 groups
     assert key.channels_per_chunk == 16
+
+
+def test_narrow_xchain_key_names():
+    """XCH follows BLK (and SPLIT), spelled only where set: the names of every other
+    instance, and so their cached modules, stay as they were."""
+    one = NarrowKey("float32", 3, 1, 32, 4, 2, 4, 256)
+    assert replace(one, xchain=True).name_expression() == \
+        "ct1d_narrow<float, 3, 1, 32, 4, 2, 4, 256, false, true>"
+    assert replace(one, blk=True, xchain=True).name_expression().endswith(", 256, true, true>")
+    assert replace(one, split=2, xchain=True).name_expression() == \
+        "ct1d_narrow_split<float, 3, 1, 32, 4, 2, 4, 256, false, 2, true>"
+    assert replace(one, blk=True).name_expression().endswith(", 256, true>")
+
+
+def test_narrow_xchain_goes_to_one_block_float32_instances(monkeypatch):
+    """NARROW_XCHAIN (off until timed) changes only float32 ct1d_narrow keys the model runs
+    at one block per SM with two or more channels per group and chunk, and nothing else
+    about their plans."""
+    calls = [((15, 1024, 14070), (1024, 4, 32), 3, 0, 1),     # u08: 224 registers
+             ((2, 768, 12472), (768, 7, 31), 3, 0, 1),        # one channel per chunk
+             ((4, 128, 4069), (128, 8, 27), 3, 0, 1), ((1, 256, 900), (256, 3, 16), 2, 3, 1),
+             ((16, 256, 2000), (256, 1, 8), 4, 1, 2)]
+    before = {}
+    for dtype in ("float32", "bfloat16", "float64"):
+        for xs, ws, s, pad, d in calls:
+            p = check_conv_args(xs, ws, None, s, pad, 0, 1, d)
+            before[dtype, xs] = plan(p, dtype, "ct1d_narrow", 90)
+    monkeypatch.setattr(_dispatch, "NARROW_XCHAIN", True)
+    _dispatch.plan.cache_clear()
+    try:
+        changed = 0
+        for dtype in ("float32", "bfloat16", "float64"):
+            for xs, ws, s, pad, d in calls:
+                p = check_conv_args(xs, ws, None, s, pad, 0, 1, d)
+                lp, old = plan(p, dtype, "ct1d_narrow", 90), before[dtype, xs]
+                key = lp.key
+                cps = key.channels_per_chunk // key.cs
+                want = (dtype == "float32" and cps >= 2
+                        and _dispatch._narrow_modelled_blocks_per_sm(key) == 1)
+                assert key.xchain == want, (dtype, xs, key)
+                assert lp == replace(old, key=replace(old.key, xchain=key.xchain))
+                changed += key.xchain
+                check_narrow_plan(lp, p, dtype)
+        assert changed >= 2
+    finally:
+        monkeypatch.undo()
+        _dispatch.plan.cache_clear()
 
 
 def test_narrow_split_for_calls_of_few_tiles_and_long_reductions(rng):
