@@ -165,7 +165,7 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0,
     if arch == WGMMA_ARCH and pl.key.family == "ct1d_narrow" and _narrow_may_split(p, dtype, pl):
         key = _narrow_key(p, dtype, pl.key.cog, clusters=clusters)
         if key is not None and key.split > 1:
-            pl = narrow_launch_plan(p, key)
+            pl = narrow_launch_plan(p, _with_xchain(key))
     # checked here, before any module is compiled for the call
     if p.groups * pl.co_chunks > MAX_GRID_YZ:
         raise NotImplementedError(f"groups * ceil(C_out/groups / {pl.key.co_tile}) = "

@@ -754,6 +754,38 @@ def test_narrow_family_random_calls(rng, monkeypatch, split):
         _dispatch.plan.cache_clear()
 
 
+def test_narrow_xchain_random_calls(rng, monkeypatch):
+    """The cross-chunk x prefetch (NARROW_XCHAIN, off by default until timed) on random
+    float32 wide reductions to few channels: full and partial last weight chunks, one or
+    several chunks, both x layouts, cluster splits where planned; NaN-poisoned outputs
+    against float64. Most draws must take it."""
+    from cupyconv import _dispatch
+    from cupyconv._args import check_conv_args
+    from cupyconv._gpu import device_plan
+    monkeypatch.setattr(_dispatch, "NARROW_XCHAIN", True)
+    _dispatch.plan.cache_clear()
+    done = chained = 0
+    try:
+        while done < 24:
+            S, D = int(rng.choice([1, 2, 3, 4])), int(rng.choice([1, 1, 2, 3]))
+            c = dict(N=int(rng.integers(1, 4)), K=int(rng.choice([8, 12, 16, 20, 24, 32])),
+                     C_in=int(rng.choice([33, 130, 256, 509, 1024])),
+                     C_out=int(rng.integers(2, 9)), L=int(rng.integers(50, 3000)),
+                     bias=rng.random() < 0.5, batched=True, dtype="float32",
+                     kw=dict(stride=S, dilation=D, groups=1, padding=int(rng.integers(0, 4)),
+                             output_padding=int(rng.integers(0, max(S, D)))))
+            if not _valid(c):
+                continue
+            p = check_conv_args((c["N"], c["C_in"], c["L"]), (c["C_in"], c["C_out"], c["K"]),
+                                None, **c["kw"])
+            chained += device_plan(p, "float32", 0, "ct1d_narrow").key.xchain
+            assert _check_forced_family(rng, c, "ct1d_narrow"), c
+            done += 1
+    finally:
+        _dispatch.plan.cache_clear()
+    assert chained >= 6, chained            # (about half take it: CPU plans, seeds 0-4)
+
+
 def test_narrow_split_random_calls(rng, monkeypatch):
     """ct1d_narrow_split (sm_90 clusters of 2-8 blocks sharing each tile's reduction,
     NARROW_SPLIT) forced on random float32 calls at every cluster size the call's weight
