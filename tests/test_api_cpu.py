@@ -278,6 +278,60 @@ def test_numpy_complex_x_with_torch_complex_weight(rng, torch):
     np.testing.assert_array_equal(y, conv_transpose1d(x, w, b, backend="cpu", **KW).numpy())
 
 
+def _numpy_cupy(capturing=False):
+    """A stand-in for the cupy module, backed by NumPy: enough of it for _api._launch."""
+    from types import SimpleNamespace
+    stream = SimpleNamespace(is_capturing=lambda: capturing)
+    return SimpleNamespace(asarray=np.asarray, ascontiguousarray=np.ascontiguousarray,
+                           empty=np.empty, stack=np.stack, moveaxis=np.moveaxis,
+                           cuda=SimpleNamespace(get_current_stream=lambda: stream))
+
+
+@pytest.mark.parametrize("groups,bias,batched", [(1, True, True), (3, False, True),
+                                                  (2, True, False)])
+def test_complex_device_launch_wiring(rng, torch, monkeypatch, groups, bias, batched):
+    """The GPU branch of a complex call (_api._launch), with NumPy standing in for CuPy and
+    the NumPy path for the real kernel: the real call's parameters, its operands, its
+    output's shape and the unpacking into the complex output, on any machine."""
+    import sys
+    from cupyconv import _api, _gpu
+    from cupyconv._args import check_conv_args
+    from cupyconv._complex import real_params
+    from cupyconv._reference import conv_transpose1d_numpy
+    monkeypatch.setitem(sys.modules, "cupy", _numpy_cupy())
+    seen = []
+
+    def prepare(p2, dtype, dev):
+        seen.append((p2, dtype, dev))
+        return p2
+
+    def run(p2, x2, w2, b2, y2):
+        assert x2.dtype == w2.dtype == y2.dtype == np.float32 and x2.flags.c_contiguous
+        y2[...] = conv_transpose1d_numpy(x2, w2, b2, p2)
+    monkeypatch.setattr(_gpu, "prepare", prepare)
+    monkeypatch.setattr(_gpu, "run", run)
+    kw = dict(stride=3, padding=2, output_padding=1, dilation=2)
+    cplx = (lambda shape: (rng.standard_normal(shape) + 1j * rng.standard_normal(shape))
+            .astype(np.complex64))
+    x = cplx((2, 4 * groups, 19) if batched else (4 * groups, 19))
+    w, b = cplx((4 * groups, 3, 5)), cplx((3 * groups,)) if bias else None
+    p = check_conv_args(x.shape, w.shape, None if b is None else b.shape, groups=groups, **kw)
+    arrays = {"x": x, "weight": w} | ({"bias": b} if bias else {})
+    kinds = {k: "numpy" for k in arrays}
+    y = np.full((p.batch, p.out_channels, p.length_out), complex(np.nan, np.nan), np.complex64)
+    assert _api._launch(arrays, kinds, p, "complex64", 0, y, dict(arrays)) is None
+    assert seen == [(real_params(p), "float32", 0)]
+    t = (lambda a: None if a is None else torch.from_numpy(a.astype(np.complex128)))
+    ref = torch.nn.functional.conv_transpose1d(t(x), t(w), t(b), groups=groups, **kw).numpy()
+    np.testing.assert_allclose(y.reshape(ref.shape), ref, rtol=0, atol=2e-6 * np.abs(ref).max())
+    # inside a CUDA graph capture, device arrays that need no copy: refused before any work
+    monkeypatch.setitem(sys.modules, "cupy", _numpy_cupy(capturing=True))
+    with pytest.raises(ValueError, match="complex calls cannot be captured"):
+        _api._launch(arrays, {k: "cupy" for k in arrays}, p, "complex64", 0, y, dict(arrays))
+    assert len(seen) == 1
+
+
+# ---- backend selection -------------------------------------------------------------------
 # ---- backend selection -------------------------------------------------------------------
 
 def test_gpu_backend_without_gpu_is_runtime_error(rng, no_gpu):
