@@ -157,6 +157,15 @@ def _run_cpu(arrays, kinds, p: ConvParams, dtype: str) -> np.ndarray:
     return y.reshape(p.out_shape)
 
 
+def _refuse_complex_capture(dtype: str) -> None:
+    """Complex calls inside a CUDA graph capture are a ValueError (before the output is
+    allocated, where the caller can): their staged parts live only as long as the call."""
+    import cupy
+    if dtype in COMPLEX_DTYPES and cupy.cuda.get_current_stream().is_capturing():
+        raise ValueError("complex calls cannot be captured in a CUDA graph: they stage their "
+                         "real and imaginary parts in memory that does not outlive the call")
+
+
 def _launch(arrays, kinds, p: ConvParams, dtype: str, dev: int, y, originals):
     """Launch on the current stream; returns the ``_gpu.Prepared`` launch (None if empty).
     ``originals``: the caller's arrays (``arrays`` may hold resolved copies of them)."""
@@ -171,9 +180,7 @@ def _launch(arrays, kinds, p: ConvParams, dtype: str, dev: int, y, originals):
                          f"arrays on x's device; {', '.join(temporaries)} would be copied into "
                          "memory that does not outlive the call")
     complex_call = dtype in COMPLEX_DTYPES
-    if complex_call and cupy.cuda.get_current_stream().is_capturing():
-        raise ValueError("complex calls cannot be captured in a CUDA graph: they stage their "
-                         "real and imaginary parts in memory that does not outlive the call")
+    _refuse_complex_capture(dtype)
     c = {k: cupy.ascontiguousarray(ad.to_cupy(a, kinds[k])) for k, a in arrays.items()}
     if complex_call:
         # one real call on the parts (cupyconv._complex), on this stream, so the staged
@@ -218,12 +225,14 @@ def _run_device(arrays, kinds, p: ConvParams, dtype: str, dev: int, sig, origina
         if kinds["x"] == ad.TORCH:
             outer = cupy.cuda.get_current_stream()
             with ad.torch_stream(dev) as stream:
+                _refuse_complex_capture(dtype)
                 if ad.CUPY in kinds.values():
                     # CuPy operands were written in CuPy's stream order, not torch's
                     ad.wait_unless_capturing(stream, outer)
                 y, yc = ad.empty_torch(p.out_shape, dtype, dev)
                 prep = _launch(arrays, kinds, p, dtype, dev, _as3d(yc, p), originals)
         else:
+            _refuse_complex_capture(dtype)
             y = cupy.empty(p.out_shape, dtype=arrays["x"].dtype)
             prep = _launch(arrays, kinds, p, dtype, dev, _as3d(y, p), originals)
         if sig is not None and prep is not None:
