@@ -502,8 +502,9 @@ def _prefers_narrow(p: ConvParams, dtype: str) -> bool:
 # It costs registers (NVRTC 13.5: u08 224 -> 240; a 125-register instance 230, which
 # halves its blocks per SM), so it goes only to float32 instances the cost model runs at
 # one block per SM, with at least two input channels per group and chunk (the kernel's
-# CT1D_NARROW_AHEAD, 2: fewer leave it a no-op). Session 80 wrote it with no GPU lent:
-# off until an A/B (benchmarks/results/2026-12-07-session80/run_next.sh, step occ).
+# CT1D_NARROW_AHEAD, 2: fewer leave it a no-op). Off: on an H100 (session 80, run_3) it
+# gave 1.026x over the 28 of session 78's 32 calls it re-plans (u07 1.43x; u08 0.88x)
+# and 0.971x over 5 fresh ones (n04 0.65x), short of its rule; correct there (run_2).
 NARROW_XCHAIN = False
 NARROW_XCHAIN_DTYPES = ("float32",)
 

@@ -323,7 +323,7 @@ narrow_tiles(const T* __restrict__ x, const T* __restrict__ w, const T* __restri
         // x of AH channels in flight ahead of the one multiplied, in a ring of NB
         // buffers (CT1D_NARROW_AHEAD; 0 and 1 both mean one ahead)
         constexpr int AH = CT1D_NARROW_AHEAD > 1 ? CT1D_NARROW_AHEAD : 1, NB = AH + 1;
-        // XCH (session 80, not yet timed; cupyconv._dispatch.NARROW_XCHAIN): a group's last
+        // XCH (session 80, off: cupyconv._dispatch.NARROW_XCHAIN says why): a group's last
         // AH channels of a weight chunk fetch the x of its first AH channels of the next
         // chunk into xn, so the x ring runs on across chunks. Without it each chunk starts
         // its ring afresh, and every warp of the block waits one x latency per chunk after
