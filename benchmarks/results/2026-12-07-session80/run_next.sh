@@ -12,6 +12,14 @@
 #   xtests  the narrow GPU tests (-k narrow) with NARROW_XCHAIN True in the device's copy
 #   rest    the 13 tests of the GPU suite's second half that the two suite2 runs did not
 #           finish (suite2_rest.txt; at -n 16 the half no longer fits 395 s on an H100)
+#   capval  cap2 (NARROW_BPS 2 + CT1D_NARROW_MIN_BLOCKS 2) on capval_calls.txt
+#           (gen_capval_calls.py, seed 87, drawn before any timing: 12 calls whose shipped
+#           instance compiles to <= 210 registers, c00-c11, and 12 above, d00-d11;
+#           capval_registers.txt). Hypothesis from run_3 (written before this run): cap2
+#           pays where the shipped instance has <= 210 registers. It holds if c00-c11 give
+#           >= 1.10x geomean with none below 0.90x; d00-d11 are reported. If it holds, the
+#           next step is a dispatch rule that caps such instances (it needs the register
+#           count, or a predictor of it, at plan time), with its own A/B.
 #   Decision rule for xc, fixed before any run: NARROW_XCHAIN becomes True if, over the
 #   calls whose plan it changes, its geomean is >= 1.03x on occ's 32 calls and >= 1.02x on
 #   occval's 16, no changed call below 0.90x, and xtests pass. If an occupancy variant
@@ -66,6 +74,11 @@ case ${1:-} in
     timeout ${TESTS_S:-400} python3 -m pytest -m gpu -v -rs "${par[@]}" -p no:cacheprovider \
       "${ids[@]}" -W ignore > "$OUT/tests_rest.txt" 2>&1
     echo "rest rc $?"; tail -n 5 "$OUT/tests_rest.txt" | cut -c1-300 ;;
+  capval)
+    source benchmarks/ab_scan.sh
+    step_dir capval
+    ab_calls ab_capval auto "$(dirname "$0")/capval_calls.txt" ${OCC_S:-300} \
+      'cap2=dispatch.NARROW_BPS:2,CT1D_NARROW_MIN_BLOCKS:2' ;;
   first) run_steps ctests suite2 stride5 ;;
   second) run_steps occ xtests ;;
   third) run_steps occval taprows stride5 ;;
