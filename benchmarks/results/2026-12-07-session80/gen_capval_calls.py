@@ -1,6 +1,6 @@
 """Out-of-sample calls for session 80's hypothesis on cap2 (a 128-register cap with two
 blocks per SM in ct1d_narrow's cost model): on session 78's and 79's 48 calls it ran
-1.04-1.76x on 22 of the 25 whose shipped instance compiles (NVRTC 13.5, sm_90) to <= 210
+1.02-1.76x on 22 of the 25 whose shipped instance compiles (NVRTC 13.5, sm_90) to <= 210
 registers (0.95-0.99x on the other 3) and 0.80-1.22x above (run_3). 24 random float32
 calls (narrow_regs.random_calls, seed 87, drawn before any timing of them) that the
 shipped dispatcher (H200 rules) plans on ct1d_narrow with >= 64 input channels per group,
