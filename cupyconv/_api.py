@@ -160,8 +160,10 @@ def _run_cpu(arrays, kinds, p: ConvParams, dtype: str) -> np.ndarray:
 def _refuse_complex_capture(dtype: str) -> None:
     """Complex calls inside a CUDA graph capture are a ValueError (before the output is
     allocated, where the caller can): their staged parts live only as long as the call."""
+    if dtype not in COMPLEX_DTYPES:
+        return
     import cupy
-    if dtype in COMPLEX_DTYPES and cupy.cuda.get_current_stream().is_capturing():
+    if cupy.cuda.get_current_stream().is_capturing():
         raise ValueError("complex calls cannot be captured in a CUDA graph: they stage their "
                          "real and imaginary parts in memory that does not outlive the call")
 

@@ -165,7 +165,7 @@ def plan(p: ConvParams, dtype: str, family: Optional[str] = None, arch: int = 0,
     if arch == WGMMA_ARCH and pl.key.family == "ct1d_narrow" and _narrow_may_split(p, dtype, pl):
         key = _narrow_key(p, dtype, pl.key.cog, clusters=clusters)
         if key is not None and key.split > 1:
-            pl = narrow_launch_plan(p, _with_xchain(key))
+            pl = narrow_launch_plan(p, key)
     # checked here, before any module is compiled for the call
     if p.groups * pl.co_chunks > MAX_GRID_YZ:
         raise NotImplementedError(f"groups * ceil(C_out/groups / {pl.key.co_tile}) = "
@@ -528,8 +528,8 @@ def narrow_key(p: ConvParams, dtype: str) -> Optional[NarrowKey]:
         small = _narrow_key(p, dtype, NARROW_SMALL_CHUNK_COG)
         if small is not None and (_block_count(p, narrow_launch_plan(p, small))
                                   >= _block_count(p, narrow_launch_plan(p, key))):
-            key = small
-    return None if key is None else _with_xchain(key)
+            return small
+    return key
 
 
 def _narrow_key(p: ConvParams, dtype: str, max_cog: int,
@@ -604,7 +604,7 @@ def _narrow_key(p: ConvParams, dtype: str, max_cog: int,
         key = key_of(u, cs)
     while key.u > 1 and key.smem_bytes() > _NARROW_SMEM:
         key = replace(key, u=key.u - 1)
-    return key
+    return _with_xchain(key)
 
 
 def _plan_narrow(p: ConvParams, dtype: str) -> Optional[LaunchPlan]:

@@ -339,9 +339,7 @@ class NarrowKey:
         xch = ", true" if self.xchain else ""      # (false is the template's default)
         if self.split > 1:
             return f"{self.family}_split<{args}, {blk}, {self.split}{xch}>"
-        if self.xchain:
-            return f"{self.family}<{args}, {blk}{xch}>"
-        return f"{self.family}<{args}" + (", true>" if self.blk else ">")
+        return f"{self.family}<{args}" + (f", {blk}{xch}>" if self.blk or self.xchain else ">")
 
     @property
     def options(self) -> tuple:
