@@ -22,6 +22,12 @@ Example (GPU machine with torch)::
 
     python -m cupyconv.bench --only seed seed-bf16 --json seeds.json
     python -m cupyconv.bench --only hifigan-u1-b16 encodec-s5 --dtype bfloat16   # vs torch bf16
+    python -m cupyconv.bench --only seed up-64-64-s3 --dtype complex64   # vs torch complex64
+
+Complex rows (``--dtype complex64``/``complex128``) draw complex data (independent real
+and imaginary parts), count a complex multiply-add as four real ones (``flops``), and
+take the real call cupyconv runs for them (``real_call``: twice the channels) as their
+kernel; complex64 rows compare with torch at TF32 off and on, as float32 rows do.
 """
 from __future__ import annotations
 
@@ -115,7 +121,13 @@ SWEEP = [
 
 QUICK = ["seed", "seed-bf16", "hifigan-u1-b16", "dw-256-k4-s2", "small-64-32-s2"]
 # --dtype: the suffix of the rows it renames
-DTYPE_TAGS = {"float16": "fp16", "bfloat16": "bf16", "float32": "fp32", "float64": "fp64"}
+DTYPE_TAGS = {"float16": "fp16", "bfloat16": "bf16", "float32": "fp32", "float64": "fp64",
+              "complex64": "c64", "complex128": "c128"}
+ELEMENT_BYTES = {"float16": 2, "bfloat16": 2, "float32": 4, "float64": 8, "complex64": 8,
+                 "complex128": 16}
+# dtypes torch computes with TF32 by default (a complex64 call runs float32 convolutions)
+TF32_DTYPES = ("float32", "complex64")
+DTYPE_W = max(len(d) for d in DTYPE_TAGS)
 # width of the name column: the sweep's longest name with a --dtype suffix
 NAME_W = max(len(c.name) for c in SWEEP) + 5
 
@@ -140,20 +152,32 @@ def config_params(c: Config):
                            output_padding=c.OP, groups=c.G, dilation=c.D)
 
 
+def real_call(c: Config):
+    """The real call cupyconv runs for configuration ``c``: (ConvParams, dtype); a complex
+    call's has twice the channels in the real dtype of its parts (cupyconv._complex)."""
+    from cupyconv import _complex
+    p = config_params(c)
+    if c.dtype in _complex.REAL_OF:
+        return _complex.real_params(p), _complex.REAL_OF[c.dtype]
+    return p, c.dtype
+
+
 def min_bytes(c: Config) -> int:
-    e = 8 if c.dtype == "float64" else (4 if c.dtype == "float32" else 2)
-    return e * (c.N * c.C_in * c.L + c.C_in * (c.C_out // c.G) * c.K
+    return ELEMENT_BYTES[c.dtype] * (c.N * c.C_in * c.L + c.C_in * (c.C_out // c.G) * c.K
                 + (c.C_out if c.bias else 0) + c.N * c.C_out * l_out(c))
 
 
 def flops(c: Config) -> int:
-    return 2 * c.N * c.C_in * (c.C_out // c.G) * c.K * c.L
+    """Real floating-point operations: 2 per multiply-add, 4 multiply-adds per complex one."""
+    per_mac = 8 if c.dtype.startswith("complex") else 2
+    return per_mac * c.N * c.C_in * (c.C_out // c.G) * c.K * c.L
 
 
 # Tensor-core products per multiply at the call's accuracy: float32 needs at least three
 # 16-bit products (the hi*hi + hi*lo + lo*hi split, 3xFP16/3xBF16); 16-bit inputs one;
 # float64 runs at the FP64 rate, about 1/15 of the 16-bit one on an H100/H200.
-PRODUCTS_PER_MULTIPLY = {"float32": 3, "float16": 1, "bfloat16": 1, "float64": 15}
+PRODUCTS_PER_MULTIPLY = {"float32": 3, "float16": 1, "bfloat16": 1, "float64": 15,
+                         "complex64": 3, "complex128": 15}
 # Without a measured rate (--report on an older JSON): the bf16 GEMM rate measured on an
 # H200 of the GPU machine on random data (about 790 TFLOP/s, /work/.library device notes)
 DEFAULT_TENSOR_TFLOPS = 790.0
@@ -323,6 +347,30 @@ def tensor_rate(n: int = 8192, reps: int = 10) -> float:
     return 2 * n**3 / _time_events(lambda: a @ b, reps, inner=1) / 1e9
 
 
+def random_inputs(c: Config, device: str):
+    """Fresh random x, weight and bias (or None) of configuration ``c`` on ``device``, in
+    its dtype (complex: independent real and imaginary parts), drawn by a generator seeded
+    from the hash of its name (which Python varies between processes: fresh data each run)."""
+    import torch
+    dt = getattr(torch, c.dtype)
+    g = torch.Generator(device=device).manual_seed(hash(c.name) % 2**31)
+    # (real dtypes: float32 draws rounded, so each configuration's data match across them)
+    draw_dt = dt if dt.is_complex else torch.float32
+
+    def draw(*shape):
+        return torch.randn(*shape, device=device, generator=g, dtype=draw_dt)
+    x = draw(c.N, c.C_in, c.L).to(dt)
+    w = (draw(c.C_in, c.C_out // c.G, c.K) / math.sqrt(c.C_in // c.G * c.K)).to(dt)
+    b = draw(c.C_out).to(dt) if c.bias else None
+    return x, w, b
+
+
+def _widened(t):
+    """``t`` in float64, or complex128 for a complex tensor (the reference's precision)."""
+    import torch
+    return t.to(torch.complex128 if t.is_complex() else torch.float64)
+
+
 def run_config(c: Config, reps: int, copy_gbs: float,
                tensor_tflops: float = DEFAULT_TENSOR_TFLOPS) -> dict:
     import cupy
@@ -331,16 +379,11 @@ def run_config(c: Config, reps: int, copy_gbs: float,
 
     import cupyconv
 
-    dt = getattr(torch, c.dtype)
-    g = torch.Generator(device="cuda").manual_seed(hash(c.name) % 2**31)
-    x = torch.randn(c.N, c.C_in, c.L, device="cuda", generator=g).to(dt)
-    w = (torch.randn(c.C_in, c.C_out // c.G, c.K, device="cuda", generator=g)
-         / math.sqrt(c.C_in // c.G * c.K)).to(dt)
-    b = torch.randn(c.C_out, device="cuda", generator=g).to(dt) if c.bias else None
+    x, w, b = random_inputs(c, "cuda")
     kw = dict(stride=c.S, padding=c.P, output_padding=c.OP, groups=c.G, dilation=c.D)
 
     # float64 reference (cuDNN/ATen in double; TF32 never applies to float64)
-    y64 = F.conv_transpose1d(x.double(), w.double(), None if b is None else b.double(), **kw)
+    y64 = F.conv_transpose1d(*(None if t is None else _widened(t) for t in (x, w, b)), **kw)
 
     def ours():
         return cupyconv.conv_transpose1d(x, w, b, **kw)
@@ -367,8 +410,7 @@ def run_config(c: Config, reps: int, copy_gbs: float,
 
     from cupyconv._gpu import device_plan
     res = dict(asdict(c), L_out=l_out(c), bytes=min_bytes(c), flops=flops(c))
-    res["kernel"] = device_plan(config_params(c), c.dtype,
-                                cupy.cuda.Device().id).key.name_expression()
+    res["kernel"] = device_plan(*real_call(c), cupy.cuda.Device().id).key.name_expression()
     inner = INNER_SMALL if c.family == "small" else INNER
     st, st_torch = {}, {}
     res["ms"] = _time_events(ours, reps, inner=inner, stats=st)
@@ -382,7 +424,7 @@ def run_config(c: Config, reps: int, copy_gbs: float,
     res["deterministic"] = deterministic
     res["extra_bytes"] = int(extra)
     res["extra_fraction"] = extra / out_bytes
-    if c.dtype == "float32":
+    if c.dtype in TF32_DTYPES:
         for tf32, label in ((False, "torch_fp32"), (True, "torch_tf32")):
             torch.backends.cudnn.allow_tf32 = tf32
             torch.backends.cuda.matmul.allow_tf32 = tf32
@@ -412,7 +454,7 @@ def run_config(c: Config, reps: int, copy_gbs: float,
 
 
 def _table(rows) -> str:
-    head = (f"{'config':{NAME_W}} {'dtype':8} {'ms':>8} {'GB/s':>7} {'copy%':>6} {'TF/s':>6} "
+    head = (f"{'config':{NAME_W}} {'dtype':{DTYPE_W}} {'ms':>8} {'GB/s':>7} {'copy%':>6} {'TF/s':>6} "
             f"{'bound':>7} {'floor%':>6} "
             f"{'vs fp32':>8} {'vs tf32':>8} {'rel err':>9} {'torch ms':>9}  kernel")
     out = [head, "-" * len(head)]
@@ -422,7 +464,7 @@ def _table(rows) -> str:
     for r in rows:
         tms = r.get("torch_fp32_ms", r.get("torch_ms", float("nan")))
         floor = (f"{100 * r['floor_fraction']:5.0f}%" if "floor_fraction" in r else f"{'-':>6}")
-        out.append(f"{r['name']:{NAME_W}} {r['dtype']:8} {r['ms']:8.3f} {r['gbs']:7.0f} "
+        out.append(f"{r['name']:{NAME_W}} {r['dtype']:{DTYPE_W}} {r['ms']:8.3f} {r['gbs']:7.0f} "
                    f"{100 * r['copy_fraction']:5.1f}% {r['tflops']:6.1f} "
                    f"{r.get('bound', '-'):>7} {floor} "
                    f"{speedup(r.get('speedup_fp32', r.get('speedup_same_dtype')))} "
@@ -568,7 +610,8 @@ def _print_summary(rows, device: str = "", judge: bool = True) -> None:
     fp32 = [r["speedup_fp32"] for r in rows if "speedup_fp32" in r]
     if fp32:
         gm = math.exp(sum(math.log(s) for s in fp32) / len(fp32))
-        print(f"geometric-mean speedup over torch fp32 (TF32 off), {len(fp32)} fp32 configs: "
+        what = "/".join(sorted({r["dtype"] for r in rows if "speedup_fp32" in r}))
+        print(f"geometric-mean speedup over torch with TF32 off, {len(fp32)} {what} configs: "
               f"{gm:.2f}x; slowest {min(fp32):.2f}x")
     for r in rows:
         if "wall_ms" in r:

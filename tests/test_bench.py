@@ -207,3 +207,58 @@ def test_plan_diff_lists_the_calls_a_dispatch_change_moves(monkeypatch, tmp_path
     assert "0 of 40 calls change plan" in capsys.readouterr().out
     for mod in ("plan_diff", "shape_scan", "gpu_timing"):
         sys.modules.pop(mod, None)
+
+
+def test_complex_rows_count_bytes_and_flops_of_complex_numbers():
+    """--dtype complex64/complex128: a complex element is two real ones, a complex
+    multiply-add four real ones; the kernel recorded is that of the real call cupyconv
+    runs (twice the channels, the parts' real dtype)."""
+    from cupyconv.bench import SEED, config_params, flops, floors, min_bytes, real_call, select_configs
+    c64, c128 = replace(SEED, dtype="complex64"), replace(SEED, dtype="complex128")
+    assert min_bytes(c64) == 2 * min_bytes(SEED) and min_bytes(c128) == 4 * min_bytes(SEED)
+    assert flops(c64) == flops(c128) == 4 * flops(SEED)
+    f32, fc = floors(SEED, 4000.0, 800.0), floors(c64, 4000.0, 800.0)
+    assert abs(fc["compute_floor_ms"] - 4 * f32["compute_floor_ms"]) < 1e-12
+    assert abs(fc["mem_floor_ms"] - 2 * f32["mem_floor_ms"]) < 1e-12
+    p, dtype = real_call(c128)
+    q = config_params(SEED)
+    assert dtype == "float64" and (p.in_channels, p.out_channels) == (2 * q.in_channels, 2 * q.out_channels)
+    assert (p.length_out, p.groups, p.kernel_size) == (q.length_out, q.groups, q.kernel_size)
+    assert real_call(SEED) == (q, "float32")
+    assert [c.name for c in select_configs(only=["seed", "dw-256-k4-s2"], dtype="complex128")] == [
+        "seed@c128", "dw-256-k4-s2@c128"]
+
+
+def test_table_lines_up_with_complex_rows():
+    c = _row(name="seed@c128", dtype="complex128", speedup_same_dtype=2.0, torch_ms=1.0)
+    del c["speedup_fp32"], c["speedup_tf32"], c["torch_fp32_ms"]
+    lines = _table([_row(), c]).splitlines()
+    assert len({len(line.rsplit("  ", 1)[0]) for line in (lines[0], lines[2], lines[3])}) == 1
+    assert " complex128 " in lines[3] and "   2.00x        -" in lines[3]
+
+
+@pytest.mark.parametrize("dtype", ["complex64", "complex128", "float32"])
+def test_bench_inputs_and_reference_on_the_cpu(dtype):
+    """The bench's random inputs (complex: independent, non-zero imaginary parts) and its
+    widened torch reference, checked on the CPU against cupyconv's CPU backend: the error
+    measure the bench reports is small for a correct result and large for a wrong one."""
+    torch = pytest.importorskip("torch")
+    import torch.nn.functional as F
+
+    import cupyconv
+    from cupyconv.bench import Config, _widened, random_inputs
+    c = Config("t", "extra", 2, 6, 4, 3, 50, S=2, P=1, D=2, G=2, OP=1, bias=True, dtype=dtype)
+    x, w, b = random_inputs(c, "cpu")
+    assert [tuple(t.shape) for t in (x, w, b)] == [(2, 6, 50), (6, 2, 3), (4,)]
+    assert all(t.dtype == getattr(torch, dtype) for t in (x, w, b))
+    if dtype.startswith("complex"):
+        assert all(bool((t.imag != 0).all()) and not torch.equal(t.real, t.imag) for t in (x, w, b))
+        assert _widened(x).dtype == torch.complex128 and torch.equal(_widened(x).to(x.dtype), x)
+    kw = dict(stride=c.S, padding=c.P, output_padding=c.OP, groups=c.G, dilation=c.D)
+    y64 = F.conv_transpose1d(_widened(x), _widened(w), _widened(b), **kw)
+    y = cupyconv.conv_transpose1d(x, w, b, backend="cpu", **kw)
+
+    def err(y):
+        return float(torch.linalg.vector_norm((_widened(y) - y64).flatten()) / torch.linalg.vector_norm(y64.flatten()))
+    assert err(y) < 1e-6
+    assert err(y.conj() if dtype.startswith("complex") else -y) > 0.1
