@@ -3,9 +3,10 @@
 # Logs and JSON go to $OUT (the device tool brings them back); commit them under
 # benchmarks/results/. Usage: bash benchmarks/device_run.sh [tests|bench|all] [bench args]
 # GPU_TEST_SHARD=K/N runs part K of N of the GPU tests (tests/conftest.py --shard): the
-# whole suite took 558 of the 600 s a device command may run (session 37), so run it as
-# two commands, GPU_TEST_SHARD=1/2 and 2/2, on the same warm machine (compiled kernels
-# stay in CUPY_CACHE_DIR between them).
+# whole suite took 558 of the 600 s a device command may run (session 37), and by session
+# 80 half of it no longer fitted 395 s on an H100 (94% done), so run it as three commands,
+# GPU_TEST_SHARD=1/3, 2/3 and 3/3, on the same warm machine (compiled kernels stay in
+# CUPY_CACHE_DIR between them).
 set -uo pipefail
 what=${1:-all}; shift || true
 OUT=${OUT:-benchmarks/results/local}; mkdir -p "$OUT"
