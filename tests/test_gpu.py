@@ -765,7 +765,8 @@ def test_narrow_xchain_random_calls(rng, monkeypatch):
     """The cross-chunk x prefetch (NARROW_XCHAIN, off by default until timed) on random
     float32 wide reductions to few channels: full and partial last weight chunks, one or
     several chunks, both x layouts, cluster splits where planned; NaN-poisoned outputs
-    against float64. Most draws must take it."""
+    against float64. Most draws must take it: 24 calls, more (48 at most) until 6 take it
+    (24 fell short in 1 of 300 seeds, CPU plans)."""
     from cupyconv import _dispatch
     from cupyconv._args import check_conv_args
     from cupyconv._gpu import device_plan
@@ -773,7 +774,7 @@ def test_narrow_xchain_random_calls(rng, monkeypatch):
     _dispatch.plan.cache_clear()
     done = chained = 0
     try:
-        while done < 24:
+        while done < 24 or (chained < 6 and done < 48):
             S, D = int(rng.choice([1, 2, 3, 4])), int(rng.choice([1, 1, 2, 3]))
             c = dict(N=int(rng.integers(1, 4)), K=int(rng.choice([8, 12, 16, 20, 24, 32])),
                      C_in=int(rng.choice([33, 130, 256, 509, 1024])),
