@@ -7,6 +7,7 @@ from typing import Optional, Sequence, Union
 import numpy as np
 
 from . import _adapters as ad
+from . import _autograd
 from . import _complex as cx
 from . import _fast
 from ._args import COMPLEX_DTYPES, ConvParams, IntArg, check_conv_args
@@ -72,6 +73,10 @@ def conv_transpose1d(x, weight, bias=None, stride: IntArg = 1, padding: IntArg =
     torch; float16 and bfloat16 accumulate in float32. Complex calls run as one real call
     on the parts (twice the channels), with a workspace of about x's and y's size.
 
+    Autograd: for torch ``x`` with grad mode on and any input requiring grad, the result
+    records a backward, torch's own convolution backward (the gradients of
+    ``torch.nn.functional.conv_transpose1d``); the forward is unchanged.
+
     Examples
     --------
     >>> import numpy as np, cupyconv
@@ -86,6 +91,18 @@ def conv_transpose1d(x, weight, bias=None, stride: IntArg = 1, padding: IntArg =
     """
     if backend not in BACKENDS:
         raise ValueError(f"backend must be one of {BACKENDS}, got {backend!r}")
+    if _autograd.wanted(x, weight, bias):
+        # (validated here, before torch records anything; the forward is the plain call)
+        for name, a in (("weight", weight), ("bias", bias)):
+            if a is not None:
+                ad.array_kind(a, name)
+        p = check_conv_args(tuple(x.shape), tuple(weight.shape),
+                            None if bias is None else tuple(bias.shape),
+                            stride, padding, output_padding, groups, dilation, output_size)
+        return _autograd.apply(
+            lambda x, w, b: conv_transpose1d(x, w, b, stride, padding, output_padding, groups,
+                                             dilation, output_size=output_size, backend=backend),
+            x, weight, bias, p)
     sig = None
     if backend != "cpu":
         # a device call whose signature ran before: checks, allocation and launch only

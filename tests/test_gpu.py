@@ -1706,7 +1706,8 @@ def test_torch_interop(rng, torch_cuda):
     _poison_next(ref.shape, torch=torch)
     y = cupyconv.conv_transpose1d(xt, wt, bt, **kw)
     assert isinstance(y, torch.Tensor) and y.is_cuda and y.dtype == torch.float32
-    assert _rel_err(y.cpu().numpy(), ref) <= TOL["float32"]
+    assert y.grad_fn is not None                     # (xt, wt require grad: autograd)
+    assert _rel_err(y.detach().cpu().numpy(), ref) <= TOL["float32"]
     # non-contiguous torch input, bf16 and fp16 tensors
     xnc = torch.tensor(x.transpose(0, 2, 1).copy(), device="cuda").transpose(1, 2)
     assert not xnc.is_contiguous()
@@ -1722,6 +1723,58 @@ def test_torch_interop(rng, torch_cuda):
     # matches torch itself (float64 on the GPU)
     y64 = torch.nn.functional.conv_transpose1d(xt.double(), wt.double(), bt.double(), **kw)
     assert float((y.double() - y64).norm() / y64.norm()) <= TOL["float32"]
+
+
+AUTOGRAD_CALLS = [((2, 24, 777), (24, 4, 6), True, dict(stride=4, padding=1, groups=2, output_padding=2)),
+                  ((1, 64, 2048), (64, 32, 3), False, dict(stride=2, padding=1, dilation=2)),
+                  ((16, 300), (16, 8, 8), True, dict(stride=8, padding=4))]
+
+
+@pytest.mark.parametrize("dtype", ["float32", "bfloat16", "complex64"])
+def test_torch_autograd(rng, torch_cuda, dtype):
+    """CUDA tensors that require grad (cupyconv/_autograd.py), on a non-default stream:
+    the forward is the plain call's result, bitwise (also once the signature's repeat-call
+    path has been taken); the gradients of x, weight and bias (torch's convolution
+    backward, TF32 off) against float64 ones of torch's own autograd; nothing recorded
+    under no_grad."""
+    torch = torch_cuda
+    import cupyconv
+    dt = getattr(torch, dtype)
+    wide = torch.complex128 if dt.is_complex else torch.float64
+    tol = 2e-2 if dtype == "bfloat16" else 1e-5
+    tf32 = torch.backends.cudnn.allow_tf32
+    torch.backends.cudnn.allow_tf32 = False
+    try:
+        for xs, ws, bias, kw in AUTOGRAD_CALLS:
+            def draw(shape):
+                a = rng.standard_normal(shape) + (1j * rng.standard_normal(shape) if dt.is_complex else 0)
+                return torch.tensor(a, dtype=wide, device="cuda").to(dt)
+            x, w = draw(xs), draw(ws) / np.sqrt(ws[0] * ws[2])
+            b = draw((ws[1] * kw.get("groups", 1),)) if bias else None
+            plain = cupyconv.conv_transpose1d(x, w, b, **kw)
+            plain = cupyconv.conv_transpose1d(x, w, b, **kw)          # (the repeat path)
+            leaves = [None if a is None else a.clone().requires_grad_() for a in (x, w, b)]
+            stream = torch.cuda.Stream()
+            stream.wait_stream(torch.cuda.current_stream())
+            with torch.cuda.stream(stream):
+                y = cupyconv.conv_transpose1d(*leaves, **kw)
+                gy = torch.randn_like(y)
+                y.backward(gy)
+                with torch.no_grad():
+                    y0 = cupyconv.conv_transpose1d(*leaves, **kw)
+            torch.cuda.current_stream().wait_stream(stream)
+            assert y.grad_fn is not None and y0.grad_fn is None
+            assert torch.equal(y.detach(), plain) and torch.equal(y0, plain)
+            refs = [None if a is None else a.detach().to(wide).requires_grad_() for a in (x, w, b)]
+            torch.nn.functional.conv_transpose1d(*refs, **kw).backward(gy.to(wide))
+            for name, a, r in zip(("x", "weight", "bias"), leaves, refs):
+                if a is None:
+                    continue
+                err = float((a.grad.to(wide) - r.grad).norm() / r.grad.norm())
+                _record(f"err_{dtype}_autograd", err, dict(grad=name, x=xs, w=ws, kw=kw))
+                assert err <= tol, (dtype, xs, ws, kw, name, err)
+    finally:
+        torch.backends.cudnn.allow_tf32 = tf32
 
 
 def test_torch_non_default_stream(rng, torch_cuda):
