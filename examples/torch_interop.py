@@ -7,6 +7,8 @@
 * torch CUDA tensors in, a torch CUDA tensor out: zero-copy through DLPack, allocated by
   torch's caching allocator and computed on torch's current stream. This part needs a
   CUDA build of torch and a GPU; without them it is skipped with a message.
+* autograd: with a weight that requires grad, the result has a grad_fn (torch's own
+  convolution backward), so the layer trains like torch's.
 
 Each result is compared with torch.nn.functional.conv_transpose1d computed in float64.
 Exits 0 when torch is not installed (nothing to show), 1 on a mismatch.
@@ -55,6 +57,17 @@ L_want = cupyconv.output_length(500, 3, stride=2, dilation=2) + 1
 yd = cupyconv.conv_transpose1d(xd, wd, stride=2, dilation=2, groups=64, output_size=L_want)
 check("torch CPU, depthwise, dilation 2, output_size", yd, xd, wd, None,
       stride=2, dilation=2, groups=64, output_padding=1)
+
+# Autograd: a weight that requires grad gets torch's gradient (its convolution backward).
+wp = w.clone().requires_grad_()
+loss = cupyconv.conv_transpose1d(x, wp, b, **kw).square().mean()
+loss.backward()
+wt = w.clone().requires_grad_()
+F.conv_transpose1d(x, wt, b, **kw).square().mean().backward()
+gerr = ((wp.grad - wt.grad).abs().max() / wt.grad.abs().max()).item()
+failed |= not gerr <= 1e-5
+print(f"{'torch CPU, weight gradient (autograd)':<45} rel.err vs torch's {gerr:.1e}  "
+      f"{'ok' if gerr <= 1e-5 else 'MISMATCH'}")
 
 if not torch.cuda.is_available():
     print("skipping the CUDA part: this torch has no CUDA device "
