@@ -6,7 +6,11 @@
 #           sweep configurations each, ms, GB/s over the complex minimum bytes, relative
 #           error against complex128, extra memory (the complex workspace), in one process.
 #           Nothing is decided by it: it is the first measurement of complex speed.
-#   first   cbench, then session 80's rest (the 13 GPU tests never finished) and capval
+#   agtests the GPU tests of session 81's torch autograd (test_torch_autograd: float32,
+#           bfloat16, complex64; test_torch_interop, whose inputs require grad) and the
+#           flaky-draw fixes (test_small_wide_reductions_random, test_narrow_xchain_random_calls)
+#   first   agtests, cbench, then session 80's rest (the 13 GPU tests never finished) and
+#           capval
 # Any other step goes to session 80's script (ctests, rest, capval, occ, occval, xtests,
 # taprows, stride5, ...), which documents each with its decision rule.
 set -uo pipefail
@@ -21,8 +25,15 @@ case ${1:-} in
         --reps 20 --json "$OUT/bench_$dt.json" > "$OUT/bench_$dt.txt" 2>&1
       echo "cbench $dt rc $?"; cut -c1-160 "$OUT/bench_$dt.txt" | tail -n 12
     done ;;
+  agtests)
+    source benchmarks/ab_scan.sh
+    step_dir agtests
+    timeout ${TESTS_S:-150} python3 -m pytest -m gpu -q -rs -p no:cacheprovider tests/test_gpu.py \
+      -k "autograd or interop or small_wide_reductions_random or narrow_xchain_random" -W ignore \
+      > "$OUT/tests_autograd.txt" 2>&1
+    echo "agtests rc $?"; tail -n 8 "$OUT/tests_autograd.txt" | cut -c1-300 ;;
   first)
-    for step in cbench rest capval; do
+    for step in agtests cbench rest capval; do
       left=$(( ${AUTO_S:-560} - SECONDS )); (( left > 40 )) || break
       TESTS_S=$(( left - 10 < 400 ? left - 10 : 400 )) OCC_S=$(( left - 15 < 300 ? left - 15 : 300 )) \
         timeout "$left" bash "$0" "$step"; echo "== $step rc $? at $SECONDS s"
