@@ -27,7 +27,7 @@ if [[ $what == tests || $what == all ]]; then
   # (each worker writes its own statistics file; merge_gpu_stats.py joins them)
   par=(); python3 -c "import xdist" 2>/dev/null && par=(-n "$(( $(nproc) < 16 ? $(nproc) : 16 ))")
   [[ -n ${GPU_TEST_SHARD:-} ]] && par+=(--shard "$GPU_TEST_SHARD")
-  python3 -m pytest -m gpu -v -rs "${par[@]}" -W ignore tests/test_gpu.py -p no:cacheprovider 2>&1 \
+  python3 -m pytest -m gpu -v -rs --durations=40 "${par[@]}" -W ignore tests/test_gpu.py -p no:cacheprovider 2>&1 \
     | grep -v "PytestBenchmarkWarning\|warner(" | tee "$OUT/gpu_tests.log"
   rc=$((rc | ${PIPESTATUS[0]}))
   ls "$OUT"/gpu_test_stats_*.json >/dev/null 2>&1 && python3 benchmarks/merge_gpu_stats.py "$OUT"
