@@ -52,17 +52,23 @@ def pytest_collection_modifyitems(config, items):
 
 @pytest.fixture(autouse=True)
 def _simulated_sm90(request, monkeypatch):
+    simulate_sm90(monkeypatch, request.module)
+    yield
+
+
+def simulate_sm90(monkeypatch, mod, card: str = CARD, reference: bool = REFERENCE) -> None:
+    """The sm_90 device of ``card``'s rules for the dispatcher, and (``mod`` is
+    tests/test_gpu.py) its launch and error helpers replaced as the docstring above says."""
     from cupyconv import _gpu
     monkeypatch.setattr(_gpu, "device_arch", lambda device_id: 90)
-    monkeypatch.setattr(_gpu, "device_card", lambda device_id: CARD)
+    monkeypatch.setattr(_gpu, "device_card", lambda device_id: card)
     monkeypatch.setattr(_gpu, "device_smem_limit", lambda device_id: SM90_SMEM)
     monkeypatch.setattr(_gpu, "device_cluster_slots", lambda device_id: ())
     monkeypatch.setattr(_gpu, "_sm_count", lambda device_id: 132)
-    mod = request.module
     if hasattr(mod, "_launch_poisoned"):       # (tests/test_gpu.py's helpers)
         monkeypatch.setattr(mod, "_skip_without_wgmma", lambda: None)
         monkeypatch.setattr(mod, "_record", lambda *a, **k: None)
-        if REFERENCE:
+        if reference:
             def launch(x, w, b, dtype, family=None, x_offset=0, **kw):
                 return mod._ref64(x, w, b, **kw).astype(mod._np_dtype(dtype))
         else:
@@ -72,7 +78,6 @@ def _simulated_sm90(request, monkeypatch):
             monkeypatch.setattr(mod, "_rel_err", lambda *args, **kw: 0.0)
             monkeypatch.setattr(mod, "_err64", lambda *args, **kw: 0.0)
         monkeypatch.setattr(mod, "_launch_poisoned", launch)
-    yield
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -109,3 +109,22 @@ def test_gpu_tests_plan_on_a_simulated_sm90(card):
     assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]
     passed = re.search(r"(\d+) passed", out.stdout)
     assert passed and int(passed.group(1)) >= 30, out.stdout[-2000:]
+
+
+def test_draw_odds_counts_the_seeds_whose_draws_fall_short(tmp_path):
+    """benchmarks/draw_odds.py: a test asserting a coin came up heads fails on about half
+    the seeds, and the count says so; the redrawn test_small_wide_reductions_random, whose
+    16 fixed draws fell short on 2% of seeds (stop 80's CI), fails on none of 25."""
+    mod = tmp_path / "test_coin.py"
+    mod.write_text("def test_coin(rng, side):\n    assert rng.random() < side, 'tails'\n")
+    out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "draw_odds.py"), "test_coin",
+                          "--module", str(mod), "--seeds", "400", "--args", "[0.5]"],
+                         cwd=ROOT, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr[-2000:]
+    n = int(re.search(r"test_coin\[0\.5\] card=h200: (\d+) of 400 seeds failed", out.stdout).group(1))
+    assert 140 <= n <= 260 and "AssertionError tails" in out.stdout
+    pytest.importorskip("ml_dtypes")
+    out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "draw_odds.py"),
+                          "test_small_wide_reductions_random", "--seeds", "25", "--card", "h100"],
+                         cwd=ROOT, capture_output=True, text=True)
+    assert ": 0 of 25 seeds failed an assertion" in out.stdout, out.stdout[-2000:] + out.stderr[-2000:]
