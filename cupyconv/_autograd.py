@@ -57,6 +57,8 @@ def _function():
             def forward(ctx, run, x, weight, bias, p):
                 ctx.p = p
                 ctx.has_bias = bias is not None
+                # gradients go back to each operand's device (the call brought them to x's)
+                ctx.devices = tuple(a.device if _is_torch(a) else None for a in (weight, bias))
                 # a non-torch weight (mixed kinds) cannot be saved as a tensor: kept as given
                 ctx.weight = None if _is_torch(weight) else weight
                 ctx.save_for_backward(x, weight if ctx.weight is None else None)
@@ -68,6 +70,8 @@ def _function():
                 need = ctx.needs_input_grad[1:4]
                 gx, gw, gb = _gradients(gy, x, ctx.weight if weight is None else weight,
                                         ctx.has_bias, ctx.p, need)
+                gw, gb = (g if g is None or d is None else g.to(d)
+                          for g, d in zip((gw, gb), ctx.devices))
                 return None, gx, gw, gb, None
 
         _FUNCTION = ConvTranspose1dFunction
@@ -80,9 +84,9 @@ def _is_torch(a) -> bool:
 
 
 def _as_torch_like(a, x):
-    """A non-torch weight (NumPy or CuPy) as a torch tensor on x's device."""
+    """The weight as a torch tensor on x's device (NumPy or CuPy ones: a copy)."""
     if _is_torch(a):
-        return a
+        return a.to(x.device)
     kind = ad.array_kind(a, "weight")
     dtype = ad.dtype_name(a, kind, "weight")
     return ad.numpy_to_torch(ad.to_numpy(ad.native(a, kind), kind), dtype).to(x.device)

@@ -1736,19 +1736,21 @@ def test_torch_autograd(rng, torch_cuda, dtype):
     the forward is the plain call's result, bitwise (also once the signature's repeat-call
     path has been taken); the gradients of x, weight and bias (torch's convolution
     backward, TF32 off) against float64 ones of torch's own autograd; nothing recorded
-    under no_grad."""
+    under no_grad; with operands on the host and the GPU, each gradient on its operand's
+    device."""
     torch = torch_cuda
     import cupyconv
     dt = getattr(torch, dtype)
     wide = torch.complex128 if dt.is_complex else torch.float64
     tol = 2e-2 if dtype == "bfloat16" else 1e-5
     tf32 = torch.backends.cudnn.allow_tf32
+
+    def draw(shape):
+        a = rng.standard_normal(shape) + (1j * rng.standard_normal(shape) if dt.is_complex else 0)
+        return torch.tensor(a, dtype=wide, device="cuda").to(dt)
     torch.backends.cudnn.allow_tf32 = False
     try:
         for xs, ws, bias, kw in AUTOGRAD_CALLS:
-            def draw(shape):
-                a = rng.standard_normal(shape) + (1j * rng.standard_normal(shape) if dt.is_complex else 0)
-                return torch.tensor(a, dtype=wide, device="cuda").to(dt)
             x, w = draw(xs), draw(ws) / np.sqrt(ws[0] * ws[2])
             b = draw((ws[1] * kw.get("groups", 1),)) if bias else None
             plain = cupyconv.conv_transpose1d(x, w, b, **kw)
@@ -1773,6 +1775,22 @@ def test_torch_autograd(rng, torch_cuda, dtype):
                 err = float((a.grad.to(wide) - r.grad).norm() / r.grad.norm())
                 _record(f"err_{dtype}_autograd", err, dict(grad=name, x=xs, w=ws, kw=kw))
                 assert err <= tol, (dtype, xs, ws, kw, name, err)
+        # operands on two devices (the call brings them to x's): each gradient comes back
+        # on its operand's device. CUDA x with a host weight; host x with a CUDA weight.
+        xs, ws, bias, kw = AUTOGRAD_CALLS[0]
+        for x_dev, w_dev in (("cuda", "cpu"), ("cpu", "cuda")):
+            x, w = draw(xs).to(x_dev), (draw(ws) / np.sqrt(ws[0] * ws[2])).to(w_dev)
+            b = draw((ws[1] * kw["groups"],)).to(w_dev)
+            leaves = [a.clone().requires_grad_() for a in (x, w, b)]
+            y = cupyconv.conv_transpose1d(*leaves, **kw)
+            gy = torch.randn_like(y)
+            y.backward(gy)
+            assert y.device == x.device and [a.grad.device for a in leaves] == [a.device for a in leaves]
+            refs = [a.detach().to("cuda", wide).requires_grad_() for a in (x, w, b)]
+            torch.nn.functional.conv_transpose1d(*refs, **kw).backward(gy.to("cuda", wide))
+            for a, r in zip(leaves, refs):
+                err = float((a.grad.to("cuda", wide) - r.grad).norm() / r.grad.norm())
+                assert err <= tol, (dtype, x_dev, w_dev, err)
     finally:
         torch.backends.cudnn.allow_tf32 = tf32
 
