@@ -13,7 +13,7 @@ a count:
 The test's ``rng`` is ``numpy.random.default_rng([seed, 7])`` for seed 0, 1, ...; a
 ``monkeypatch`` argument gets a fresh one per seed; ``--args`` (JSON list) fills the other
 parameters in order. Prints the failures (seed and message) and their count; exit status 0.
-Failures other than AssertionError (the test needs the GPU) are counted apart.
+Skips, and failures other than AssertionError (the test needs the GPU), are counted apart.
 """
 from __future__ import annotations
 
@@ -39,13 +39,14 @@ def _load(path: Path):
 
 def odds(fn, mod, seeds: int, args=(), card: str = "") -> dict:
     """Call test function ``fn`` of module ``mod`` once per seed; the seeds whose
-    assertions failed (``failed``: (seed, message)) and those that raised anything else
-    (``errors``)."""
+    assertions failed (``failed``: (seed, message)), those that skipped (``skipped``) and
+    those that raised anything else (``errors``)."""
+    import pytest
     from _pytest.monkeypatch import MonkeyPatch
 
     from gpu_dry_run import simulate_sm90
     params = list(inspect.signature(fn).parameters)
-    failed, errors = [], []
+    failed, errors, skipped = [], [], []
     device = MonkeyPatch()
     simulate_sm90(device, mod, card=card, reference=False)
     try:
@@ -58,13 +59,15 @@ def odds(fn, mod, seeds: int, args=(), card: str = "") -> dict:
                 fn(*values)
             except AssertionError as exc:
                 failed.append((seed, str(exc).splitlines()[0][:160] if str(exc) else ""))
+            except pytest.skip.Exception as exc:        # (a test skipping its own draw)
+                skipped.append((seed, str(exc)[:120]))
             except Exception as exc:
                 errors.append((seed, f"{type(exc).__name__}: {str(exc)[:120]}"))
             finally:
                 mp.undo()
     finally:
         device.undo()
-    return dict(seeds=seeds, failed=failed, errors=errors)
+    return dict(seeds=seeds, failed=failed, errors=errors, skipped=skipped)
 
 
 def main(argv=None) -> int:
@@ -83,6 +86,7 @@ def main(argv=None) -> int:
         print(f"seed {seed}: {msg}")
     print(f"{a.test}{json.loads(a.args) or ''} card={a.card or 'h200'}: {len(r['failed'])} of "
           f"{a.seeds} seeds failed an assertion ({len(r['failed']) / a.seeds:.2%})"
+          + (f", {len(r['skipped'])} skipped" if r["skipped"] else "")
           + (f", {len(r['errors'])} raised something else" if r["errors"] else ""))
     return 0
 
