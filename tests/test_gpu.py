@@ -1795,6 +1795,40 @@ def test_torch_autograd(rng, torch_cuda, dtype):
         torch.backends.cudnn.allow_tf32 = tf32
 
 
+def test_torch_nn_convert(rng, torch_cuda):
+    """cupyconv.nn.convert on a CUDA upsampling stack (HiFi-GAN-like: weight-normed
+    layers, kernel = 2 x stride): the converted model's output against the float64 torch
+    model's, a training step's gradients against torch's, every layer run by cupyconv."""
+    torch = torch_cuda
+    import cupyconv
+    import cupyconv.nn
+    seed = int(rng.integers(2**31))
+
+    def build(dtype):
+        torch.manual_seed(seed)
+        wn = torch.nn.utils.parametrizations.weight_norm
+        return torch.nn.Sequential(
+            wn(torch.nn.ConvTranspose1d(256, 128, 16, stride=8, padding=4)), torch.nn.LeakyReLU(0.1),
+            wn(torch.nn.ConvTranspose1d(128, 64, 4, stride=2, padding=1)), torch.nn.LeakyReLU(0.1),
+            torch.nn.ConvTranspose1d(64, 32, 4, stride=2, padding=1)).to("cuda", dtype)
+    model, ref = cupyconv.nn.convert(build(torch.float32)), build(torch.float64)
+    assert sum(isinstance(m, cupyconv.nn.ConvTranspose1d) for m in model.modules()) == 3
+    x = torch.tensor(rng.standard_normal((4, 256, 300)), device="cuda")
+    tf32 = torch.backends.cudnn.allow_tf32
+    torch.backends.cudnn.allow_tf32 = False
+    try:
+        y, y64 = model(x.float()), ref(x)
+        assert cupyconv.last_backend() == "gpu" and y.shape == (4, 32, 300 * 32)
+        assert float((y.detach().double() - y64.detach()).norm() / y64.detach().norm()) <= TOL["float32"]
+        y.square().mean().backward()
+        y64.square().mean().backward()
+        for (name, p), q in zip(model.named_parameters(), ref.parameters()):
+            err = float((p.grad.double() - q.grad).norm() / q.grad.norm())
+            assert err <= 1e-5, (name, err)
+    finally:
+        torch.backends.cudnn.allow_tf32 = tf32
+
+
 def test_torch_non_default_stream(rng, torch_cuda):
     torch = torch_cuda
     import cupyconv

@@ -6,7 +6,8 @@
 #           sweep configurations each, ms, GB/s over the complex minimum bytes, relative
 #           error against complex128, extra memory (the complex workspace), in one process.
 #           Nothing is decided by it: it is the first measurement of complex speed.
-#   agtests the GPU tests of session 81's torch autograd (test_torch_autograd: float32,
+#   agtests the GPU tests of session 81's torch autograd and cupyconv.nn (test_torch_nn_convert,
+#           test_torch_autograd: float32,
 #           bfloat16, complex64; test_torch_interop, whose inputs require grad) and the
 #           flaky-draw fixes (test_small_wide_reductions_random, test_narrow_xchain_random_calls)
 #   first   agtests, cbench, then session 80's rest (the 13 GPU tests never finished) and
@@ -29,7 +30,7 @@ case ${1:-} in
     source benchmarks/ab_scan.sh
     step_dir agtests
     timeout ${TESTS_S:-150} python3 -m pytest -m gpu -q -rs -p no:cacheprovider tests/test_gpu.py \
-      -k "autograd or interop or small_wide_reductions_random or narrow_xchain_random" -W ignore \
+      -k "autograd or interop or nn_convert or small_wide_reductions_random or narrow_xchain_random" -W ignore \
       > "$OUT/tests_autograd.txt" 2>&1
     echo "agtests rc $?"; tail -n 8 "$OUT/tests_autograd.txt" | cut -c1-300 ;;
   first)
