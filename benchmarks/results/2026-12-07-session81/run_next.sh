@@ -6,10 +6,10 @@
 #           sweep configurations each, ms, GB/s over the complex minimum bytes, relative
 #           error against complex128, extra memory (the complex workspace), in one process.
 #           Nothing is decided by it: it is the first measurement of complex speed.
-#   agtests the GPU tests of session 81's torch autograd and cupyconv.nn (test_torch_nn_convert,
-#           test_torch_autograd: float32,
-#           bfloat16, complex64; test_torch_interop, whose inputs require grad) and the
-#           flaky-draw fixes (test_small_wide_reductions_random, test_narrow_xchain_random_calls)
+#   agtests the GPU tests of session 81's torch autograd and cupyconv.nn
+#           (test_torch_autograd: float32, bfloat16, complex64; test_torch_nn_convert;
+#           test_torch_interop, whose inputs require grad) and of the redrawn coverage
+#           tests (test_small_wide_reductions_random, test_narrow_xchain_random_calls)
 #   first   agtests, cbench, then session 80's rest (the 13 GPU tests never finished) and
 #           capval
 # Any other step goes to session 80's script (ctests, rest, capval, occ, occval, xtests,
