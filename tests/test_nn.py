@@ -33,6 +33,20 @@ def _pair(rng, **kw):
     return ours, theirs
 
 
+def _same_as_torch(ours, theirs, x):
+    """A forward and backward of both modules on ``x``: the same outputs, and the same
+    gradients of x and of every parameter (accumulated over the calls so far)."""
+    xo, xt = (x.detach().clone().requires_grad_() for _ in range(2))
+    y, yt = ours(xo), theirs(xt)
+    torch.testing.assert_close(y, yt, rtol=1e-12, atol=1e-12)
+    gy = torch.randn_like(yt)
+    y.backward(gy)
+    yt.backward(gy)
+    torch.testing.assert_close(xo.grad, xt.grad)
+    for p, q in zip(ours.parameters(), theirs.parameters()):
+        torch.testing.assert_close(p.grad, q.grad)
+
+
 @pytest.mark.parametrize("kw", [
     dict(in_channels=6, out_channels=4, kernel_size=4, stride=2, padding=1),
     dict(in_channels=6, out_channels=6, kernel_size=3, stride=3, padding=2, output_padding=1,
@@ -46,16 +60,7 @@ def test_layer_matches_torchs(rng, calls, kw):
     assert isinstance(ours, torch.nn.ConvTranspose1d)
     assert list(ours.state_dict()) == list(theirs.state_dict())
     for shape in ((3, kw["in_channels"], 11), (kw["in_channels"], 7)):
-        x = torch.tensor(rng.standard_normal(shape), requires_grad=True)
-        xt = x.detach().clone().requires_grad_()
-        y, yt = ours(x), theirs(xt)
-        torch.testing.assert_close(y, yt, rtol=1e-12, atol=1e-12)
-        gy = torch.randn_like(yt)
-        y.backward(gy)
-        yt.backward(gy)
-        torch.testing.assert_close(x.grad, xt.grad)
-    for p, q in zip(ours.parameters(), theirs.parameters()):
-        torch.testing.assert_close(p.grad, q.grad)
+        _same_as_torch(ours, theirs, torch.tensor(rng.standard_normal(shape)))
     x = torch.tensor(rng.standard_normal((2, kw["in_channels"], 9)))
     shortest = cupyconv.output_length(9, kw["kernel_size"], stride=ours.stride, padding=ours.padding,
                                       dilation=ours.dilation)
@@ -96,17 +101,8 @@ def test_convert_in_place_keeps_parameters_hooks_and_parametrizations(rng, calls
     assert type(model[1]) is cupyconv.nn.ConvTranspose1d
     assert isinstance(model[2], cupyconv.nn.ConvTranspose1d) and type(model[3]) is Custom
     assert list(model.state_dict()) == list(reference.state_dict())
-    x = torch.tensor(rng.standard_normal((2, 8, 10)), requires_grad=True)
-    xt = x.detach().clone().requires_grad_()
-    y, yt = model(x), reference(xt)
-    torch.testing.assert_close(y, yt)
+    _same_as_torch(model, reference, torch.tensor(rng.standard_normal((2, 8, 10))))
     assert len(calls) == 3 and hooked == [calls[1]]
-    gy = torch.randn_like(yt)
-    y.backward(gy)
-    yt.backward(gy)
-    torch.testing.assert_close(x.grad, xt.grad)
-    for p, q in zip(model.parameters(), reference.parameters()):
-        torch.testing.assert_close(p.grad, q.grad)
     torch.nn.utils.parametrize.remove_parametrizations(model[2], "weight")
     assert type(model[2]) is cupyconv.nn.ConvTranspose1d
     assert cupyconv.nn.convert(model) is model and type(model[0]) is cupyconv.nn.ConvTranspose1d
