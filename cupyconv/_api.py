@@ -92,17 +92,11 @@ def conv_transpose1d(x, weight, bias=None, stride: IntArg = 1, padding: IntArg =
     if backend not in BACKENDS:
         raise ValueError(f"backend must be one of {BACKENDS}, got {backend!r}")
     if _autograd.wanted(x, weight, bias):
-        # (validated here, before torch records anything; the forward is the plain call)
-        for name, a in (("weight", weight), ("bias", bias)):
-            if a is not None:
-                ad.array_kind(a, name)
-        p = check_conv_args(tuple(x.shape), tuple(weight.shape),
-                            None if bias is None else tuple(bias.shape),
-                            stride, padding, output_padding, groups, dilation, output_size)
+        # the plain call (which validates everything) as the forward of a recorded one
         return _autograd.apply(
             lambda x, w, b: conv_transpose1d(x, w, b, stride, padding, output_padding, groups,
                                              dilation, output_size=output_size, backend=backend),
-            x, weight, bias, p)
+            x, weight, bias, (stride, padding, output_padding, groups, dilation, output_size))
     sig = None
     if backend != "cpu":
         # a device call whose signature ran before: checks, allocation and launch only

@@ -20,10 +20,8 @@ and ``g = gr + i gi``; torch's convention ``grad = dL/d(re) + i dL/d(im)``.
 """
 from __future__ import annotations
 
-from typing import Optional
-
 from . import _adapters as ad
-from ._args import COMPLEX_DTYPES, ConvParams
+from ._args import ConvParams, check_conv_args
 
 
 def wanted(x, weight, bias) -> bool:
@@ -37,10 +35,11 @@ def wanted(x, weight, bias) -> bool:
     return isinstance(x, torch.Tensor) and torch.is_grad_enabled()
 
 
-def apply(run, x, weight, bias, p: ConvParams):
-    """``run(x, weight, bias)`` (the plain call) as the forward of a differentiable call
-    with validated parameters ``p``."""
-    return _function().apply(run, x, weight, bias, p)
+def apply(run, x, weight, bias, conv_args: tuple):
+    """``run(x, weight, bias)`` (the plain call, which validates the arguments) as the
+    forward of a differentiable call; ``conv_args``: its (stride, padding, output_padding,
+    groups, dilation, output_size), for the backward."""
+    return _function().apply(run, x, weight, bias, conv_args)
 
 
 _FUNCTION = None
@@ -54,15 +53,17 @@ def _function():
 
         class ConvTranspose1dFunction(torch.autograd.Function):
             @staticmethod
-            def forward(ctx, run, x, weight, bias, p):
-                ctx.p = p
+            def forward(ctx, run, x, weight, bias, conv_args):
+                y = run(x, weight, bias)            # (raises on bad arguments: nothing recorded)
+                ctx.p = check_conv_args(tuple(x.shape), tuple(weight.shape),
+                                        None if bias is None else tuple(bias.shape), *conv_args)
                 ctx.has_bias = bias is not None
                 # gradients go back to each operand's device (the call brought them to x's)
                 ctx.devices = tuple(a.device if _is_torch(a) else None for a in (weight, bias))
                 # a non-torch weight (mixed kinds) cannot be saved as a tensor: kept as given
                 ctx.weight = None if _is_torch(weight) else weight
                 ctx.save_for_backward(x, weight if ctx.weight is None else None)
-                return run(x, weight, bias)
+                return y
 
             @staticmethod
             def backward(ctx, gy):
@@ -102,7 +103,7 @@ def _gradients(gy, x, weight, has_bias: bool, p: ConvParams, need):
     x, gy, weight = _resolved(x), _resolved(gy), _resolved(_as_torch_like(weight, x))
     x3, gy3 = (x, gy) if p.batched else (x.unsqueeze(0), gy.unsqueeze(0))
     want = (bool(need[0]), bool(need[1]), bool(need[2]) and has_bias)
-    if str(x.dtype).replace("torch.", "") in COMPLEX_DTYPES:
+    if x.is_complex():
         gx, gw, gb = _complex_gradients(gy3, x3, weight, p, want)
     else:
         gx, gw, gb = _real_gradients(gy3, x3, weight, p, want)
@@ -124,10 +125,10 @@ def _complex_gradients(gy, x, weight, p: ConvParams, want):
     gr, gi = gy.real, gy.imag
     xr, xi, wr, wi = x.real, x.imag, weight.real, weight.imag
 
-    def bx(g, w) -> Optional[torch.Tensor]:
+    def bx(g, w):
         return _real_gradients(g, xr, w, p, (True, False, False))[0]
 
-    def bw(g, xpart) -> Optional[torch.Tensor]:
+    def bw(g, xpart):
         return _real_gradients(g, xpart, wr, p, (False, True, False))[1]
     gx = gw = gb = None
     if want[0]:

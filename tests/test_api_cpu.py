@@ -332,7 +332,6 @@ def test_complex_device_launch_wiring(rng, torch, monkeypatch, groups, bias, bat
 
 
 # ---- backend selection -------------------------------------------------------------------
-# ---- backend selection -------------------------------------------------------------------
 
 def test_gpu_backend_without_gpu_is_runtime_error(rng, no_gpu):
     x, w, b = _data(rng)
