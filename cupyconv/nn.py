@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import List, Optional
 
 import torch
+from torch.nn.utils import parametrize
 
 from ._api import conv_transpose1d
 
@@ -50,7 +51,6 @@ def _cupyconv_class(module: torch.nn.Module):
     torch.nn.utils.parametrizations.weight_norm, which gives it a generated subclass)
     becomes that subclass rebased on ConvTranspose1d, so removing the parametrizations
     later leaves a cupyconv layer. Subclasses of its own (another forward) stay."""
-    from torch.nn.utils import parametrize
     cls = type(module)
     if cls is torch.nn.ConvTranspose1d:
         return ConvTranspose1d
