@@ -5,10 +5,13 @@
 For each sweep configuration named (``cupyconv.bench``'s names) in a complex dtype: the whole
 call (torch in, torch out), then its three stages timed alone on the same operands with
 CUDA events, medians of ``--reps``: ``pack`` (cupyconv._complex.pack), ``real`` (the
-real call on the packed operands), ``unpack``; and torch's complex call. Bytes each stage
+real call on the packed operands), ``unpack``; and torch's complex call. ``--profile``
+adds a host profile of the whole call (small calls are bound by host work). Bytes each stage
 must move are printed beside it (GB/s), so the stage far from copy speed shows.
 """
 import argparse
+import cProfile
+import pstats
 import sys
 
 import cupy
@@ -23,6 +26,9 @@ def main(argv=None) -> int:
     ap.add_argument("specs", nargs="+")
     ap.add_argument("--dtype", default="complex64")
     ap.add_argument("--reps", type=int, default=20)
+    ap.add_argument("--profile", type=int, default=0, metavar="CALLS",
+                    help="also profile CALLS whole calls of each configuration on the host "
+                         "(cProfile, top 25 by cumulative time)")
     a = ap.parse_args(argv)
     stream = cupy.cuda.ExternalStream(torch.cuda.current_stream().cuda_stream)
     for c in bench.select_configs(only=a.specs, dtype=a.dtype):
@@ -57,6 +63,14 @@ def main(argv=None) -> int:
                 gbs = f" {nbytes / ms / 1e6:.0f} GB/s" if nbytes else ""
                 row.append(f"{name} {ms:.4f} ms{gbs}")
             print(" | ".join(row), flush=True)
+            if a.profile:
+                prof = cProfile.Profile()
+                prof.enable()
+                for _ in range(a.profile):
+                    stages["whole"][0]()
+                prof.disable()
+                torch.cuda.synchronize()
+                pstats.Stats(prof).sort_stats("cumulative").print_stats(25)
     return 0
 
 
