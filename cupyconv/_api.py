@@ -160,9 +160,12 @@ def _run_cpu(arrays, kinds, p: ConvParams, dtype: str) -> np.ndarray:
     h = {k: ad.to_numpy(a, kinds[k]) for k, a in arrays.items()}
     x = _as3d(h["x"], p)
     if dtype in COMPLEX_DTYPES:
-        x2, w2, b2 = cx.pack(x, h["weight"], h.get("bias"), p, np)
         y = np.empty((p.batch, p.out_channels, p.length_out), dtype=x.dtype)
-        cx.unpack(conv_transpose1d_numpy(x2, w2, b2, cx.real_params(p)), y, p, np)
+        p2 = cx.real_params(p)
+
+        def real_conv(x2, w2, b2, y2):
+            y2[...] = conv_transpose1d_numpy(x2, w2, b2, p2)
+        cx.compute(x, h["weight"], h.get("bias"), y, p, np, real_conv)
     else:
         y = conv_transpose1d_numpy(x, h["weight"], h.get("bias"), p)
     return y.reshape(p.out_shape)
@@ -200,12 +203,9 @@ def _launch(arrays, kinds, p: ConvParams, dtype: str, dev: int, y, originals):
         # operands go back to this stream's pool only behind the kernel that reads them
         prep = None                     # no repeat-call record: the launch is not y's
         if y.size:
-            p2, real = cx.real_params(p), cx.REAL_OF[dtype]
-            prep2 = prepare(p2, real, dev)          # (plan errors before the packing)
-            x2, w2, b2 = cx.pack(_as3d(c["x"], p), c["weight"], c.get("bias"), p, cupy)
-            y2 = cupy.empty((p.batch, p2.out_channels, p.length_out), dtype=real)
-            run(prep2, x2, w2, b2, y2)
-            cx.unpack(y2, y, p, cupy)
+            prep2 = prepare(cx.real_params(p), cx.REAL_OF[dtype], dev)   # (plan errors first)
+            cx.compute(_as3d(c["x"], p), c["weight"], c.get("bias"), y, p, cupy,
+                       lambda x2, w2, b2, y2: run(prep2, x2, w2, b2, y2))
     else:
         prep = launch(_as3d(c["x"], p), c["weight"], c.get("bias"), y, p, dtype, dev)
     if kinds["x"] != ad.TORCH:

@@ -154,7 +154,7 @@ def config_params(c: Config):
 
 def real_call(c: Config):
     """The real call cupyconv runs for configuration ``c``: (ConvParams, dtype); a complex
-    call's has twice the channels in the real dtype of its parts (cupyconv._complex)."""
+    call's is on its parts, in their real dtype (cupyconv._complex.real_params)."""
     from cupyconv import _complex
     p = config_params(c)
     if c.dtype in _complex.REAL_OF:

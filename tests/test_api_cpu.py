@@ -287,12 +287,14 @@ def _numpy_cupy(capturing=False):
                            cuda=SimpleNamespace(get_current_stream=lambda: stream))
 
 
-@pytest.mark.parametrize("groups,bias,batched", [(1, True, True), (3, False, True),
-                                                  (2, True, False)])
-def test_complex_device_launch_wiring(rng, torch, monkeypatch, groups, bias, batched):
+@pytest.mark.parametrize("groups,bias,batched,dilation", [
+    (1, True, True, 2), (3, False, True, 2), (2, True, False, 2),
+    (1, True, True, 1), (3, False, True, 1), (2, True, False, 1)])
+def test_complex_device_launch_wiring(rng, torch, monkeypatch, groups, bias, batched, dilation):
     """The GPU branch of a complex call (_api._launch), with NumPy standing in for CuPy and
     the NumPy path for the real kernel: the real call's parameters, its operands, its
-    output's shape and the unpacking into the complex output, on any machine."""
+    output (y's own memory in the interleaved layout, dilation 1) and the unpacking or
+    bias pass into the complex output, on any machine."""
     import sys
     from cupyconv import _api, _gpu
     from cupyconv._args import check_conv_args
@@ -307,10 +309,11 @@ def test_complex_device_launch_wiring(rng, torch, monkeypatch, groups, bias, bat
 
     def run(p2, x2, w2, b2, y2):
         assert x2.dtype == w2.dtype == y2.dtype == np.float32 and x2.flags.c_contiguous
+        assert np.shares_memory(y2, y) == (dilation == 1)
         y2[...] = conv_transpose1d_numpy(x2, w2, b2, p2)
     monkeypatch.setattr(_gpu, "prepare", prepare)
     monkeypatch.setattr(_gpu, "run", run)
-    kw = dict(stride=3, padding=2, output_padding=1, dilation=2)
+    kw = dict(stride=3, padding=2, output_padding=1, dilation=dilation)
     cplx = (lambda shape: (rng.standard_normal(shape) + 1j * rng.standard_normal(shape))
             .astype(np.complex64))
     x = cplx((2, 4 * groups, 19) if batched else (4 * groups, 19))

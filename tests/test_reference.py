@@ -435,10 +435,23 @@ def _terms(x, w, b, **kw):
     return direct_ref(np.abs(x), np.abs(w), None if b is None else np.abs(b), **kw)
 
 
+# cupyconv._complex's two layouts: the shipped choice (interleaved up to
+# INTERLEAVED_MAX_DILATION), every call stacked, every call interleaved (zero taps for D > 1)
+COMPLEX_LAYOUTS = {"shipped": None, "stacked": 0, "interleaved": 10**9}
+
+
+@pytest.fixture(params=list(COMPLEX_LAYOUTS))
+def complex_layout(request, monkeypatch):
+    from cupyconv import _complex
+    if COMPLEX_LAYOUTS[request.param] is not None:
+        monkeypatch.setattr(_complex, "INTERLEAVED_MAX_DILATION", COMPLEX_LAYOUTS[request.param])
+    return request.param
+
+
 @pytest.mark.parametrize("dtype,tol", [(np.complex64, 2e-6), (np.complex128, 1e-13)],
                          ids=["complex64", "complex128"])
 @pytest.mark.parametrize("case", range(40))
-def test_complex_vs_direct_loops(rng, dtype, tol, case):
+def test_complex_vs_direct_loops(rng, dtype, tol, case, complex_layout):
     cfg = _small_config(rng)
     kw = {k: cfg[k] for k in ("stride", "padding", "output_padding", "groups", "dilation")}
     if output_length(cfg["length"], cfg["k"], cfg["stride"], cfg["padding"],
@@ -455,7 +468,30 @@ def test_complex_vs_direct_loops(rng, dtype, tol, case):
     assert rel_err(y, ref, _terms(x, w, b, **kw)) <= tol, cfg
 
 
-def test_complex_parts_by_hand():
+@pytest.mark.parametrize("case", range(30))
+def test_complex_real_call_shapes(rng, monkeypatch, case):
+    """The real call of either layout has torch's output length for its own arguments: 2
+    L_out (re and im interleaved) or L_out, with 2 C_in inputs and 2 C_out or C_out
+    outputs."""
+    from cupyconv import _complex
+    from cupyconv._args import check_conv_args
+    cfg = _small_config(rng)
+    kw = {k: cfg[k] for k in ("stride", "padding", "output_padding", "dilation")}
+    if output_length(cfg["length"], cfg["k"], **kw) < 1:
+        kw["padding"] = 0
+    p = check_conv_args((2, cfg["c_in"], cfg["length"]), (cfg["c_in"], cfg["c_og"], cfg["k"]),
+                        None, groups=cfg["groups"], **kw)
+    for limit in (0, 10**9):
+        monkeypatch.setattr(_complex, "INTERLEAVED_MAX_DILATION", limit)
+        p2 = _complex.real_params(p)
+        assert p2.in_channels == 2 * p.in_channels and p2.groups == p.groups
+        assert p2.length_out == output_length(p2.length_in, p2.kernel_size, p2.stride,
+                                              p2.padding, p2.output_padding, p2.dilation)
+        assert (p2.length_out, p2.out_channels) == ((p.length_out, 2 * p.out_channels) if not limit
+                                                    else (2 * p.length_out, p.out_channels))
+
+
+def test_complex_parts_by_hand(complex_layout):
     """(1 + 2i) * (3 - i) = 5 + 5i, and i * i = -1: signs and parts in their places."""
     x = np.array([[[1 + 2j, 1j]]], np.complex64)          # N=1, C_in=1, L=2
     w = np.array([[[3 - 1j, 1j]]], np.complex64)          # C_out=1, K=2
@@ -465,7 +501,7 @@ def test_complex_parts_by_hand():
     np.testing.assert_array_equal(y, expect.astype(np.complex64))
 
 
-def test_complex_groups_keep_their_channels(rng):
+def test_complex_groups_keep_their_channels(rng, complex_layout):
     """groups = 3, depthwise-like: each group's real and imaginary channels stay its own."""
     kw = dict(stride=3, padding=2, groups=3, dilation=2, output_padding=1)
     x = _complex(rng, (2, 6, 17), np.complex128)
@@ -477,7 +513,7 @@ def test_complex_groups_keep_their_channels(rng):
 
 @pytest.mark.parametrize("layout", ["strided", "reversed", "big-endian", "unbatched",
                                     "empty-batch"])
-def test_complex_layouts(rng, layout):
+def test_complex_layouts(rng, layout, complex_layout):
     kw = dict(stride=2, padding=1, dilation=2)
     x = _complex(rng, (3, 4, 12), np.complex64)
     w = _complex(rng, (4, 2, 3), np.complex64)

@@ -1,24 +1,34 @@
 #!/usr/bin/env bash
 # Session 82's device steps (run_1 ran session 81's `first`).
-#   parts   where a complex call's time goes (benchmarks/complex_parts.py): a host
-#           profile of 200 small complex64 calls (small-64-32-s2 ran 0.20x torch in run_1),
-#           then pack / real call / unpack / torch timed alone on six sweep configurations
-#           in complex64 and complex128; then session 81's cbench again (run_1's errors
-#           were computed without the imaginary parts, fixed in 2e3b010).
+#   clayout the interleaved complex layout (cupyconv/_complex.py, written in session 82;
+#           nothing of it had run on a GPU): the complex GPU tests (-k complex), then
+#           benchmarks/complex_parts.py: stacked / shipped / interleaved whole calls, each
+#           layout's real call alone, torch, errors, on 13 sweep configurations in
+#           complex64 (5 of them D > 1, where the interleaved call has zero taps) and 4 in
+#           complex128, with a host profile of the small call.
+#           Decision rule, fixed before the run: INTERLEAVED_MAX_DILATION stays 1 if, over
+#           the D = 1 complex64 configurations, interleaved whole calls give >= 1.10x
+#           geomean over stacked ones with none below 0.90x (else 0: all stacked); it
+#           rises to D if every complex64 configuration of dilation <= D also is >= 0.95x
+#           and the geomean over them stays >= 1.10x.
 # Any other step goes to session 81's script.
 set -uo pipefail
 s81=$(dirname "$0")/../2026-12-07-session81/run_next.sh
-CONFIGS=(seed up-64-64-s3 hifigan-u3-b16 sd-s3d2k5 dw-256-k4-s2 small-64-32-s2)
+C64=(seed sd-s3d2k5 sd-s1d4k3 sd-s2d2k3-c64 dw-128-k3-s2d2 hifigan-u3-b16 hifigan-u4-b16 up-64-64-s3
+     up-32-32-s4 encodec-s2 g8-256-k8-s4 dw-256-k4-s2 sd-s5d1k11 small-64-32-s2 small-16-16-k3)
+C128=(seed hifigan-u4-b16 up-32-32-s4 small-64-32-s2)
 case ${1:-} in
-  parts)
+  clayout)
     source benchmarks/ab_scan.sh
-    step_dir parts
-    timeout 60 python3 benchmarks/complex_parts.py --profile 200 small-64-32-s2 > "$OUT/profile_small.txt" 2>&1
-    head -c 2500 "$OUT/profile_small.txt"
-    for dt in complex64 complex128; do
-      timeout ${PARTS_S:-130} python3 benchmarks/complex_parts.py --dtype $dt "${CONFIGS[@]}" \
-        > "$OUT/parts_$dt.txt" 2>&1
-      cut -c1-250 "$OUT/parts_$dt.txt"
-    done ;;
+    step_dir clayout
+    timeout ${TESTS_S:-120} python3 -m pytest -m gpu -q -rs -p no:cacheprovider tests/test_gpu.py \
+      -k complex -W ignore > "$OUT/tests_complex.txt" 2>&1
+    echo "tests rc $?"; tail -n 4 "$OUT/tests_complex.txt" | cut -c1-300
+    timeout ${PARTS_S:-200} python3 benchmarks/complex_parts.py --dtype complex64 "${C64[@]}" \
+      > "$OUT/parts_complex64.txt" 2>&1
+    echo "parts64 rc $?"; cut -c1-200 "$OUT/parts_complex64.txt"
+    timeout ${PARTS128_S:-90} python3 benchmarks/complex_parts.py --dtype complex128 --profile 200 "${C128[@]}" \
+      > "$OUT/parts_complex128.txt" 2>&1
+    echo "parts128 rc $?"; grep -v "^ \{6,\}[0-9]" "$OUT/parts_complex128.txt" | grep -A4 "^[a-z]" | cut -c1-200 | head -40 ;;
   *) exec bash "$s81" "$@" ;;
 esac
