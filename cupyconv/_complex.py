@@ -51,8 +51,10 @@ INTERLEAVED_MAX_DILATION = 1
 
 
 def interleaved(p: ConvParams) -> bool:
-    """Whether complex call ``p`` runs as a real call that writes y in place."""
-    return p.dilation <= INTERLEAVED_MAX_DILATION
+    """Whether complex call ``p`` runs as a real call that writes y in place (rows of
+    twice the length: kept below the kernels' 2**31 positions per row, with margin)."""
+    return (p.dilation <= INTERLEAVED_MAX_DILATION
+            and 2 * (p.length_out + p.padding + p.stride + p.kernel_size * p.dilation) < 2**30)
 
 
 def real_params(p: ConvParams) -> ConvParams:
