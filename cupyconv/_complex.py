@@ -19,7 +19,7 @@ and both parts are computed directly. torch instead runs three real convolutions
 (Gauss's trick, ``yi = (xr + xi) * (wr + wi) - xr*wr - xi*wi``), whose imaginary part
 loses accuracy where it is small beside the real products.
 
-Where the dilation is at most INTERLEAVED_MAX_DILATION, the real call instead writes
+Where the dilation is at most INTERLEAVED_MAX_DILATION, the real call can instead write
 the complex output in place (``interleaved``): viewed as real numbers, a row of y is a
 row of 2 L_out values, re and im interleaved, and output ``2 o + r`` (r = 0: real, 1:
 imaginary) of that row is a transposed convolution of stride 2S, padding 2P, dilation
@@ -46,8 +46,11 @@ from ._args import ConvParams
 # complex dtype -> the real dtype of its parts (what the kernels compute in)
 REAL_OF = {"complex64": "float32", "complex128": "float64"}
 
-# the largest dilation whose calls take the interleaved layout (its zero taps grow with D)
-INTERLEAVED_MAX_DILATION = 1
+# the largest dilation whose calls take the interleaved layout (its zero taps grow with
+# D). 0, every call stacked, until the layout has run on a GPU: written in session 82,
+# checked on the CPU path only (step clayout of results/2026-12-07-session82/run_next.sh
+# measures both layouts and decides this by the rule written there).
+INTERLEAVED_MAX_DILATION = 0
 
 
 def interleaved(p: ConvParams) -> bool:

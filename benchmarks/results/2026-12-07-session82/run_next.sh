@@ -6,9 +6,9 @@
 #           layout's real call alone, torch, errors, on 13 sweep configurations in
 #           complex64 (5 of them D > 1, where the interleaved call has zero taps) and 4 in
 #           complex128, with a host profile of the small call.
-#           Decision rule, fixed before the run: INTERLEAVED_MAX_DILATION stays 1 if, over
+#           Decision rule, fixed before the run: INTERLEAVED_MAX_DILATION becomes 1 if, over
 #           the D = 1 complex64 configurations, interleaved whole calls give >= 1.10x
-#           geomean over stacked ones with none below 0.90x (else 0: all stacked); it
+#           geomean over stacked ones with none below 0.90x (else stays 0: all stacked); it
 #           rises to D if every complex64 configuration of dilation <= D also is >= 0.95x
 #           and the geomean over them stays >= 1.10x.
 # Any other step goes to session 81's script.
