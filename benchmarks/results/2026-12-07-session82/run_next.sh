@@ -3,7 +3,7 @@
 #   clayout the interleaved complex layout (cupyconv/_complex.py, written in session 82;
 #           nothing of it had run on a GPU): the complex GPU tests (-k complex), then
 #           benchmarks/complex_parts.py: stacked / shipped / interleaved whole calls, each
-#           layout's real call alone, torch, errors, on 13 sweep configurations in
+#           layout's real call alone, torch, errors, on 15 sweep configurations in
 #           complex64 (5 of them D > 1, where the interleaved call has zero taps) and 4 in
 #           complex128, with a host profile of the small call.
 #           Decision rule, fixed before the run: INTERLEAVED_MAX_DILATION becomes 1 if, over
@@ -14,9 +14,10 @@
 # Any other step goes to session 81's script.
 set -uo pipefail
 s81=$(dirname "$0")/../2026-12-07-session81/run_next.sh
-C64=(seed sd-s3d2k5 sd-s1d4k3 sd-s2d2k3-c64 dw-128-k3-s2d2 hifigan-u3-b16 hifigan-u4-b16 up-64-64-s3
-     up-32-32-s4 encodec-s2 g8-256-k8-s4 dw-256-k4-s2 sd-s5d1k11 small-64-32-s2 small-16-16-k3)
-C128=(seed hifigan-u4-b16 up-32-32-s4 small-64-32-s2)
+# D = 1 first (the decision), then D > 1; each line is printed as it finishes
+C64=(hifigan-u4-b16 up-32-32-s4 encodec-s2 g8-256-k8-s4 up-64-64-s3 hifigan-u3-b16 dw-256-k4-s2
+     small-64-32-s2 seed sd-s3d2k5 sd-s1d4k3 dw-128-k3-s2d2 sd-s5d1k11 small-16-16-k3 sd-s2d2k3-c64)
+C128=(hifigan-u4-b16 small-64-32-s2 seed up-32-32-s4)
 case ${1:-} in
   clayout)
     source benchmarks/ab_scan.sh
