@@ -1,17 +1,23 @@
 """Complex calls on the GPU: the two layouts of cupyconv._complex side by side.
 
     python benchmarks/complex_parts.py [--dtype complex64] [--reps 20] [--profile CALLS] NAME...
+    python benchmarks/complex_parts.py --random 24 --seed 82 [--dtype complex64]
 
-For each sweep configuration named (``cupyconv.bench``'s names) in a complex dtype, in
-one process, CUDA events after warm-up, medians of ``--reps`` (torch's stream): the whole
-call (torch in, torch out) with every call stacked (``INTERLEAVED_MAX_DILATION`` 0)
-and every call interleaved (zero taps where D > 1); for each layout also its
-real call alone (``real``, on operands packed once) with the kernel it runs; torch's
-complex call; and each result's error against torch's complex128 one. ``--profile``
-adds a host profile of the shipped whole call (small calls are bound by host work).
+For each sweep configuration named (``cupyconv.bench``'s names), or each of ``--random``
+calls drawn as ``shape_scan.py`` draws them (seeded), in a complex dtype, in one process,
+CUDA events after warm-up, medians of ``--reps`` (torch's stream): the whole call (torch
+in, torch out) with every call stacked (``INTERLEAVED_MAX_DILATION`` 0) and every call
+interleaved (zero taps where D > 1); for each layout also its real call alone (``real``,
+on operands packed once) with the kernel it runs; torch's complex call (torch's default
+settings: TF32 on); and each result's error against torch's complex128 one. Each call
+also says which layout ``INTERLEAVED_BY_FAMILY`` (session 82's hypothesis) would pick,
+and the end sums up interleaved over stacked for the calls it picks and those it leaves.
+``--profile`` adds a host profile of the whole call as shipped.
 """
 import argparse
 import cProfile
+import dataclasses
+import math
 import pstats
 import sys
 
@@ -21,44 +27,65 @@ import torch
 from cupyconv import _complex as cx
 from cupyconv import _gpu, bench, conv_transpose1d
 
-LAYOUTS = {"stacked": 0, "interleaved": 10**9}
-SHIPPED = cx.INTERLEAVED_MAX_DILATION
+LAYOUTS = {"stacked": 0, "interleaved": 10**9}       # INTERLEAVED_MAX_DILATION
+SHIPPED = cx.INTERLEAVED_MAX_DILATION, cx.INTERLEAVED_BY_FAMILY
+
+
+def _geomean(v):
+    return math.exp(sum(map(math.log, v)) / len(v)) if v else float("nan")
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("names", nargs="+")
+    ap.add_argument("names", nargs="*")
     ap.add_argument("--dtype", default="complex64")
     ap.add_argument("--reps", type=int, default=20)
+    ap.add_argument("--random", type=int, default=0, metavar="N")
+    ap.add_argument("--seed", type=int, default=82)
     ap.add_argument("--profile", type=int, default=0, metavar="CALLS")
     a = ap.parse_args(argv)
+    if a.random:
+        from shape_scan import draw_calls
+        configs = [dataclasses.replace(c, dtype=a.dtype) for c, _ in draw_calls(a.random, a.seed)]
+    else:
+        configs = bench.select_configs(only=a.names, dtype=a.dtype)
     stream = cupy.cuda.ExternalStream(torch.cuda.current_stream().cuda_stream)
     dev = cupy.cuda.Device().id
-    for c in bench.select_configs(only=a.names, dtype=a.dtype):
+    real = cx.REAL_OF[a.dtype]
+    family_of = bench._family_on(real, dev)
+    gains = {True: [], False: []}       # interleaved over stacked, by the hypothesis' pick
+    for c in configs:
         x, w, b = bench.random_inputs(c, "cuda")
         kw = dict(stride=c.S, padding=c.P, output_padding=c.OP, groups=c.G, dilation=c.D)
         y64 = torch.nn.functional.conv_transpose1d(*(None if t is None else bench._widened(t)
                                                      for t in (x, w, b)), **kw)
         p = bench.config_params(c)
-        row = [f"{c.name} ({bench.min_bytes(c) / 1e6:.0f} MB)"]
+        cx.INTERLEAVED_MAX_DILATION, cx.INTERLEAVED_BY_FAMILY = 0, True
+        pick = cx.interleaved(p, family_of)
+        cx.INTERLEAVED_BY_FAMILY = False
+        row, whole = [f"{c.name} ({bench.min_bytes(c) / 1e6:.0f} MB) family rule: "
+                      f"{'interleaved' if pick else 'stacked'}"], {}
         for layout, limit in LAYOUTS.items():
             cx.INTERLEAVED_MAX_DILATION = limit
-            whole = bench._time_events(lambda: conv_transpose1d(x, w, b, **kw), a.reps)
+            inter = limit > 0
+            whole[inter] = bench._time_events(lambda: conv_transpose1d(x, w, b, **kw), a.reps)
             err = bench._rel_err(conv_transpose1d(x, w, b, **kw), y64)
             with stream:
-                p2, real = cx.real_params(p), cx.REAL_OF[a.dtype]
+                p2 = cx.real_params(p, inter)
                 prep = _gpu.prepare(p2, real, dev)
                 xc, wc = cupy.from_dlpack(x), cupy.from_dlpack(w)
                 bc = None if b is None else cupy.from_dlpack(b)
-                x2, w2, b2 = cx.pack(xc, wc, bc, p, cupy)
+                x2, w2, b2 = cx.pack(xc, wc, bc, p, cupy, inter)
                 y2 = cupy.empty((p2.batch, p2.out_channels, p2.length_out), dtype=real)
                 alone = bench._time_events(lambda: _gpu.run(prep, x2, w2, b2, y2), a.reps)
             name = _gpu.device_plan(p2, real, dev).key.name_expression()
-            row.append(f"{layout} {whole:.4f} ms (real {alone:.4f}, {name}) err {err:.1e}")
-        cx.INTERLEAVED_MAX_DILATION = SHIPPED
+            row.append(f"{layout} {whole[inter]:.4f} ms (real {alone:.4f}, {name}) err {err:.1e}")
+        cx.INTERLEAVED_MAX_DILATION, cx.INTERLEAVED_BY_FAMILY = SHIPPED
+        gains[pick].append(whole[False] / whole[True])
         t = bench._time_events(lambda: torch.nn.functional.conv_transpose1d(x, w, b, **kw), a.reps)
         row.append(f"torch {t:.4f} ms err "
-                   f"{bench._rel_err(torch.nn.functional.conv_transpose1d(x, w, b, **kw), y64):.1e}")
+                   f"{bench._rel_err(torch.nn.functional.conv_transpose1d(x, w, b, **kw), y64):.1e}"
+                   f" | interleaved/stacked {whole[False] / whole[True]:.3f}x")
         print("\n  ".join(row), flush=True)
         if a.profile:
             prof = cProfile.Profile()
@@ -68,6 +95,10 @@ def main(argv=None) -> int:
             prof.disable()
             torch.cuda.synchronize()
             pstats.Stats(prof).sort_stats("cumulative").print_stats(25)
+    for pick, v in gains.items():
+        print(f"family rule picks {'interleaved' if pick else 'stacked'}: {len(v)} calls, "
+              f"interleaved/stacked geomean {_geomean(v):.3f}x, "
+              f"range {min(v, default=float('nan')):.3f}-{max(v, default=float('nan')):.3f}x")
     return 0
 
 

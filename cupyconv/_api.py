@@ -162,11 +162,12 @@ def _run_cpu(arrays, kinds, p: ConvParams, dtype: str) -> np.ndarray:
     x = _as3d(h["x"], p)
     if dtype in COMPLEX_DTYPES:
         y = np.empty((p.batch, p.out_channels, p.length_out), dtype=x.dtype)
-        p2 = cx.real_params(p)
+        inter = cx.interleaved(p)
+        p2 = cx.real_params(p, inter)
 
         def real_conv(x2, w2, b2, y2):
             y2[...] = conv_transpose1d_numpy(x2, w2, b2, p2)
-        cx.compute(x, h["weight"], h.get("bias"), y, p, np, real_conv)
+        cx.compute(x, h["weight"], h.get("bias"), y, p, np, inter, real_conv)
     else:
         y = conv_transpose1d_numpy(x, h["weight"], h.get("bias"), p)
     return y.reshape(p.out_shape)
@@ -187,7 +188,7 @@ def _launch(arrays, kinds, p: ConvParams, dtype: str, dev: int, y, originals):
     """Launch on the current stream; returns the ``_gpu.Prepared`` launch (None if empty).
     ``originals``: the caller's arrays (``arrays`` may hold resolved copies of them)."""
     import cupy
-    from ._gpu import launch, prepare, run
+    from ._gpu import device_plan, launch, prepare, run
     temporaries = [k for k, a in arrays.items()
                    if a is not originals[k] or ad.needs_copy(a, kinds[k])]
     if temporaries and cupy.cuda.get_current_stream().is_capturing():
@@ -204,8 +205,10 @@ def _launch(arrays, kinds, p: ConvParams, dtype: str, dev: int, y, originals):
         # operands go back to this stream's pool only behind the kernel that reads them
         prep = None                     # no repeat-call record: the launch is not y's
         if y.size:
-            prep2 = prepare(cx.real_params(p), cx.REAL_OF[dtype], dev)   # (plan errors first)
-            cx.compute(_as3d(c["x"], p), c["weight"], c.get("bias"), y, p, cupy,
+            real = cx.REAL_OF[dtype]
+            inter = cx.interleaved(p, lambda q: device_plan(q, real, dev).key.family)
+            prep2 = prepare(cx.real_params(p, inter), real, dev)   # (plan errors first)
+            cx.compute(_as3d(c["x"], p), c["weight"], c.get("bias"), y, p, cupy, inter,
                        lambda x2, w2, b2, y2: run(prep2, x2, w2, b2, y2))
     else:
         prep = launch(_as3d(c["x"], p), c["weight"], c.get("bias"), y, p, dtype, dev)

@@ -39,30 +39,50 @@ a complex call needs, which real calls do not.
 from __future__ import annotations
 
 import dataclasses
-from typing import Callable
+from typing import Callable, Optional
 
 from ._args import ConvParams
 
 # complex dtype -> the real dtype of its parts (what the kernels compute in)
 REAL_OF = {"complex64": "float32", "complex128": "float64"}
 
-# the largest dilation whose calls take the interleaved layout (its zero taps grow with
-# D). 0, every call stacked, until the layout has run on a GPU: written in session 82,
-# checked on the CPU path only (step clayout of results/2026-12-07-session82/run_next.sh
-# measures both layouts and decides this by the rule written there).
+# Which layout a call takes (``interleaved``). Both are off (every call stacked) until a
+# rule passes on a GPU. Session 82 (H100, results/2026-12-07-session82/): interleaved
+# whole calls 1.27x geomean over stacked on 17 D = 1 sweep calls, but 0.43x (sd-s5d1k11)
+# and 0.84x (hifigan-u1-b16) where the (2S, 2K) real call is planned into a slower
+# instance; the gain is the stacked layout's unpacking.
+# - INTERLEAVED_MAX_DILATION: calls of dilation up to this take it (zero taps grow with D);
+#   failed its rule (no D = 1 call below 0.90x).
+# - INTERLEAVED_BY_FAMILY: session 82's hypothesis, fitted to those calls and untested out
+#   of sample: calls of stride <= INTERLEAVED_FAMILY_MAX_STRIDE whose interleaved real
+#   call is planned in the same kernel family as their stacked one (on the GPU; the CPU
+#   path keeps the dilation rule). In sample: 12 calls, 1.12-2.66x.
 INTERLEAVED_MAX_DILATION = 0
+INTERLEAVED_BY_FAMILY = False
+INTERLEAVED_FAMILY_MAX_STRIDE = 4
 
 
-def interleaved(p: ConvParams) -> bool:
-    """Whether complex call ``p`` runs as a real call that writes y in place (rows of
-    twice the length: kept below the kernels' 2**31 positions per row, with margin)."""
-    return (p.dilation <= INTERLEAVED_MAX_DILATION
-            and 2 * (p.length_out + p.padding + p.stride + p.kernel_size * p.dilation) < 2**30)
+def _fits(p: ConvParams) -> bool:
+    """Rows of twice the length stay far below the kernels' 2**31 positions per row."""
+    return 2 * (p.length_out + p.padding + p.stride + p.kernel_size * p.dilation) < 2**30
 
 
-def real_params(p: ConvParams) -> ConvParams:
-    """The real call that computes complex call ``p`` (its layout: ``interleaved``)."""
-    if interleaved(p):
+def interleaved(p: ConvParams, family_of: Optional[Callable[[ConvParams], str]] = None) -> bool:
+    """Whether complex call ``p`` runs in the interleaved layout (its real call writes y
+    in place). ``family_of``: the kernel family a real call is planned in on the call's
+    device (INTERLEAVED_BY_FAMILY), None on the CPU path."""
+    if not _fits(p):
+        return False
+    if INTERLEAVED_BY_FAMILY and family_of is not None:
+        return (p.stride <= INTERLEAVED_FAMILY_MAX_STRIDE
+                and family_of(real_params(p, True)) == family_of(real_params(p, False)))
+    return p.dilation <= INTERLEAVED_MAX_DILATION
+
+
+def real_params(p: ConvParams, inter: bool) -> ConvParams:
+    """The real call that computes complex call ``p`` in the interleaved (``inter``) or
+    the stacked layout."""
+    if inter:
         span = (p.kernel_size - 1) * p.dilation + 1
         return dataclasses.replace(
             p, in_channels=2 * p.in_channels, kernel_size=2 * span, stride=2 * p.stride,
@@ -85,18 +105,18 @@ def _stacked_x(x, p: ConvParams, xp):
                                                                 p.length_in)
 
 
-def pack(x, w, b, p: ConvParams, xp):
-    """The real operands of complex call ``p``: ``x`` (N, C_in, L_in), ``w`` (C_in,
-    C_out/groups, K) and ``b`` (C_out,) or None, complex, to (N, 2 C_in, L_in) and the
-    weights of ``real_params(p)``, each group's real parts before its imaginary parts;
-    the stacked layout's bias (2 C_out,) or None (the interleaved layout's is added to y
-    by ``compute``)."""
+def pack(x, w, b, p: ConvParams, xp, inter: bool):
+    """The real operands of complex call ``p`` in either layout (``inter``): ``x`` (N,
+    C_in, L_in), ``w`` (C_in, C_out/groups, K) and ``b`` (C_out,) or None, complex, to (N,
+    2 C_in, L_in) and the weights of ``real_params(p, inter)``, each group's real parts
+    before its imaginary parts; the stacked layout's bias (2 C_out,) or None (the
+    interleaved layout's is added to y by ``compute``)."""
     G, K = p.groups, p.kernel_size
     cig, cog = p.in_channels // G, p.out_channels // G
     x2 = _stacked_x(x, p, xp)
     wf = _parts(w, xp, (G, cig, cog, K))
     wr, wi = wf[..., 0], wf[..., 1]
-    if interleaved(p):
+    if inter:
         # (G, 2 [xr, xi rows], cig, cog, K, 2 [r]): the xr rows are w's own (wr, wi) pairs
         w2 = xp.stack([wf, xp.stack([-wi, wr], -1)], 1)
         if p.dilation > 1:          # taps 2 k D + r, zeros between
@@ -125,12 +145,13 @@ def unpack(y2, out, p: ConvParams, xp) -> None:
     dst[...] = xp.moveaxis(y2.reshape(n, G, 2, cog, lo), 2, -1)
 
 
-def compute(x, w, b, y, p: ConvParams, xp, real_conv: Callable) -> None:
+def compute(x, w, b, y, p: ConvParams, xp, inter: bool, real_conv: Callable) -> None:
     """``y[...]`` = complex call ``p`` on ``x`` (N, C_in, L_in), ``w`` and ``b`` (or None)
-    in ``xp``'s memory, into ``y`` (N, C_out, L_out, C-contiguous);
-    ``real_conv(x2, w2, b2, y2)`` computes ``real_params(p)``'s call into ``y2``."""
-    x2, w2, b2 = pack(x, w, b, p, xp)
-    if interleaved(p):
+    in ``xp``'s memory, into ``y`` (N, C_out, L_out, C-contiguous), in either layout
+    (``inter``); ``real_conv(x2, w2, b2, y2)`` computes ``real_params(p, inter)``'s call
+    into ``y2``."""
+    x2, w2, b2 = pack(x, w, b, p, xp, inter)
+    if inter:
         real_conv(x2, w2, None, y.view(y.real.dtype).reshape(y.shape[0], p.out_channels,
                                                              2 * p.length_out))
         if b is not None:

@@ -36,6 +36,7 @@ import json
 import math
 import sys
 import time
+from typing import Optional
 from dataclasses import asdict, dataclass, replace
 
 import numpy as np
@@ -152,14 +153,23 @@ def config_params(c: Config):
                            output_padding=c.OP, groups=c.G, dilation=c.D)
 
 
-def real_call(c: Config):
+def real_call(c: Config, device: Optional[int] = None):
     """The real call cupyconv runs for configuration ``c``: (ConvParams, dtype); a complex
-    call's is on its parts, in their real dtype (cupyconv._complex.real_params)."""
+    call's is on its parts, in their real dtype, in the layout chosen for it
+    (cupyconv._complex; on GPU ``device`` as a call there chooses it, else as on the CPU)."""
     from cupyconv import _complex
     p = config_params(c)
-    if c.dtype in _complex.REAL_OF:
-        return _complex.real_params(p), _complex.REAL_OF[c.dtype]
-    return p, c.dtype
+    if c.dtype not in _complex.REAL_OF:
+        return p, c.dtype
+    real = _complex.REAL_OF[c.dtype]
+    inter = _complex.interleaved(p, None if device is None else _family_on(real, device))
+    return _complex.real_params(p, inter), real
+
+
+def _family_on(dtype: str, device: int):
+    """The kernel family of a real call in ``dtype`` on GPU ``device``, as a function."""
+    from cupyconv._gpu import device_plan
+    return lambda q: device_plan(q, dtype, device).key.family
 
 
 def min_bytes(c: Config) -> int:
@@ -417,7 +427,8 @@ def run_config(c: Config, reps: int, copy_gbs: float,
 
     from cupyconv._gpu import device_plan
     res = dict(asdict(c), L_out=l_out(c), bytes=min_bytes(c), flops=flops(c))
-    res["kernel"] = device_plan(*real_call(c), cupy.cuda.Device().id).key.name_expression()
+    dev = cupy.cuda.Device().id
+    res["kernel"] = device_plan(*real_call(c, dev), dev).key.name_expression()
     inner = INNER_SMALL if c.family == "small" else INNER
     st, st_torch = {}, {}
     res["ms"] = _time_events(ours, reps, inner=inner, stats=st)

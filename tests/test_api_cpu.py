@@ -324,7 +324,7 @@ def test_complex_device_launch_wiring(rng, torch, monkeypatch, groups, bias, bat
     kinds = {k: "numpy" for k in arrays}
     y = np.full((p.batch, p.out_channels, p.length_out), complex(np.nan, np.nan), np.complex64)
     assert _api._launch(arrays, kinds, p, "complex64", 0, y, dict(arrays)) is None
-    assert seen == [(_complex.real_params(p), "float32", 0)]
+    assert seen == [(_complex.real_params(p, dilation == 1), "float32", 0)]
     t = (lambda a: None if a is None else torch.from_numpy(a.astype(np.complex128)))
     ref = torch.nn.functional.conv_transpose1d(t(x), t(w), t(b), groups=groups, **kw).numpy()
     np.testing.assert_allclose(y.reshape(ref.shape), ref, rtol=0, atol=2e-6 * np.abs(ref).max())

@@ -2068,12 +2068,20 @@ def _poison_complex(shape, dtype, torch=None):
         torch.full(shape, complex(np.nan, np.nan), dtype=getattr(torch, dtype), device="cuda")
 
 
-# cupyconv._complex's layouts, whatever INTERLEAVED_MAX_DILATION ships: every call
-# stacked, every call interleaved (zero taps where D > 1)
-COMPLEX_LAYOUT_LIMITS = {"stacked": 0, "interleaved": 10**9}
+# cupyconv._complex's layout choices, whatever ships: every call stacked, every call
+# interleaved (zero taps where D > 1), and INTERLEAVED_BY_FAMILY's per-call choice from the
+# device's plans: (INTERLEAVED_MAX_DILATION, INTERLEAVED_BY_FAMILY)
+COMPLEX_LAYOUTS = {"stacked": (0, False), "interleaved": (10**9, False), "family": (0, True)}
 
 
-@pytest.mark.parametrize("layout", list(COMPLEX_LAYOUT_LIMITS))
+def _set_complex_layout(monkeypatch, layout):
+    from cupyconv import _complex
+    limit, by_family = COMPLEX_LAYOUTS[layout]
+    monkeypatch.setattr(_complex, "INTERLEAVED_MAX_DILATION", limit)
+    monkeypatch.setattr(_complex, "INTERLEAVED_BY_FAMILY", by_family)
+
+
+@pytest.mark.parametrize("layout", list(COMPLEX_LAYOUTS))
 @pytest.mark.parametrize("dtype", ["complex64", "complex128"])
 @pytest.mark.parametrize("call", COMPLEX_CALLS, ids=lambda c: "-".join(map(str, c)))
 def test_complex_calls(rng, monkeypatch, dtype, call, layout):
@@ -2081,11 +2089,10 @@ def test_complex_calls(rng, monkeypatch, dtype, call, layout):
     in either layout (the reference: the CPU path in complex128, as shipped)."""
     import cupy
     import cupyconv
-    from cupyconv import _complex
     x, w, b, kw = _complex_arrays(rng, call, dtype)
     for bias in (b, None):
         ref = _complex_ref(x, w, bias, **kw)
-        monkeypatch.setattr(_complex, "INTERLEAVED_MAX_DILATION", COMPLEX_LAYOUT_LIMITS[layout])
+        _set_complex_layout(monkeypatch, layout)
         _poison_complex(ref.shape, dtype)
         y = cupyconv.conv_transpose1d(x, w, bias, backend="gpu", **kw)
         assert type(y) is np.ndarray and y.dtype == dtype and cupyconv.last_backend() == "gpu"
@@ -2101,15 +2108,14 @@ def test_complex_calls(rng, monkeypatch, dtype, call, layout):
         monkeypatch.undo()
 
 
-@pytest.mark.parametrize("layout", list(COMPLEX_LAYOUT_LIMITS))
+@pytest.mark.parametrize("layout", list(COMPLEX_LAYOUTS))
 def test_complex_torch_cuda(rng, torch_cuda, monkeypatch, layout):
     """torch complex64 in, torch complex64 out, on a non-default torch stream (the
     interleaved layout's bias pass included); lazily conjugated tensors; against torch's
     own complex128 result on the GPU."""
     torch = torch_cuda
     import cupyconv
-    from cupyconv import _complex
-    monkeypatch.setattr(_complex, "INTERLEAVED_MAX_DILATION", COMPLEX_LAYOUT_LIMITS[layout])
+    _set_complex_layout(monkeypatch, layout)
     call = (2, 48, 24, 6, 2000, 3, 2, 1, 2, 1)
     x, w, b, kw = _complex_arrays(rng, call, "complex64")
     s = torch.cuda.Stream()

@@ -469,7 +469,7 @@ def test_complex_vs_direct_loops(rng, dtype, tol, case, complex_layout):
 
 
 @pytest.mark.parametrize("case", range(30))
-def test_complex_real_call_shapes(rng, monkeypatch, case):
+def test_complex_real_call_shapes(rng, case):
     """The real call of either layout has torch's output length for its own arguments: 2
     L_out (re and im interleaved) or L_out, with 2 C_in inputs and 2 C_out or C_out
     outputs."""
@@ -481,14 +481,35 @@ def test_complex_real_call_shapes(rng, monkeypatch, case):
         kw["padding"] = 0
     p = check_conv_args((2, cfg["c_in"], cfg["length"]), (cfg["c_in"], cfg["c_og"], cfg["k"]),
                         None, groups=cfg["groups"], **kw)
-    for limit in (0, 10**9):
-        monkeypatch.setattr(_complex, "INTERLEAVED_MAX_DILATION", limit)
-        p2 = _complex.real_params(p)
+    for inter in (False, True):
+        p2 = _complex.real_params(p, inter)
         assert p2.in_channels == 2 * p.in_channels and p2.groups == p.groups
         assert p2.length_out == output_length(p2.length_in, p2.kernel_size, p2.stride,
                                               p2.padding, p2.output_padding, p2.dilation)
-        assert (p2.length_out, p2.out_channels) == ((p.length_out, 2 * p.out_channels) if not limit
+        assert (p2.length_out, p2.out_channels) == ((p.length_out, 2 * p.out_channels) if not inter
                                                     else (2 * p.length_out, p.out_channels))
+
+
+def test_complex_layout_choice(monkeypatch):
+    """_complex.interleaved: the dilation rule, or (INTERLEAVED_BY_FAMILY, on the GPU) the
+    same kernel family for both layouts' real calls at strides up to
+    INTERLEAVED_FAMILY_MAX_STRIDE; never rows too long for the kernels."""
+    from cupyconv import _complex
+    from cupyconv._args import check_conv_args
+
+    def call(stride, dilation, length=100):
+        return check_conv_args((2, 8, length), (8, 4, 3), None, stride=stride, dilation=dilation)
+    monkeypatch.setattr(_complex, "INTERLEAVED_MAX_DILATION", 1)
+    assert _complex.interleaved(call(2, 1)) and not _complex.interleaved(call(2, 2))
+    assert not _complex.interleaved(call(2, 1, length=2**28))
+    # the family rule: the stub plans calls of 16 input channels (interleaved) in "a"
+    by_channels = (lambda fam: lambda q: fam if q.in_channels == 16 and q.out_channels == 4 else "a")
+    assert _complex.interleaved(call(2, 1), by_channels("b"))       # (rule off: the dilation's)
+    monkeypatch.setattr(_complex, "INTERLEAVED_BY_FAMILY", True)
+    assert _complex.interleaved(call(4, 3), by_channels("a"))
+    assert not _complex.interleaved(call(4, 1), by_channels("b"))
+    assert not _complex.interleaved(call(5, 1), by_channels("a"))
+    assert _complex.interleaved(call(2, 1)) and not _complex.interleaved(call(2, 2))   # CPU path
 
 
 def test_complex_parts_by_hand(complex_layout):

@@ -11,6 +11,15 @@
 #           geomean over stacked ones with none below 0.90x (else stays 0: all stacked); it
 #           rises to D if every complex64 configuration of dilation <= D also is >= 0.95x
 #           and the geomean over them stays >= 1.10x.
+#   cfamily session 82's hypothesis for the complex layout (INTERLEAVED_BY_FAMILY, off;
+#           fitted to run_2/run_3's 22 sweep calls): interleaved where the call's stride
+#           is <= 4 and both layouts' real calls are planned in the same kernel family. Out
+#           of sample: 48 random complex64 calls (shape_scan.py's draws, seed 82; on the
+#           CPU's simulated H100 plans the rule picks 9 of the first 24), both layouts
+#           timed per call (benchmarks/complex_parts.py --random 48 --seed 82).
+#           Decision rule, fixed before any run: INTERLEAVED_BY_FAMILY becomes True if,
+#           over the calls it picks, interleaved whole calls give >= 1.10x geomean over
+#           stacked with none below 0.90x.
 # Any other step goes to session 81's script.
 set -uo pipefail
 s81=$(dirname "$0")/../2026-12-07-session81/run_next.sh
@@ -31,5 +40,11 @@ case ${1:-} in
     timeout ${PARTS128_S:-90} python3 benchmarks/complex_parts.py --dtype complex128 --profile 200 "${C128[@]}" \
       > "$OUT/parts_complex128.txt" 2>&1
     echo "parts128 rc $?"; grep -v "^ \{6,\}[0-9]" "$OUT/parts_complex128.txt" | grep -A4 "^[a-z]" | cut -c1-200 | head -40 ;;
+  cfamily)
+    source benchmarks/ab_scan.sh
+    step_dir cfamily
+    timeout ${PARTS_S:-400} python3 benchmarks/complex_parts.py --random 48 --seed 82 --reps 10 \
+      > "$OUT/parts_random.txt" 2>&1
+    echo "cfamily rc $?"; grep "family rule\|^r0" "$OUT/parts_random.txt" | cut -c1-160 | tail -n 60 ;;
   *) exec bash "$s81" "$@" ;;
 esac
