@@ -71,8 +71,8 @@ def conv_transpose1d(x, weight, bias=None, stride: IntArg = 1, padding: IntArg =
     GPU arrays on a different device than ``x`` are a ValueError). All arrays must
     share one dtype (float16, bfloat16, float32, float64, complex64 or complex128), as in
     torch; float16 and bfloat16 accumulate in float32. Complex calls run as one real call
-    on the parts (twice the input channels), with a workspace of about x's size (and
-    y's where the dilation is above 1).
+    on the parts (twice the input channels), with a workspace of about x's and y's size
+    (x's alone in the interleaved layout, ``cupyconv._complex``).
 
     Autograd: for torch ``x`` with grad mode on and any input requiring grad, the result
     records a backward, torch's own convolution backward (the gradients of

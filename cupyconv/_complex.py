@@ -19,11 +19,12 @@ and both parts are computed directly. torch instead runs three real convolutions
 (Gauss's trick, ``yi = (xr + xi) * (wr + wi) - xr*wr - xi*wi``), whose imaginary part
 loses accuracy where it is small beside the real products.
 
-Where the dilation is at most INTERLEAVED_MAX_DILATION, the real call can instead write
-the complex output in place (``interleaved``): viewed as real numbers, a row of y is a
-row of 2 L_out values, re and im interleaved, and output ``2 o + r`` (r = 0: real, 1:
-imaginary) of that row is a transposed convolution of stride 2S, padding 2P, dilation
-1 and 2 (K-1) D + 2 taps over the stacked input parts, tap ``2 k D + r`` holding
+In the interleaved layout (``interleaved`` decides per call), the real call instead
+writes the complex output in place: viewed as real numbers, a row of y is a row of
+2 L_out values, re and im interleaved, and output ``2 o + r`` (r = 0: real, 1: imaginary)
+of that row is a transposed convolution over the stacked input parts of stride 2S,
+padding 2P, output padding 2OP, dilation 1 and 2 (K-1) D + 2 taps, tap ``2 k D + r``
+holding
 
     xr rows: wr (r = 0), wi (r = 1);        xi rows: -wi (r = 0), wr (r = 1),
 
@@ -52,7 +53,7 @@ REAL_OF = {"complex64": "float32", "complex128": "float64"}
 # and 0.84x (hifigan-u1-b16) where the (2S, 2K) real call is planned into a slower
 # instance; the gain is the stacked layout's unpacking.
 # - INTERLEAVED_MAX_DILATION: calls of dilation up to this take it (zero taps grow with D);
-#   failed its rule (no D = 1 call below 0.90x).
+#   at 1 it failed its rule (>= 1.10x geomean with no D = 1 call below 0.90x).
 # - INTERLEAVED_BY_FAMILY: session 82's hypothesis, fitted to those calls and untested out
 #   of sample: calls of stride <= INTERLEAVED_FAMILY_MAX_STRIDE whose interleaved real
 #   call is planned in the same kernel family as their stacked one (on the GPU; the CPU

@@ -36,8 +36,8 @@ import json
 import math
 import sys
 import time
-from typing import Optional
 from dataclasses import asdict, dataclass, replace
+from typing import Optional
 
 import numpy as np
 
