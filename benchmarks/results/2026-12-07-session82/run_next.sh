@@ -20,6 +20,9 @@
 #           Decision rule, fixed before any run: INTERLEAVED_BY_FAMILY becomes True if,
 #           over the calls it picks, interleaved whole calls give >= 1.10x geomean over
 #           stacked with none below 0.90x.
+#   cprof   a host profile of 200 small complex64 calls (small-64-32-s2, 0.20x torch in
+#           run_1; run_2's profile ran out of time before it), both layouts timed too.
+#   first   cfamily, then cprof (AUTO_S seconds in all, default 540).
 # Any other step goes to session 81's script.
 set -uo pipefail
 s81=$(dirname "$0")/../2026-12-07-session81/run_next.sh
@@ -46,5 +49,17 @@ case ${1:-} in
     timeout ${PARTS_S:-400} python3 benchmarks/complex_parts.py --random 48 --seed 82 --reps 10 \
       > "$OUT/parts_random.txt" 2>&1
     echo "cfamily rc $?"; grep "family rule\|^r0" "$OUT/parts_random.txt" | cut -c1-160 | tail -n 60 ;;
+  cprof)
+    source benchmarks/ab_scan.sh
+    step_dir cprof
+    timeout ${PROF_S:-90} python3 benchmarks/complex_parts.py --profile 200 small-64-32-s2 small-16-16-k3 \
+      > "$OUT/profile_small.txt" 2>&1
+    echo "cprof rc $?"; grep -A22 "^small" "$OUT/profile_small.txt" | cut -c1-160 | head -n 60 ;;
+  first)
+    for step in cfamily cprof; do
+      left=$(( ${AUTO_S:-540} - SECONDS )); (( left > 40 )) || break
+      PARTS_S=$(( left - 100 < 400 ? left - 100 : 400 )) PROF_S=$(( left - 10 < 90 ? left - 10 : 90 )) \
+        timeout "$left" bash "$0" "$step"; echo "== $step rc $? at $SECONDS s"
+    done ;;
   *) exec bash "$s81" "$@" ;;
 esac
