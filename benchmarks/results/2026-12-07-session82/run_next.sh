@@ -48,7 +48,7 @@ case ${1:-} in
     step_dir cfamily
     timeout ${PARTS_S:-400} python3 benchmarks/complex_parts.py --random 48 --seed 82 --reps 10 \
       > "$OUT/parts_random.txt" 2>&1
-    echo "cfamily rc $?"; grep "family rule\|^r0" "$OUT/parts_random.txt" | cut -c1-160 | tail -n 60 ;;
+    echo "cfamily rc $?"; grep "family rule\|^r0\|ERROR\|^errors" "$OUT/parts_random.txt" | cut -c1-160 | tail -n 60 ;;
   cprof)
     source benchmarks/ab_scan.sh
     step_dir cprof
