@@ -27,6 +27,7 @@ import torch
 
 from cupyconv import _complex as cx
 from cupyconv import _gpu, bench, conv_transpose1d
+from cupyconv._adapters import torch_stream
 
 LAYOUTS = {"stacked": 0, "interleaved": 10**9}       # INTERLEAVED_MAX_DILATION
 ERROR_BAR = {"complex64": 1e-5, "complex128": 1e-12}  # above: printed as ERROR, exit status 1
@@ -51,8 +52,8 @@ def main(argv=None) -> int:
         configs = [dataclasses.replace(c, dtype=a.dtype) for c, _ in draw_calls(a.random, a.seed)]
     else:
         configs = bench.select_configs(only=a.names, dtype=a.dtype)
-    stream = cupy.cuda.ExternalStream(torch.cuda.current_stream().cuda_stream)
     dev = cupy.cuda.Device().id
+    stream = torch_stream(dev)
     real = cx.REAL_OF[a.dtype]
     family_of = bench._family_on(real, dev)
     # interleaved over stacked, by the hypothesis' pick; results above ERROR_BAR
