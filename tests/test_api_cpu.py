@@ -296,9 +296,8 @@ def test_complex_device_launch_wiring(rng, torch, monkeypatch, groups, bias, bat
     output (y's own memory in the interleaved layout, dilation 1) and the unpacking or
     bias pass into the complex output, on any machine."""
     import sys
-    from cupyconv import _api, _gpu
+    from cupyconv import _api, _complex, _gpu
     from cupyconv._args import check_conv_args
-    from cupyconv import _complex
     from cupyconv._reference import conv_transpose1d_numpy
     monkeypatch.setitem(sys.modules, "cupy", _numpy_cupy())
     seen = []

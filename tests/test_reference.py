@@ -502,7 +502,8 @@ def test_complex_layout_choice(monkeypatch):
     monkeypatch.setattr(_complex, "INTERLEAVED_MAX_DILATION", 1)
     assert _complex.interleaved(call(2, 1)) and not _complex.interleaved(call(2, 2))
     assert not _complex.interleaved(call(2, 1, length=2**28))
-    # the family rule: the stub plans calls of 16 input channels (interleaved) in "a"
+    # the family rule: the stub plans the interleaved real call (16 inputs, 4 outputs) in
+    # family ``fam`` and the stacked one (16, 8) in "a"
     by_channels = (lambda fam: lambda q: fam if q.in_channels == 16 and q.out_channels == 4 else "a")
     assert _complex.interleaved(call(2, 1), by_channels("b"))       # (rule off: the dilation's)
     monkeypatch.setattr(_complex, "INTERLEAVED_BY_FAMILY", True)
