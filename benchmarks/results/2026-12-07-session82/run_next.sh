@@ -22,7 +22,9 @@
 #           stacked with none below 0.90x.
 #   cprof   a host profile of 200 small complex64 calls (small-64-32-s2, 0.20x torch in
 #           run_1; run_2's profile ran out of time before it), both layouts timed too.
-#   first   cfamily, then cprof (AUTO_S seconds in all, default 540).
+#   ctests  the complex GPU tests (-k complex): since run_2 they also run the third
+#           choice, INTERLEAVED_BY_FAMILY's per-call one (41 tests).
+#   first   ctests, cfamily, then cprof (AUTO_S seconds in all, default 540).
 # Any other step goes to session 81's script.
 set -uo pipefail
 s81=$(dirname "$0")/../2026-12-07-session81/run_next.sh
@@ -55,8 +57,14 @@ case ${1:-} in
     timeout ${PROF_S:-90} python3 benchmarks/complex_parts.py --profile 200 small-64-32-s2 small-16-16-k3 \
       > "$OUT/profile_small.txt" 2>&1
     echo "cprof rc $?"; grep -A22 "^small" "$OUT/profile_small.txt" | cut -c1-160 | head -n 60 ;;
+  ctests)
+    source benchmarks/ab_scan.sh
+    step_dir ctests
+    timeout ${TESTS_S:-100} python3 -m pytest -m gpu -q -rs -p no:cacheprovider tests/test_gpu.py \
+      -k complex -W ignore > "$OUT/tests_complex.txt" 2>&1
+    echo "ctests rc $?"; tail -n 4 "$OUT/tests_complex.txt" | cut -c1-300 ;;
   first)
-    for step in cfamily cprof; do
+    for step in ctests cfamily cprof; do
       left=$(( ${AUTO_S:-540} - SECONDS )); (( left > 40 )) || break
       PARTS_S=$(( left - 100 < 400 ? left - 100 : 400 )) PROF_S=$(( left - 10 < 90 ? left - 10 : 90 )) \
         timeout "$left" bash "$0" "$step"; echo "== $step rc $? at $SECONDS s"
