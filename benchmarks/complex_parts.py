@@ -55,7 +55,7 @@ def main(argv=None) -> int:
     dev = cupy.cuda.Device().id
     stream = torch_stream(dev)
     real = cx.REAL_OF[a.dtype]
-    family_of = bench._family_on(real, dev)
+    family_of = _gpu.family_on(real, dev)
     # interleaved over stacked, by the hypothesis' pick; results above ERROR_BAR
     gains = {True: [], False: [], "errors": 0}
     for c in configs:

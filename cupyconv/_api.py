@@ -188,7 +188,7 @@ def _launch(arrays, kinds, p: ConvParams, dtype: str, dev: int, y, originals):
     """Launch on the current stream; returns the ``_gpu.Prepared`` launch (None if empty).
     ``originals``: the caller's arrays (``arrays`` may hold resolved copies of them)."""
     import cupy
-    from ._gpu import device_plan, launch, prepare, run
+    from ._gpu import family_on, launch, prepare, run
     temporaries = [k for k, a in arrays.items()
                    if a is not originals[k] or ad.needs_copy(a, kinds[k])]
     if temporaries and cupy.cuda.get_current_stream().is_capturing():
@@ -206,7 +206,7 @@ def _launch(arrays, kinds, p: ConvParams, dtype: str, dev: int, y, originals):
         prep = None                     # no repeat-call record: the launch is not y's
         if y.size:
             real = cx.REAL_OF[dtype]
-            inter = cx.interleaved(p, lambda q: device_plan(q, real, dev).key.family)
+            inter = cx.interleaved(p, family_on(real, dev))
             prep2 = prepare(cx.real_params(p, inter), real, dev)   # (plan errors first)
             cx.compute(_as3d(c["x"], p), c["weight"], c.get("bias"), y, p, cupy, inter,
                        lambda x2, w2, b2, y2: run(prep2, x2, w2, b2, y2))

@@ -11,7 +11,7 @@ import ctypes
 import functools
 import threading
 from dataclasses import dataclass
-from typing import Optional, Tuple
+from typing import Callable, Optional, Tuple
 
 import numpy as np
 
@@ -140,6 +140,12 @@ def device_plan(p: ConvParams, dtype: str, device_id: int, family: Optional[str]
     clusters = device_cluster_slots(device_id)
     pl = plan(p, dtype, family, arch, card, clusters)
     return pl if pl.smem_bytes <= limit else fit_plan(p, dtype, family, arch, card, limit, clusters)
+
+
+def family_on(dtype: str, device_id: int) -> Callable[[ConvParams], str]:
+    """The kernel family device_plan picks for a call in ``dtype`` on ``device_id``, as a
+    function of the call (cupyconv._complex.interleaved's ``family_of``)."""
+    return lambda p: device_plan(p, dtype, device_id).key.family
 
 
 # (device, key) -> the dynamic shared memory its kernel was opted into (only raised)

@@ -26,8 +26,8 @@ Example (GPU machine with torch)::
 
 Complex rows (``--dtype complex64``/``complex128``) draw complex data (independent real
 and imaginary parts), count a complex multiply-add as four real ones (``flops``), and
-take the real call cupyconv runs for them (``real_call``: twice the channels) as their
-kernel; complex64 rows compare with torch at TF32 off and on, as float32 rows do.
+take the real call cupyconv runs for them (``real_call``: on the parts, in the layout
+chosen for the call) as their kernel; complex64 rows compare with torch at TF32 off and on, as float32 rows do.
 """
 from __future__ import annotations
 
@@ -40,6 +40,8 @@ from dataclasses import asdict, dataclass, replace
 from typing import Optional
 
 import numpy as np
+
+from cupyconv import _complex, _keys
 
 
 @dataclass(frozen=True)
@@ -124,8 +126,9 @@ QUICK = ["seed", "seed-bf16", "hifigan-u1-b16", "dw-256-k4-s2", "small-64-32-s2"
 # --dtype: the suffix of the rows it renames
 DTYPE_TAGS = {"float16": "fp16", "bfloat16": "bf16", "float32": "fp32", "float64": "fp64",
               "complex64": "c64", "complex128": "c128"}
-ELEMENT_BYTES = {"float16": 2, "bfloat16": 2, "float32": 4, "float64": 8, "complex64": 8,
-                 "complex128": 16}
+# bytes per element: the kernels' real dtypes, and complex ones as two of their parts
+ELEMENT_BYTES = {**_keys.ELEMENT_BYTES,
+                 **{c: 2 * _keys.ELEMENT_BYTES[r] for c, r in _complex.REAL_OF.items()}}
 # dtypes torch computes with TF32 by default (a complex64 call runs float32 convolutions)
 TF32_DTYPES = ("float32", "complex64")
 DTYPE_W = max(len(d) for d in DTYPE_TAGS)
@@ -157,19 +160,14 @@ def real_call(c: Config, device: Optional[int] = None):
     """The real call cupyconv runs for configuration ``c``: (ConvParams, dtype); a complex
     call's is on its parts, in their real dtype, in the layout chosen for it
     (cupyconv._complex; on GPU ``device`` as a call there chooses it, else as on the CPU)."""
-    from cupyconv import _complex
     p = config_params(c)
     if c.dtype not in _complex.REAL_OF:
         return p, c.dtype
-    real = _complex.REAL_OF[c.dtype]
-    inter = _complex.interleaved(p, None if device is None else _family_on(real, device))
-    return _complex.real_params(p, inter), real
-
-
-def _family_on(dtype: str, device: int):
-    """The kernel family of a real call in ``dtype`` on GPU ``device``, as a function."""
-    from cupyconv._gpu import device_plan
-    return lambda q: device_plan(q, dtype, device).key.family
+    real, family_of = _complex.REAL_OF[c.dtype], None
+    if device is not None:
+        from cupyconv._gpu import family_on
+        family_of = family_on(real, device)
+    return _complex.real_params(p, _complex.interleaved(p, family_of)), real
 
 
 def min_bytes(c: Config) -> int:
